@@ -1,0 +1,45 @@
+/**
+ * Five projects, all run by `npm test` (scripts/test.mjs):
+ * - unit:      src/domain, src/api, src/stores, scripts: plain node, babel (env + typescript)
+ * - server:    the reference API server through fastify.inject, SQLite in memory
+ * - component: screens on Taro's H5 runtime under jsdom (@tarojs/test-utils-react preset)
+ * - weapp:     miniprogram-simulate on the compiled dist/weapp (needs `npm run build:weapp`)
+ * - e2e:       playwright-core + Debian chromium against the built H5 served by the server
+ */
+const nodeBabel = [
+  'babel-jest',
+  {
+    babelrc: false,
+    configFile: false,
+    presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'],
+  },
+]
+
+const nodeProject = (displayName, roots, extra = {}) => ({
+  displayName,
+  testEnvironment: 'node',
+  roots,
+  testMatch: ['**/*.test.ts'],
+  transform: { '\\.[jt]sx?$': nodeBabel },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  ...extra,
+})
+
+let componentProject = null
+try {
+  componentProject = require('./test/component/jest.project.js')
+} catch (err) {
+  if (err.code !== 'MODULE_NOT_FOUND') throw err
+}
+
+module.exports = {
+  // weapp and e2e tests build and drive real runtimes; their own timeouts are set per file.
+  testTimeout: 30000,
+  projects: [
+    nodeProject('unit', ['<rootDir>/test/unit']),
+    nodeProject('server', ['<rootDir>/test/server']),
+    componentProject,
+    nodeProject('weapp', ['<rootDir>/test/weapp']),
+    nodeProject('e2e', ['<rootDir>/test/e2e']),
+  ].filter(Boolean),
+}

@@ -1,0 +1,138 @@
+import type { ApiEnvelope } from '../../types/api'
+import { ResponseCode } from '../../types/api'
+
+/**
+ * The one transport (spec 000 §7-8, DESIGN.md "The transport").
+ * POST, form-encoded, 5 s timeout. It owns the response codes:
+ * - 200: resolves with the envelope;
+ * - 404 and 505 (and any code the caller lists in `passCodes`): resolves, the caller decides;
+ * - 601: clears the session and goes to /profile, then rejects;
+ * - 8: goes to /vipAlert, then rejects;
+ * - anything else: toasts the server's message (unless `silent`), then rejects with ApiError;
+ * - network failure or timeout: rejects with ApiError of code NETWORK_ERROR / TIMEOUT.
+ * Every rejection is an ApiError, so callers can always show `err.message`.
+ */
+
+export const REQUEST_TIMEOUT_MS = 5000
+export const TOAST_DURATION_MS = 1000
+export const NETWORK_ERROR = -1
+export const TIMEOUT = -2
+
+export type FormValue = string | number | boolean | undefined | null
+export type FormBody = Record<string, FormValue>
+
+export interface RawResponse {
+  statusCode: number
+  data: unknown
+}
+
+/** The platform edge the client stands on; the app wires Taro, tests wire fakes. */
+export interface TransportDeps {
+  baseUrl: () => string
+  request: (options: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }) => Promise<RawResponse>
+  toast: (message: string, durationMs: number) => void
+  /** Where 601 and 8 send the user. */
+  goProfile: () => void
+  goVipAlert: () => void
+  /** Session headers (userid, token) when logged in; cleared on 601. */
+  sessionHeaders: () => Record<string, string>
+  clearSession: () => void
+  messages: { networkError: () => string; timeout: () => string; badResponse: () => string }
+}
+
+export interface RequestOptions {
+  /** Codes handed to the caller instead of the default handling (e.g. the lesson list takes 601 itself). */
+  passCodes?: readonly number[]
+  /** Do not toast other codes; the caller shows the error where it belongs. */
+  silent?: boolean
+  timeoutMs?: number
+}
+
+export class ApiError extends Error {
+  readonly code: number
+  readonly path: string
+  constructor(code: number, message: string, path: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.path = path
+  }
+}
+
+/** `application/x-www-form-urlencoded` without URLSearchParams (absent from the mini-program's JS runtime). */
+export function encodeForm(body: FormBody): string {
+  return Object.keys(body)
+    .filter((key) => body[key] !== undefined && body[key] !== null)
+    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(body[key]))}`.replace(/%20/g, '+'))
+    .join('&')
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+}
+
+function parseEnvelope(data: unknown): ApiEnvelope | null {
+  if (typeof data === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(data)
+      return isEnvelope(parsed) ? parsed : null
+    } catch {
+      return null
+    }
+  }
+  return isEnvelope(data) ? data : null
+}
+
+const HANDED_TO_CALLER: readonly number[] = [ResponseCode.NotFound, ResponseCode.ShareConfigUnavailable]
+
+export type Post = <T>(path: string, body?: FormBody, options?: RequestOptions) => Promise<ApiEnvelope<T>>
+
+export function createClient(deps: TransportDeps): { post: Post } {
+  async function send(path: string, body: FormBody, timeoutMs: number): Promise<RawResponse> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ApiError(TIMEOUT, deps.messages.timeout(), path)), timeoutMs)
+    })
+    const request = deps
+      .request({
+        url: deps.baseUrl() + path,
+        body: encodeForm(body),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...deps.sessionHeaders() },
+        timeoutMs,
+      })
+      .catch((err: unknown) => {
+        throw err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, deps.messages.networkError(), path)
+      })
+    try {
+      return await Promise.race([request, timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  const post: Post = async <T>(path: string, body: FormBody = {}, options: RequestOptions = {}) => {
+    const response = await send(path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS)
+    const envelope = parseEnvelope(response.data)
+    if (!envelope) {
+      const err = new ApiError(response.statusCode || NETWORK_ERROR, deps.messages.badResponse(), path)
+      if (!options.silent) deps.toast(err.message, TOAST_DURATION_MS)
+      throw err
+    }
+    const { code } = envelope
+    const msg = typeof envelope.msg === 'string' ? envelope.msg : ''
+    if (code === ResponseCode.Ok || HANDED_TO_CALLER.includes(code) || options.passCodes?.includes(code)) {
+      return envelope as ApiEnvelope<T>
+    }
+    if (code === ResponseCode.SessionExpired) {
+      deps.clearSession()
+      deps.goProfile()
+    } else if (code === ResponseCode.ViewLimit) {
+      deps.goVipAlert()
+    } else if (!options.silent && msg) {
+      deps.toast(msg, TOAST_DURATION_MS)
+    }
+    throw new ApiError(code, msg || deps.messages.badResponse(), path)
+  }
+
+  return { post }
+}

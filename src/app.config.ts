@@ -1,0 +1,15 @@
+import { appPages, subPackages } from './domain/routes'
+
+// Pages come from the route table: the lesson viewer and what it needs stay in the main
+// package; money, live, invite, vip and misc pages are subpackages (DESIGN.md).
+export default defineAppConfig({
+  pages: appPages(),
+  subPackages: subPackages(),
+  window: {
+    backgroundTextStyle: 'dark',
+    navigationBarBackgroundColor: '#ededed',
+    navigationBarTitleText: '',
+    navigationBarTextStyle: 'black',
+    backgroundColor: '#ededed',
+  },
+})

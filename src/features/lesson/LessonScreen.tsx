@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useState } from 'react'
+import Taro, { useReachBottom } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { formatCreationDate } from '../../domain/format'
+import type { LessonLink } from '../../domain/lessonLink'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { rootStore } from '../../stores'
+import type { LessonStore } from '../../stores/lesson'
+import type { LessonHandle } from '../../api/lesson'
+import { StateView } from '../../ui/StateView'
+import { MessageRow } from './MessageRow'
+import './lesson.scss'
+
+export interface LessonScreenProps {
+  /** null when the link names no lesson: the screen says so instead of loading */
+  link: LessonLink | null
+  /** injected by tests; the page uses a fresh store per lesson */
+  store?: LessonStore
+}
+
+function handleOf(link: LessonLink): LessonHandle {
+  return link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data }
+}
+
+function ListFooter({ store }: { store: LessonStore }) {
+  if (store.pageError) {
+    return (
+      <View className='lesson-footer lesson-footer--error' onClick={() => void store.loadMore()}>
+        <Text>{store.errorMessage}</Text>
+        <Text className='lesson-footer__retry'>{t('common.retry')}</Text>
+      </View>
+    )
+  }
+  if (store.loadingMore) {
+    return (
+      <View className='lesson-footer'>
+        <View className='lesson-footer__spinner' />
+        <Text>{t('lesson.loadingMore')}</Text>
+      </View>
+    )
+  }
+  if (store.loadEnd) {
+    return (
+      <View className='lesson-footer lesson-footer--end'>
+        <Text>{t('lesson.footer')}</Text>
+      </View>
+    )
+  }
+  return null
+}
+
+/** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
+export const LessonScreen = observer(function LessonScreen({ link, store: injected }: LessonScreenProps) {
+  const [store] = useState(() => injected ?? rootStore.createLessonStore())
+
+  const reload = useCallback(() => {
+    if (link) void store.open(handleOf(link))
+  }, [link, store])
+
+  useEffect(reload, [reload])
+
+  useEffect(() => {
+    if (store.title) void Taro.setNavigationBarTitle({ title: store.title })
+  }, [store.title])
+
+  useEffect(() => {
+    if (store.status === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
+    if (store.status === 'mustPay' && store.courseData) {
+      void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: store.courseData, payType: 1 }) })
+    }
+  }, [store.status, store.courseData])
+
+  useReachBottom(() => {
+    if (store.status === 'ready') void store.loadMore()
+  })
+
+  if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
+
+  switch (store.status) {
+    case 'idle':
+    case 'loading':
+    case 'illegal':
+    case 'mustPay':
+      return <StateView kind='loading' title={t('common.loading')} />
+    case 'notFound':
+      return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
+    case 'error':
+    case 'locked':
+      return (
+        <StateView
+          kind='error'
+          title={t('lesson.loadError')}
+          detail={store.errorMessage}
+          actionText={t('common.retry')}
+          onAction={reload}
+        />
+      )
+    case 'ready':
+      break
+  }
+
+  const created = store.info ? formatCreationDate(store.info.createTimestamp) : ''
+  return (
+    <View className='lesson'>
+      {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
+      {store.displayed.length === 0 && store.loadEnd ? (
+        <StateView kind='empty' title={t('lesson.empty')} />
+      ) : (
+        <View className='lesson__list'>
+          {store.displayed.map(({ message, showAvatar }) => (
+            <MessageRow key={`${message.id}-${message.msgId}`} message={message} showAvatar={showAvatar} />
+          ))}
+        </View>
+      )}
+      <ListFooter store={store} />
+    </View>
+  )
+})

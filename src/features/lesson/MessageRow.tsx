@@ -1,0 +1,52 @@
+import { Image, Text, View } from '@tarojs/components'
+import { formatSendTime } from '../../domain/format'
+import type { LessonMessage } from '../../domain/message/types'
+import { t } from '../../locales'
+import { MessageBody } from './MessageBody'
+
+export interface MessageRowProps {
+  message: LessonMessage
+  showAvatar: boolean
+}
+
+function SendTimeLabel({ sendTime }: { sendTime: number }) {
+  const time = formatSendTime(sendTime)
+  if (!time) return null
+  const period = t(time.period === 'morning' ? 'lesson.period.morning' : 'lesson.period.afternoon')
+  return <Text className='message-row__time'>{[time.date, `${period} ${time.time}`].filter(Boolean).join(' ')}</Text>
+}
+
+/** One chat row: avatar, nickname, send time and the message body (spec 000 §2). */
+export function MessageRow({ message, showAvatar }: MessageRowProps) {
+  if (message.kind === 'notification') {
+    return (
+      <View className='message-row message-row--notice'>
+        <Text className='message-row__notice'>{message.text}</Text>
+      </View>
+    )
+  }
+  return (
+    <View className='message-row' data-msg-id={message.msgId}>
+      <View className='message-row__avatar-box'>
+        {showAvatar && message.sender.faceIcon ? (
+          <Image className='message-row__avatar' src={message.sender.faceIcon} mode='aspectFill' lazyLoad />
+        ) : showAvatar ? (
+          <View className='message-row__avatar message-row__avatar--blank' />
+        ) : null}
+      </View>
+      <View className='message-row__main'>
+        {showAvatar ? (
+          <View className='message-row__meta'>
+            <Text className='message-row__nickname'>{message.sender.nickname}</Text>
+            <SendTimeLabel sendTime={message.sendTime} />
+          </View>
+        ) : (
+          <View className='message-row__meta message-row__meta--compact'>
+            <SendTimeLabel sendTime={message.sendTime} />
+          </View>
+        )}
+        <MessageBody message={message} />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,16 @@
+import { Text, View } from '@tarojs/components'
+import { useRouteTitle } from '../../features/routing/pageTitle'
+import { t } from '../../locales'
+import './index.scss'
+
+/** /illegal (spec 000 §2): the content is suspected of violation and access is suspended. */
+export default function IllegalPage() {
+  useRouteTitle('Illegal')
+  return (
+    <View className='notice-page'>
+      <View className='notice-page__icon notice-page__icon--warn'>!</View>
+      <Text className='notice-page__title'>{t('illegal.title')}</Text>
+      <Text className='notice-page__text'>{t('illegal.text')}</Text>
+    </View>
+  )
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react'
+import Taro from '@tarojs/taro'
+import { previousPageUrl, type StackPage } from '../../domain/pageStack'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { StateView } from '../../ui/StateView'
+
+/** /refresh replaces itself with the previous page, mounted afresh (used after a live stream error). */
+export default function RefreshPage() {
+  useEffect(() => {
+    const pages = Taro.getCurrentPages()
+    const url = previousPageUrl(pages.slice(0, -1) as unknown as StackPage[]) ?? toPageUrl('Launcher')
+    void Taro.redirectTo({ url })
+  }, [])
+  return <StateView kind='loading' title={t('common.loading')} />
+}

@@ -1,0 +1,16 @@
+import { Text, View } from '@tarojs/components'
+import { useRouteTitle } from '../../features/routing/pageTitle'
+import { t } from '../../locales'
+import '../illegal/index.scss'
+
+/** /vipAlert (spec 001 §2): the content exceeded its view limit; the author must enable VIP. */
+export default function VipAlertPage() {
+  useRouteTitle('VipAlert')
+  return (
+    <View className='notice-page'>
+      <View className='notice-page__icon'>V</View>
+      <Text className='notice-page__title'>{t('vipAlert.title')}</Text>
+      <Text className='notice-page__text'>{t('vipAlert.text')}</Text>
+    </View>
+  )
+}

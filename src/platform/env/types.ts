@@ -1,0 +1,12 @@
+/** Where the app runs and what that allows (DESIGN.md "platform/"). */
+export interface PlatformEnv {
+  readonly kind: 'miniProgram' | 'web'
+  /** Base URL of the API; '' means the page's own origin. */
+  apiBase(): string
+  /** Inside the chat app's (WeChat's) in-app browser. Always false in the mini-program. */
+  inWechatBrowser(): boolean
+  /** Background continuous play exists only in the mini-program. */
+  readonly supportsBackgroundAudio: boolean
+  /** Human-readable API host for the launcher page. */
+  apiHostLabel(): string
+}

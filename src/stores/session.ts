@@ -1,0 +1,62 @@
+import { makeAutoObservable } from 'mobx'
+
+/** User session data returned by phone binding / login (spec 000 §3): token, userid, encryptKey. */
+export interface SessionData {
+  token: string
+  userid: string
+  encryptKey: string
+}
+
+/** Storage the session persists to; the app wires Taro storage, tests an in-memory map. */
+export interface KeyValueStorage {
+  get(key: string): string | undefined
+  set(key: string, value: string): void
+  remove(key: string): void
+}
+
+export const SESSION_STORAGE_KEY = 'session'
+
+function readSession(raw: string | undefined): SessionData | undefined {
+  if (!raw) return undefined
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (typeof value !== 'object' || value === null) return undefined
+    const { token, userid, encryptKey } = value as Record<string, unknown>
+    if (typeof token !== 'string' || typeof userid !== 'string' || !token || !userid) return undefined
+    return { token, userid, encryptKey: typeof encryptKey === 'string' ? encryptKey : '' }
+  } catch {
+    return undefined
+  }
+}
+
+export class SessionStore {
+  data: SessionData | undefined
+
+  constructor(private readonly storage: KeyValueStorage) {
+    this.data = readSession(storage.get(SESSION_STORAGE_KEY))
+    makeAutoObservable<SessionStore, 'storage'>(this, { storage: false })
+  }
+
+  get loggedIn(): boolean {
+    return this.data !== undefined
+  }
+
+  get userId(): string | undefined {
+    return this.data?.userid
+  }
+
+  /** Headers the backend reads a seller/admin/user session from (spec 000 §6). */
+  get headers(): Record<string, string> {
+    return this.data ? { userid: this.data.userid, token: this.data.token } : {}
+  }
+
+  save(data: SessionData): void {
+    this.data = data
+    this.storage.set(SESSION_STORAGE_KEY, JSON.stringify(data))
+  }
+
+  clear(): void {
+    this.data = undefined
+    this.storage.remove(SESSION_STORAGE_KEY)
+  }
+}

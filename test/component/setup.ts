@@ -1,0 +1,10 @@
+// Order matters (TOOLCHAIN.md): Taro first, then the React adapter for Taro's hooks.
+import '@tarojs/taro'
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/dist/runtime'
+
+process.env.TARO_ENV = 'h5'
+process.env.TARO_PLATFORM = 'web'
+;(globalThis as unknown as { React: typeof React }).React = React
+createH5NativeComponentConfig(() => null, React, ReactDOM)

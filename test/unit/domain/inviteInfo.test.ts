@@ -1,0 +1,138 @@
+import fc from 'fast-check'
+import { parseInviteInfo, parseJsonParam } from '../../../src/domain/inviteInfo'
+
+/** What the app writes into the link: the JSON, URL-encoded twice. */
+const asLink = (value: unknown): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))
+
+const friend = { usrname: '小王', data: 'inv-abc%2B==' }
+const group = { headurl: 'https://img.example.com/g.png', groupname: '读书会 100%', usrname: '小王', data: 'g-42' }
+
+describe('parseJsonParam', () => {
+  it.each([
+    ['twice encoded (as the app writes it)', asLink(group)],
+    ['once encoded (the router decoded one level)', encodeURIComponent(JSON.stringify(group))],
+    ['not encoded (the router decoded both)', JSON.stringify(group)],
+  ])('reads JSON %s', (_name, raw) => {
+    expect(parseJsonParam(raw)).toEqual({ ok: true, value: group })
+  })
+
+  it("does not decode a '%' that belongs to the text once too often", () => {
+    const value = { groupname: '100%25 real' }
+    expect(parseJsonParam(JSON.stringify(value))).toEqual({ ok: true, value })
+    expect(parseJsonParam(asLink(value))).toEqual({ ok: true, value })
+  })
+
+  it.each([undefined, null, '', '   '])('a missing parameter %p is reported as missing', (raw) => {
+    expect(parseJsonParam(raw)).toEqual({ ok: false, errorKey: 'routeParam.missing' })
+  })
+
+  it.each([
+    ['broken JSON', '{"usrname":'],
+    ['a stray percent sign', '%E0%A4%A'],
+    ['plain text', 'hello'],
+    ['three levels of encoding', encodeURIComponent(asLink(friend))],
+    ['undefined as text', 'undefined'],
+  ])('%s is invalid', (_name, raw) => {
+    expect(parseJsonParam(raw)).toEqual({ ok: false, errorKey: 'routeParam.invalid' })
+  })
+
+  it('never throws on any text, encoded or not', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: fc.constantFrom('%', '2', '5', '7', 'B', 'D', '{', '}', '"', ':', 'a') }),
+      fc.jsonValue().map(asLink),
+    )
+    fc.assert(
+      fc.property(text, (raw) => {
+        const result = parseJsonParam(raw)
+        expect(typeof result.ok).toBe('boolean')
+      }),
+    )
+  })
+
+  it('gets back any JSON value the app encoded', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = parseJsonParam(asLink(value))
+        expect(result).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) })
+      }),
+    )
+  })
+})
+
+describe('parseInviteInfo', () => {
+  it('reads a friend invite', () => {
+    expect(parseInviteInfo(asLink(friend))).toEqual({ ok: true, value: friend })
+  })
+
+  it('reads a group invite', () => {
+    expect(parseInviteInfo(asLink(group))).toEqual({ ok: true, value: group })
+  })
+
+  it('leaves blank or missing names undefined so the page shows its defaults', () => {
+    const result = parseInviteInfo(asLink({ data: 'g-1', usrname: '  ', groupname: '' }))
+    expect(result).toEqual({ ok: true, value: { data: 'g-1' } })
+  })
+
+  it('reads numbers sent where text belongs', () => {
+    expect(parseInviteInfo(asLink({ data: 42, usrname: 13800138000 }))).toEqual({
+      ok: true,
+      value: { data: '42', usrname: '13800138000' },
+    })
+  })
+
+  it.each([
+    { usrname: ['a'], groupname: { x: 1 }, headurl: 7 },
+    { usrname: null, groupname: true, headurl: null },
+  ])('drops fields of the wrong type: %p', (fields) => {
+    expect(parseInviteInfo(asLink({ data: 'd', ...fields }))).toEqual({ ok: true, value: { data: 'd' } })
+  })
+
+  it.each([
+    ['https://a.example/x.png', 'https://a.example/x.png'],
+    ['http://a.example/x.png', 'http://a.example/x.png'],
+    ['//a.example/x.png', '//a.example/x.png'],
+    ['javascript:alert(1)', undefined],
+    ['data:image/png;base64,AAAA', undefined],
+    ['/relative.png', undefined],
+  ])('takes only web addresses as the group head image: %p', (headurl, expected) => {
+    const value = expected === undefined ? { data: 'd' } : { data: 'd', headurl: expected }
+    expect(parseInviteInfo(asLink({ data: 'd', headurl }))).toEqual({ ok: true, value })
+  })
+
+  it.each([
+    ['no data', asLink({ usrname: 'x' })],
+    ['blank data', asLink({ data: ' ' })],
+    ['data of the wrong type', asLink({ data: { nested: true } })],
+    ['an array', asLink([friend])],
+    ['a string', asLink('data')],
+    ['null', asLink(null)],
+  ])('%s is invalid', (_name, raw) => {
+    expect(parseInviteInfo(raw)).toEqual({ ok: false, errorKey: 'routeParam.invalid' })
+  })
+
+  it('reports a missing parameter as missing', () => {
+    expect(parseInviteInfo(undefined)).toEqual({ ok: false, errorKey: 'routeParam.missing' })
+  })
+
+  it('never throws, and a success always carries non-empty text fields', () => {
+    const info = fc.oneof(
+      fc.anything(),
+      fc.record(
+        { data: fc.anything(), usrname: fc.anything(), headurl: fc.anything(), groupname: fc.anything() },
+        { requiredKeys: [] },
+      ),
+    )
+    fc.assert(
+      fc.property(fc.oneof(info.map(asLink), fc.string()), (raw) => {
+        const result = parseInviteInfo(raw)
+        if (result.ok) {
+          for (const value of Object.values(result.value)) {
+            expect(typeof value).toBe('string')
+            expect(value.trim()).not.toBe('')
+          }
+        }
+      }),
+    )
+  })
+})
