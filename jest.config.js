@@ -25,6 +25,9 @@ const nodeProject = (displayName, roots, extra = {}) => ({
   ...extra,
 })
 
+// @fastify/static and light-my-request pull in ESM-only packages: let babel compile just those.
+const serverModules = { transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'] }
+
 let componentProject = null
 try {
   componentProject = require('./test/component/jest.project.js')
@@ -36,10 +39,10 @@ module.exports = {
   // weapp and e2e tests build and drive real runtimes; their own timeouts are set per file.
   testTimeout: 30000,
   projects: [
-    nodeProject('unit', ['<rootDir>/test/unit']),
-    nodeProject('server', ['<rootDir>/test/server']),
+    nodeProject('unit', ['<rootDir>/test/unit'], serverModules),
+    nodeProject('server', ['<rootDir>/test/server'], serverModules),
     componentProject,
-    nodeProject('weapp', ['<rootDir>/test/weapp']),
-    nodeProject('e2e', ['<rootDir>/test/e2e']),
+    nodeProject('weapp', ['<rootDir>/test/weapp'], serverModules),
+    nodeProject('e2e', ['<rootDir>/test/e2e'], serverModules),
   ].filter(Boolean),
 }

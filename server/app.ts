@@ -1,0 +1,76 @@
+import { isAbsolute, join, resolve } from 'node:path'
+import formbody from '@fastify/formbody'
+import Fastify from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import { openDatabase } from './db'
+import type { Db } from './db'
+import { errorHandler, schemaErrorFormatter } from './envelope'
+import { lessonRoutes } from './routes/lesson'
+import { registerWeb } from './web'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's database, for scripts and tests that set up state the API cannot */
+    db: Db
+  }
+}
+
+export interface AppOptions {
+  /** SQLite file, created with its directory if missing; default `:memory:` (seeded) */
+  dbPath?: string
+  /** built H5 site; default dist/h5 of the project */
+  staticDir?: string
+  logger?: boolean
+}
+
+export const PROJECT_ROOT = resolve(__dirname, '..')
+export const DEFAULT_DB_PATH = join(PROJECT_ROOT, 'server', 'data', 'dev.sqlite')
+export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist', 'h5')
+export const MEDIA_DIR = join(__dirname, 'media')
+
+export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, schemaErrorFormatter })
+  const db = openDatabase(opts.dbPath ?? ':memory:')
+  app.decorate('db', db)
+  app.addHook('onClose', async () => {
+    db.close()
+  })
+  app.setErrorHandler(errorHandler)
+  await app.register(formbody)
+  await registerWeb(app, { staticDir: opts.staticDir ?? DEFAULT_STATIC_DIR, mediaDir: MEDIA_DIR })
+  await app.register(lessonRoutes, { db })
+  return app
+}
+
+export interface ServerConfig {
+  port: number
+  host: string
+  dbPath: string
+  staticDir: string
+  logger: boolean
+}
+
+const fromCwd = (path: string): string => (path === ':memory:' || isAbsolute(path) ? path : resolve(path))
+
+/** PORT (3000), HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests. */
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+  const port = Number(env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dbPath: env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH,
+    staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
+    logger: env.LOG === '1',
+  }
+}
+
+/** Builds and starts listening; `url` is the address to open (http://HOST:PORT/). */
+export async function startServer(config: ServerConfig): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp({ dbPath: config.dbPath, staticDir: config.staticDir, logger: config.logger })
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  return { app, url: `http://${host}:${port}/` }
+}

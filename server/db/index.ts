@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrate } from './migrations'
+import { seed } from './seed'
+
+export type Db = Database.Database
+
+const IN_MEMORY = ':memory:'
+
+/**
+ * Opens (creating if needed) the database at `dbPath`, brings its schema up to date and fills
+ * an empty one with the demo data, so `:memory:` databases always start seeded.
+ */
+export function openDatabase(dbPath: string): Db {
+  if (dbPath !== IN_MEMORY) mkdirSync(dirname(dbPath), { recursive: true })
+  const db = new Database(dbPath)
+  // WAL lets the dev server read while a test or script writes; memory databases ignore it.
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  migrate(db)
+  const { lessons } = db.prepare('SELECT count(*) AS lessons FROM lessons').get() as { lessons: number }
+  if (lessons === 0) seed(db)
+  return db
+}

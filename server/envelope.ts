@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { ApiEnvelope } from '../types/api'
+import { ResponseCode } from '../types/api'
+
+/** Path prefixes of backend calls (spec 000 §7): everything else is the H5 site or media. */
+const API_PREFIXES = ['/wmim/', '/wx/', '/gzh/']
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix))
+}
+
+/**
+ * Every call answers HTTP 200 with `{code, msg, data}` like the real backend; the client reads
+ * `code`, never the HTTP status.
+ */
+export function ok<T>(data: T): ApiEnvelope<T> {
+  return { code: ResponseCode.Ok, msg: 'success', data }
+}
+
+export function fail(code: number, msg: string): ApiEnvelope<null> {
+  return { code, msg, data: null }
+}
+
+/** A refusal decided by a route (access rule, unknown lesson): answered as its envelope. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function fieldOf(error: FastifySchemaValidationError): string {
+  if (error.keyword === 'required') return String(error.params.missingProperty)
+  return error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+}
+
+/** Names the field and the rule it broke: `pageSize must be <= 100`, `courseData is required`. */
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[]): Error {
+  const [first] = errors
+  const field = fieldOf(first)
+  if (first.keyword === 'required') return new Error(`${field} is required`)
+  if (field === '') return new Error('the body must be form-encoded fields')
+  return new Error(`${field} ${first.message ?? 'is invalid'}`)
+}
+
+/**
+ * Turns every failure into an envelope: validation (400), bodies that cannot be parsed or are
+ * not form-encoded (400), refusals (their code), anything unexpected (500, logged, no details).
+ * Calls answer HTTP 200 like the backend; media and pages keep the HTTP status.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = (status: number, envelope: ApiEnvelope<null>): void => {
+    reply.status(isApiPath(request.url) ? 200 : status).send(envelope)
+  }
+  if (error instanceof ApiRefusal) {
+    answer(200, fail(error.code, error.message))
+    return
+  }
+  if (error.validation) {
+    answer(400, fail(ResponseCode.BadRequest, error.message))
+    return
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    const msg =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'the body must be form-encoded (application/x-www-form-urlencoded)'
+        : `bad request: ${error.code ?? 'unreadable body'}`
+    answer(status, fail(ResponseCode.BadRequest, msg))
+    return
+  }
+  request.log.error(error)
+  answer(500, fail(ResponseCode.ServerError, 'server error, please try again later'))
+}

@@ -1,0 +1,73 @@
+import { ResponseCode } from '../types/api'
+import type { PrivacyStatus } from '../types/lesson'
+
+/** What the access rules need to know about a lesson. */
+export interface LessonAccessFacts {
+  illegal: 0 | 1
+  privacyStatus: PrivacyStatus
+  /** the password of a password lesson */
+  coursePass: string | null
+  /** author */
+  wmid: string
+  isCheckedFreeCount: 0 | 1
+  freeCount: number
+}
+
+/** Who asks: the session user (null without a valid session) and whether they bought it. */
+export interface LessonReader {
+  wmid: string | null
+  hasBought: boolean
+}
+
+/** `messages`: the v2 and old lists; `free`: the free-preview list; `pictures`: the picture list. */
+export type LessonListKind = 'messages' | 'free' | 'pictures'
+
+export type LessonAccess =
+  /** `limit`: only the first `limit` messages (in list order) may be read; null: all of them */
+  | { granted: true; limit: number | null }
+  | { granted: false; code: number; msg: string }
+
+export const ILLEGAL_MESSAGE = 'the content is suspected of violation, access is suspended'
+
+const deny = (code: number, msg: string): LessonAccess => ({ granted: false, code, msg })
+const all: LessonAccess = { granted: true, limit: null }
+
+export function hasFreePreview(lesson: LessonAccessFacts): boolean {
+  return lesson.privacyStatus === 3 && lesson.isCheckedFreeCount === 1 && lesson.freeCount > 0
+}
+
+/**
+ * The one place that decides which messages of a lesson a reader may see (spec 000 §4-§6).
+ * - illegal: nothing (451);
+ * - free list: the first freeCount messages of a paid lesson with a preview, to anyone (else 403);
+ * - the author: everything;
+ * - open: everything; password: everything with the right coursePass (else 403 'wrong password');
+ * - paid: everything for a buyer; otherwise 601 (the client sends the reader to the pay page),
+ *   except that the picture list serves the preview's pictures to a reader of the preview.
+ */
+export function decideLessonAccess(
+  lesson: LessonAccessFacts,
+  reader: LessonReader,
+  list: LessonListKind,
+  coursePass: string | undefined,
+): LessonAccess {
+  if (lesson.illegal === 1) return deny(ResponseCode.Illegal, ILLEGAL_MESSAGE)
+  if (list === 'free') {
+    return hasFreePreview(lesson)
+      ? { granted: true, limit: lesson.freeCount }
+      : deny(ResponseCode.Forbidden, 'this course has no free preview')
+  }
+  if (reader.wmid !== null && reader.wmid === lesson.wmid) return all
+  switch (lesson.privacyStatus) {
+    case 1:
+      return all
+    case 2:
+      return coursePass !== undefined && coursePass === lesson.coursePass
+        ? all
+        : deny(ResponseCode.Forbidden, 'wrong password')
+    case 3:
+      if (reader.hasBought) return all
+      if (list === 'pictures' && hasFreePreview(lesson)) return { granted: true, limit: lesson.freeCount }
+      return deny(ResponseCode.SessionExpired, 'buy the course to view all of it')
+  }
+}

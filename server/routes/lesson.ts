@@ -1,0 +1,246 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import type { ApiEnvelope, ArrayData, ObjectData } from '../../types/api'
+import { PICTURE_PAGE_SIZE } from '../../types/lesson'
+import type { IllegalLessonInfo, LessonInfo, PictureListData, PreviewImage, WireMessage } from '../../types/lesson'
+import type { Db } from '../db'
+import { LessonStore } from '../db/lessons'
+import type { LessonRecord, MessageRecord, PictureRecord } from '../db/lessons'
+import { ApiRefusal, ok } from '../envelope'
+import { ILLEGAL_MESSAGE, decideLessonAccess } from '../lessonAccess'
+import type { LessonListKind } from '../lessonAccess'
+import { createViewerReader } from '../session'
+import { absolutePayload, absoluteUrl, publicOrigin } from '../urls'
+
+export interface LessonRoutesOptions {
+  db: Db
+}
+
+const MAX_PAGE_SIZE = 100
+const handle = { type: 'string', minLength: 1, maxLength: 128 } as const
+const pass = { type: 'string', maxLength: 64 } as const
+const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
+const pageSize = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const
+
+function bodySchema(required: readonly string[], properties: Record<string, object>): { body: object } {
+  return { body: { type: 'object', required, properties } }
+}
+
+interface InfoBody {
+  courseData: string
+}
+interface OldInfoBody {
+  data: string
+}
+interface ListBody {
+  page: number
+  pageSize: number
+  courseData: string
+  coursePass?: string
+}
+interface OldListBody {
+  page: number
+  pageSize: number
+  data: string
+  coursePass?: string
+}
+interface FreeListBody {
+  page: number
+  pageSize: number
+  courseData: string
+}
+interface PictureBody {
+  msgTimestamp: number
+  pageSize: number
+  courseData: string
+  coursePass?: string
+}
+interface ApplyBody {
+  data: string
+}
+
+const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
+
+function infoObject(lesson: LessonRecord, isBought: boolean, origin: string): LessonInfo | IllegalLessonInfo {
+  if (lesson.illegal === 1) return { illegal: 1, courseName: lesson.courseName }
+  return {
+    illegal: 0,
+    markId: lesson.markId,
+    applyType: lesson.applyType,
+    createTimestamp: lesson.createTimestamp,
+    courseName: lesson.courseName,
+    coursePic: absoluteUrl(origin, lesson.coursePic),
+    shareUrl: absoluteUrl(origin, lesson.shareUrl),
+    isBought: isBought ? 1 : 0,
+    isCheckedFreeCount: lesson.isCheckedFreeCount,
+    freeCount: lesson.freeCount,
+    wmid: lesson.wmid,
+    privacyStatus: lesson.privacyStatus,
+    isCheckedShareRecash: lesson.isCheckedShareRecash,
+    shareRecash: lesson.shareRecash,
+    fee: lesson.fee,
+    nickname: lesson.nickname,
+    faceIcon: absoluteUrl(origin, lesson.faceIcon),
+    loginUrl: absoluteUrl(origin, lesson.loginUrl),
+  }
+}
+
+function wireMessage(m: MessageRecord, origin: string): WireMessage {
+  return {
+    id: m.id,
+    msgId: m.msgId,
+    msgType: m.msgType,
+    sendTime: m.sendTime,
+    ...(m.resourceUrl ? { resourceUrl: absoluteUrl(origin, m.resourceUrl) } : {}),
+    ...(m.obj !== null ? { obj: absolutePayload(origin, m.obj) } : {}),
+    senderUserInfo: { nickname: m.nickname, faceIcon: absoluteUrl(origin, m.faceIcon) },
+  }
+}
+
+/** The picture's URL: resourceUrl overrides obj.url (spec 000 §3); obj may be double-encoded. */
+function pictureUrl(p: PictureRecord): string {
+  if (p.resourceUrl) return p.resourceUrl
+  let value: unknown = p.obj
+  for (let depth = 0; typeof value === 'string' && depth < 2; depth += 1) {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return ''
+    }
+  }
+  const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined
+  return typeof url === 'string' ? url : ''
+}
+
+/** The v2 and old lesson calls of spec 000 §7; every access rule is enforced here. */
+export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
+  const store = new LessonStore(db)
+  const readViewer = createViewerReader(db)
+  // The backend takes form-encoded bodies only: a JSON body must not slip past the schemas.
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+
+  const reader = (request: FastifyRequest, lesson: LessonRecord) => {
+    const viewer = readViewer(request, Date.now())
+    const wmid = viewer?.wmid ?? null
+    return { wmid, hasBought: store.hasBought(wmid, lesson.id) }
+  }
+
+  const granted = (
+    request: FastifyRequest,
+    lesson: LessonRecord,
+    list: LessonListKind,
+    coursePass: string | undefined,
+  ): number | null => {
+    const access = decideLessonAccess(lesson, reader(request, lesson), list, coursePass || undefined)
+    if (!access.granted) throw new ApiRefusal(access.code, access.msg)
+    return access.limit
+  }
+
+  /** One page of the readable window; past its end answers 404, which ends the client's list. */
+  const messagePage = (
+    request: FastifyRequest,
+    lesson: LessonRecord,
+    limit: number | null,
+    body: { page: number; pageSize: number },
+  ): ApiEnvelope<ArrayData<WireMessage>> => {
+    const total = store.countMessages(lesson.id)
+    const end = limit === null ? total : Math.min(limit, total)
+    const offset = (body.page - 1) * body.pageSize
+    if (offset >= end) throw new ApiRefusal(ResponseCode.NotFound, 'no more messages')
+    const origin = publicOrigin(request)
+    const rows = store.messages(lesson.id, offset, Math.min(body.pageSize, end - offset))
+    return ok({ array: rows.map((m) => wireMessage(m, origin)) })
+  }
+
+  const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
+    if (!lesson) throw notFound()
+    const object = infoObject(lesson, reader(request, lesson).hasBought, publicOrigin(request))
+    return ok<ObjectData<LessonInfo | IllegalLessonInfo>>({ object })
+  }
+
+  app.post<{ Body: InfoBody }>(
+    '/wmim/course/v2/query/info.do',
+    { schema: bodySchema(['courseData'], { courseData: handle }) },
+    async (request) => info(request, store.findByCourseData(request.body.courseData)),
+  )
+
+  app.post<{ Body: OldInfoBody }>(
+    '/wmim/course/query/info.do',
+    { schema: bodySchema(['data'], { data: handle }) },
+    async (request) => info(request, store.findByLegacyData(request.body.data)),
+  )
+
+  app.post<{ Body: ListBody }>(
+    '/wmim/course/v2/message/list.do',
+    { schema: bodySchema(['page', 'pageSize', 'courseData'], { page, pageSize, courseData: handle, coursePass: pass }) },
+    async (request) => {
+      const lesson = store.findByCourseData(request.body.courseData)
+      if (!lesson) throw notFound()
+      return messagePage(request, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+    },
+  )
+
+  app.post<{ Body: OldListBody }>(
+    '/wmim/course/message/query/list.do',
+    { schema: bodySchema(['page', 'pageSize', 'data'], { page, pageSize, data: handle, coursePass: pass }) },
+    async (request) => {
+      const lesson = store.findByLegacyData(request.body.data)
+      if (!lesson) throw notFound()
+      return messagePage(request, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+    },
+  )
+
+  app.post<{ Body: FreeListBody }>(
+    '/wmim/course/v2/free/message/list.do',
+    { schema: bodySchema(['page', 'pageSize', 'courseData'], { page, pageSize, courseData: handle }) },
+    async (request) => {
+      const lesson = store.findByCourseData(request.body.courseData)
+      if (!lesson) throw notFound()
+      return messagePage(request, lesson, granted(request, lesson, 'free', undefined), request.body)
+    },
+  )
+
+  app.post<{ Body: PictureBody }>(
+    '/wmim/course/v2/message/picture/list.do',
+    {
+      schema: bodySchema(['msgTimestamp', 'courseData'], {
+        msgTimestamp: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        pageSize: { ...pageSize, default: PICTURE_PAGE_SIZE },
+        courseData: handle,
+        coursePass: pass,
+      }),
+    },
+    async (request) => {
+      const { msgTimestamp, courseData, coursePass } = request.body
+      const lesson = store.findByCourseData(courseData)
+      if (!lesson) throw notFound()
+      const within = granted(request, lesson, 'pictures', coursePass)
+      // One extra row tells whether another page follows.
+      const rows = store.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
+      const pictures = rows.slice(0, request.body.pageSize)
+      const origin = publicOrigin(request)
+      const picArray: PreviewImage[] = pictures
+        .map((p) => ({ id: p.id, url: absoluteUrl(origin, pictureUrl(p)) }))
+        .filter((p) => p.url !== '')
+      const data: PictureListData = {
+        msgTimestamp: pictures.length > 0 ? pictures[pictures.length - 1].sendTime : msgTimestamp,
+        picArray,
+        isNextData: rows.length > pictures.length ? 1 : 0,
+      }
+      return ok(data)
+    },
+  )
+
+  app.post<{ Body: ApplyBody }>(
+    '/wmim/course/apply.do',
+    { schema: bodySchema(['data'], { data: handle }) },
+    async (request) => {
+      const lesson = store.findByCourseData(request.body.data)
+      if (!lesson) throw notFound()
+      if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
+      const now = Date.now()
+      store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
+      return ok(null)
+    },
+  )
+}

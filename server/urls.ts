@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify'
+
+/** A Host header that can go into a URL and a JSON string unescaped: name or IP, optional port. */
+const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+
+/**
+ * `${protocol}://${host}` of the request, so the mini-program (which cannot resolve relative
+ * URLs) and the H5 site both get absolute media URLs pointing at the server they called.
+ */
+export function publicOrigin(request: FastifyRequest): string {
+  const host = SAFE_HOST.test(request.host) ? request.host : 'localhost'
+  return `${request.protocol}://${host}`
+}
+
+/** Stored paths (`/media/a.png`) become absolute; full URLs and empty strings stay as they are. */
+export function absoluteUrl(origin: string, path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') ? origin + path : path
+}
+
+/** Media paths in the URL-carrying fields of a payload, matched in the JSON text itself. */
+const MEDIA_FIELD = /("(?:url|icon|emojiURL|faceIcon)"\s*:\s*")(\/media\/)/g
+
+/**
+ * Makes the media paths of a stored payload absolute while keeping every other byte of it as
+ * stored: payloads may be double-encoded or broken, and the client's parsers must see them so.
+ */
+export function absolutePayload(origin: string, obj: string): string {
+  return obj.replace(MEDIA_FIELD, `$1${origin}$2`)
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+import type { ApiEnvelope } from '../../types/api'
+
+export const BUYER = { userid: 'wm_buyer', token: 'token-buyer' }
+export const BUYER_EXPIRED = { userid: 'wm_buyer', token: 'token-buyer-expired' }
+export const VISITOR = { userid: 'wm_visitor', token: 'token-visitor' }
+export const TEACHER = { userid: 'wm_teacher', token: 'token-teacher' }
+
+export function testApp(staticDir = '/nonexistent-static-dir'): Promise<FastifyInstance> {
+  return buildApp({ dbPath: ':memory:', staticDir })
+}
+
+export type Fields = Record<string, string | number>
+
+export interface Answer<T> {
+  status: number
+  body: ApiEnvelope<T>
+  raw: string
+}
+
+/** A form-encoded POST, the way the app calls the backend. */
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  fields: Fields,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+  const payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString()
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  })
+  return { status: res.statusCode, body: res.json<ApiEnvelope<T>>(), raw: res.body }
+}
+
+export const V2_INFO = '/wmim/course/v2/query/info.do'
+export const OLD_INFO = '/wmim/course/query/info.do'
+export const V2_LIST = '/wmim/course/v2/message/list.do'
+export const OLD_LIST = '/wmim/course/message/query/list.do'
+export const FREE_LIST = '/wmim/course/v2/free/message/list.do'
+export const PICTURES = '/wmim/course/v2/message/picture/list.do'
+export const APPLY = '/wmim/course/apply.do'

@@ -1,0 +1,95 @@
+import { decideLessonAccess } from '../../server/lessonAccess'
+import type { LessonAccessFacts, LessonListKind, LessonReader } from '../../server/lessonAccess'
+
+const open: LessonAccessFacts = {
+  illegal: 0,
+  privacyStatus: 1,
+  coursePass: null,
+  wmid: 'author',
+  isCheckedFreeCount: 0,
+  freeCount: 0,
+}
+const locked: LessonAccessFacts = { ...open, privacyStatus: 2, coursePass: '8888' }
+const paid: LessonAccessFacts = { ...open, privacyStatus: 3 }
+const paidWithPreview: LessonAccessFacts = { ...paid, isCheckedFreeCount: 1, freeCount: 5 }
+
+const anonymous: LessonReader = { wmid: null, hasBought: false }
+const stranger: LessonReader = { wmid: 'someone', hasBought: false }
+const buyer: LessonReader = { wmid: 'someone', hasBought: true }
+const author: LessonReader = { wmid: 'author', hasBought: false }
+
+const ALL = { granted: true, limit: null }
+const lists: LessonListKind[] = ['messages', 'pictures']
+
+describe('decideLessonAccess', () => {
+  it('refuses every list of an illegal lesson with 451, even to its author and buyers', () => {
+    for (const list of ['messages', 'free', 'pictures'] as const) {
+      for (const reader of [anonymous, author, buyer]) {
+        expect(decideLessonAccess({ ...paidWithPreview, illegal: 1 }, reader, list, undefined)).toMatchObject({
+          granted: false,
+          code: 451,
+        })
+      }
+    }
+  })
+
+  it('opens an open lesson to anyone', () => {
+    for (const list of lists) expect(decideLessonAccess(open, anonymous, list, undefined)).toEqual(ALL)
+  })
+
+  it('opens a password lesson only with the exact password', () => {
+    for (const list of lists) {
+      expect(decideLessonAccess(locked, anonymous, list, '8888')).toEqual(ALL)
+      for (const wrong of [undefined, '', '888', '88888', ' 8888', '8888 ']) {
+        expect(decideLessonAccess(locked, anonymous, list, wrong)).toEqual({
+          granted: false,
+          code: 403,
+          msg: 'wrong password',
+        })
+      }
+    }
+  })
+
+  it('does not accept a missing password because the stored one is missing', () => {
+    expect(decideLessonAccess({ ...locked, coursePass: null }, anonymous, 'messages', undefined)).toMatchObject({
+      granted: false,
+    })
+  })
+
+  it('gives the whole of a paid lesson to a buyer and to the author only', () => {
+    for (const list of lists) {
+      expect(decideLessonAccess(paid, buyer, list, undefined)).toEqual(ALL)
+      expect(decideLessonAccess(paid, author, list, undefined)).toEqual(ALL)
+      expect(decideLessonAccess(locked, author, list, undefined)).toEqual(ALL)
+    }
+    for (const reader of [anonymous, stranger]) {
+      expect(decideLessonAccess(paid, reader, 'messages', undefined)).toMatchObject({ granted: false, code: 601 })
+      expect(decideLessonAccess(paidWithPreview, reader, 'messages', undefined)).toMatchObject({
+        granted: false,
+        code: 601,
+      })
+    }
+  })
+
+  it('limits the picture list of a preview reader to the preview', () => {
+    expect(decideLessonAccess(paidWithPreview, stranger, 'pictures', undefined)).toEqual({ granted: true, limit: 5 })
+    expect(decideLessonAccess(paid, stranger, 'pictures', undefined)).toMatchObject({ granted: false, code: 601 })
+  })
+
+  it('serves the free list as the first freeCount messages, to anyone, only for a paid preview lesson', () => {
+    for (const reader of [anonymous, stranger, buyer, author]) {
+      expect(decideLessonAccess(paidWithPreview, reader, 'free', undefined)).toEqual({ granted: true, limit: 5 })
+    }
+    const noPreview = [open, locked, paid, { ...paid, isCheckedFreeCount: 1 as const }, { ...paid, freeCount: 5 }]
+    for (const lesson of noPreview) {
+      expect(decideLessonAccess(lesson, buyer, 'free', '8888')).toMatchObject({ granted: false, code: 403 })
+    }
+  })
+
+  it('never lets a password stand in for a purchase', () => {
+    expect(decideLessonAccess({ ...paid, coursePass: '8888' }, stranger, 'messages', '8888')).toMatchObject({
+      granted: false,
+      code: 601,
+    })
+  })
+})

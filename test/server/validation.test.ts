@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify'
+import type { InjectOptions } from 'fastify'
+import { FREE_LIST, OLD_INFO, OLD_LIST, PICTURES, V2_INFO, V2_LIST, post, testApp } from './helpers'
+import type { Fields } from './helpers'
+
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await testApp()
+})
+afterAll(() => app.close())
+
+/** A refusal is a bare envelope on HTTP 200: no stack, no file paths, no error internals. */
+function expectCleanRefusal(status: number, raw: string, code = 400): string {
+  expect(status).toBe(200)
+  const body = JSON.parse(raw) as Record<string, unknown>
+  expect(Object.keys(body).sort()).toEqual(['code', 'data', 'msg'])
+  expect(body.code).toBe(code)
+  expect(body.data).toBeNull()
+  expect(raw).not.toMatch(/stack|node_modules|\s at |\.ts:/)
+  return String(body.msg)
+}
+
+async function rawPost(options: Omit<InjectOptions, 'method'>): Promise<string> {
+  const res = await app.inject({ method: 'POST', ...options })
+  return expectCleanRefusal(res.statusCode, res.body)
+}
+
+describe('bodies that are not form-encoded', () => {
+  it('refuses a JSON body, even one whose fields would pass', async () => {
+    const msg = await rawPost({
+      url: V2_LIST,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ courseData: 'demo-open', page: 1, pageSize: 20 }),
+    })
+    expect(msg).toMatch(/form-encoded/)
+  })
+
+  it('refuses broken JSON, plain text and unknown content types', async () => {
+    for (const [type, payload] of [
+      ['application/json', '{"courseData":'],
+      ['text/plain', 'courseData=demo-open'],
+      ['application/xml', '<courseData>demo-open</courseData>'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ]) {
+      expect(await rawPost({ url: V2_INFO, headers: { 'content-type': type }, payload })).toMatch(/form-encoded/)
+    }
+  })
+
+  it('refuses a POST with no body, naming the body', async () => {
+    const res = await app.inject({ method: 'POST', url: V2_INFO })
+    expect(expectCleanRefusal(res.statusCode, res.body)).toBe('the body must be form-encoded fields')
+  })
+})
+
+describe('fields', () => {
+  const cases: [string, string, Fields, RegExp][] = [
+    ['missing courseData', V2_INFO, {}, /^courseData is required$/],
+    ['missing data', OLD_INFO, { courseData: 'legacy-open' }, /^data is required$/],
+    ['missing page', V2_LIST, { courseData: 'demo-open', pageSize: 20 }, /^page is required$/],
+    ['missing pageSize', OLD_LIST, { data: 'legacy-open', page: 1 }, /^pageSize is required$/],
+    ['missing msgTimestamp', PICTURES, { courseData: 'demo-open' }, /^msgTimestamp is required$/],
+    ['a word for page', V2_LIST, { courseData: 'demo-open', page: 'one', pageSize: 20 }, /^page must be integer$/],
+    ['a fraction for pageSize', FREE_LIST, { courseData: 'demo-paid', page: 1, pageSize: 2.5 }, /^pageSize must be integer$/],
+    ['a huge pageSize', V2_LIST, { courseData: 'demo-open', page: 1, pageSize: 1e9 }, /^pageSize must be <= 100$/],
+    ['a negative msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: -1 }, /^msgTimestamp must be >= 0$/],
+    ['a word for msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: 'latest' }, /^msgTimestamp must be/],
+    ['an empty courseData', V2_INFO, { courseData: '' }, /^courseData must NOT have fewer than 1 characters$/],
+    ['an oversized courseData', V2_INFO, { courseData: 'x'.repeat(129) }, /^courseData must NOT have more than 128/],
+    [
+      'an oversized coursePass',
+      V2_LIST,
+      { courseData: 'demo-password', page: 1, pageSize: 20, coursePass: '8'.repeat(65) },
+      /^coursePass must NOT/,
+    ],
+  ]
+
+  it.each(cases)('refuses %s with a message naming the field', async (_, url, fields, msg) => {
+    const { raw, status } = await post(app, url, fields)
+    expect(expectCleanRefusal(status, raw)).toMatch(msg)
+  })
+
+  it('refuses a field sent twice', async () => {
+    const msg = await rawPost({
+      url: V2_LIST,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'courseData=demo-open&page=1&page=2&pageSize=20',
+    })
+    expect(msg).toBe('page must be integer')
+  })
+
+  it('refuses percent-garbage without crashing', async () => {
+    const msg = await rawPost({
+      url: V2_INFO,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '%%%&&&==%zz',
+    })
+    expect(msg).toBe('courseData is required')
+  })
+
+  it('accepts numbers sent as form strings', async () => {
+    const { body } = await post(app, V2_LIST, { courseData: 'demo-open', page: '2', pageSize: '10' })
+    expect(body.code).toBe(200)
+  })
+})
+
+describe('unknown calls', () => {
+  it('answer an envelope 404, never the app shell', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/wmim/course/v2/nope.do',
+      payload: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 404, data: null })
+  })
+})
