@@ -292,7 +292,9 @@ const PARSERS: Readonly<Record<MsgType, PayloadParser>> = {
   [MsgType.NativeHello]: parseNativeHello,
 }
 
-const EMPTY_BASE: MessageBase = { id: 0, msgId: '', msgType: 0, sendTime: 0, sender: { nickname: '' } }
+function emptyBase(): MessageBase {
+  return { id: 0, msgId: '', msgType: 0, sendTime: 0, sender: { nickname: '' } }
+}
 
 /** Drops optional fields that came out undefined, so a message holds only the fields it has. */
 function withoutUndefined<T extends object>(value: T): T {
@@ -300,7 +302,7 @@ function withoutUndefined<T extends object>(value: T): T {
 }
 
 function parseAt(wire: unknown, depth: number): LessonMessage {
-  let base = EMPTY_BASE
+  let base = emptyBase()
   try {
     const envelope = readEnvelope(wire)
     base = envelope.base

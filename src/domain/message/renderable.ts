@@ -72,7 +72,7 @@ const OPTIONAL_TEXT: Shape = { required: {}, optional: { text: isText } }
 
 const SHAPES: Readonly<Record<MessageKind, Shape>> = {
   text: { required: { text: isText } },
-  image: { required: { url: isUrl, width: isSize } },
+  image: { required: { url: isUrl, width: isSize, height: isSize } },
   voice: {
     required: { url: isUrl, duration: isSize, voiceId: isString },
     optional: { text: isText },

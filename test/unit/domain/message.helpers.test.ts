@@ -135,7 +135,10 @@ describe('isRenderable', () => {
     ['an inherited kind name', { ...image, kind: 'toString' }],
     ['a missing common field', { ...image, msgId: undefined }],
     ['a sender without nickname', { ...image, sender: {} }],
-    ['an optional field of the wrong type', { ...base, kind: 'voice', url: 'https://x.example.com/a.mp3', duration: 1, voiceId: 'v', text: 5 }],
+    [
+      'an optional field of the wrong type',
+      { ...base, kind: 'voice', url: 'https://x.example.com/a.mp3', duration: 1, voiceId: 'v', text: 5 },
+    ],
     ['an empty required text', { ...base, kind: 'text', text: '' }],
     ['an unknown label key', { ...base, kind: 'unsupported', typeLabelKey: 'msg.type.sticker' }],
     ['a quote that is not renderable', { ...base, kind: 'reply', replyText: 'r', quoted: { ...image, url: 5 } }],

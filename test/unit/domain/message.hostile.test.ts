@@ -22,7 +22,11 @@ const urlArb = fc.oneof(
   fc.constantFrom(...HOSTILE_URLS, '//cdn.example.com/a.jpg', '/media/a.jpg', ''),
   fc.string(),
 )
-const scalarArb = fc.oneof(fc.jsonValue({ maxDepth: 2 }), urlArb, fc.constantFrom('<img src=x onerror=alert(1)>', '1e3', ' 12 ', '-5', 'NaN'))
+const scalarArb = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  urlArb,
+  fc.constantFrom('<img src=x onerror=alert(1)>', '1e3', ' 12 ', '-5', 'NaN'),
+)
 const anythingArb = fc.anything({
   maxDepth: 3,
   withBigInt: true,
@@ -64,6 +68,10 @@ const sizeArb = maybe(fc.oneof(fc.nat(4000), fc.nat(4000).map(String)))
 const textArb = maybe(fc.string({ minLength: 1 }))
 const goodUrlArb = maybe(fc.oneof(fc.webUrl(), fc.constantFrom(...HOSTILE_URLS)))
 
+const customFaceContentArb = encodings(
+  fc.record({ emojiURL: goodUrlArb, naturalSize: maybe(fc.record({ width: sizeArb, height: sizeArb })) }),
+)
+
 const circleDataArb = encodings(
   fc.record(
     {
@@ -93,7 +101,7 @@ const { wire } = fc.letrec<{ wire: unknown; payload: unknown }>((tie) => ({
     encodings(
       fc.record(
         {
-          content: maybe(fc.oneof(fc.string({ minLength: 1 }), encodings(fc.record({ emojiURL: goodUrlArb, naturalSize: maybe(fc.record({ width: sizeArb, height: sizeArb })) })))),
+          content: maybe(fc.oneof(fc.string({ minLength: 1 }), customFaceContentArb)),
           url: goodUrlArb,
           width: sizeArb,
           height: sizeArb,
@@ -145,7 +153,9 @@ const { wire } = fc.letrec<{ wire: unknown; payload: unknown }>((tie) => ({
           resourceUrl: urlArb,
           content: fc.oneof(
             fc.string(),
-            fc.record({ msgType: fc.constantFrom(...CODES), msgId: scalarArb, obj: tie('payload'), resourceUrl: urlArb }).map(toJson),
+            fc
+              .record({ msgType: fc.constantFrom(...CODES), msgId: scalarArb, obj: tie('payload'), resourceUrl: urlArb })
+              .map(toJson),
           ),
           senderUserInfo: encodings(fc.record({ nickname: scalarArb, faceIcon: urlArb }, { requiredKeys: [] })),
           objectName: fc.oneof({ arbitrary: fc.constant('RC:VcMsg'), weight: 1 }, { arbitrary: fc.string(), weight: 6 }),
@@ -262,7 +272,9 @@ describe('parseMessage on hostile input', () => {
 
   it('reads no inherited or __proto__ payload fields and pollutes nothing', () => {
     const before = prototypeKeys()
-    const polluting = '{"__proto__":{"url":"https://evil.example.com/a.png","polluted":true},"constructor":{"prototype":{"polluted":true}}}'
+    const polluting =
+      '{"__proto__":{"url":"https://evil.example.com/a.png","polluted":true},' +
+      '"constructor":{"prototype":{"polluted":true}}}'
     const message = parseMessage({ msgType: MsgType.Image, obj: polluting })
     expect(message).toMatchObject({ kind: 'unsupported', typeLabelKey: 'msg.type.image' })
     expect(parseMessage({ msgType: MsgType.Image, obj: Object.create({ url: 'https://evil.example.com/a.png' }) }).kind).toBe(

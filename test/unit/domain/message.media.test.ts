@@ -90,7 +90,11 @@ describe('buildCircleMedia', () => {
       content: 'Three pictures',
       isVideo: false,
       // index 9 is out of range and there is no single picDomain: index 0
-      images: ['https://p1.example.com/circle/a.jpg', 'https://p0.example.com/circle/b.jpg', 'https://p0.example.com/circle/c.jpg'],
+      images: [
+        'https://p1.example.com/circle/a.jpg',
+        'https://p0.example.com/circle/b.jpg',
+        'https://p0.example.com/circle/c.jpg',
+      ],
     })
   })
 
@@ -130,7 +134,11 @@ describe('buildCircleMedia', () => {
   })
 
   it('treats a post without media as text, whatever its mediaType', () => {
-    expect(buildCircleMedia({ content: 'Only words', mediaType: 2 })).toEqual({ content: 'Only words', isVideo: false, images: [] })
+    expect(buildCircleMedia({ content: 'Only words', mediaType: 2 })).toEqual({
+      content: 'Only words',
+      isVideo: false,
+      images: [],
+    })
   })
 
   it('drops items whose domain is missing or unsafe', () => {

@@ -55,7 +55,8 @@ describe('common fields', () => {
   })
 
   it('drops an unsafe avatar but keeps the nickname', () => {
-    const message = parseMessage(wire(MsgType.Text, { content: 'x' }, { senderUserInfo: { nickname: 'A', faceIcon: 'javascript:alert(1)' } }))
+    const senderUserInfo = { nickname: 'A', faceIcon: 'javascript:alert(1)' }
+    const message = parseMessage(wire(MsgType.Text, { content: 'x' }, { senderUserInfo }))
     expect(message.sender).toEqual({ nickname: 'A' })
   })
 
@@ -206,20 +207,23 @@ describe('resourceUrl', () => {
   })
 
   it('is ignored when unsafe, leaving the payload url', () => {
-    const message = parseMessage(wire(MsgType.Image, { url: 'https://ok.example.com/a.jpg' }, { resourceUrl: 'javascript:alert(1)' }))
+    const obj = { url: 'https://ok.example.com/a.jpg' }
+    const message = parseMessage(wire(MsgType.Image, obj, { resourceUrl: 'javascript:alert(1)' }))
     expect(message).toMatchObject({ kind: 'image', url: 'https://ok.example.com/a.jpg' })
   })
 
   it('does not replace the target of a web link', () => {
-    const message = parseMessage(wire(MsgType.Web, { title: 'T', url: 'https://example.com/p' }, { resourceUrl: 'https://x/y' }))
+    const obj = { title: 'T', url: 'https://example.com/p' }
+    const message = parseMessage(wire(MsgType.Web, obj, { resourceUrl: 'https://x/y' }))
     expect(message).toMatchObject({ kind: 'web', url: 'https://example.com/p' })
   })
 })
 
 describe('old RC:VcMsg voice', () => {
   it('reads voiceUrl, msgUID and duration without a msgType', () => {
-    const message = parseMessage({ objectName: 'RC:VcMsg', voiceUrl: 'https://cdn.example.com/v.m4a', msgUID: 'U-1', duration: 9 })
-    expect(message).toMatchObject({ kind: 'voice', msgType: MsgType.Voice, msgId: 'U-1', url: 'https://cdn.example.com/v.m4a', duration: 9, voiceId: 'U-1' })
+    const url = 'https://cdn.example.com/v.m4a'
+    const message = parseMessage({ objectName: 'RC:VcMsg', voiceUrl: url, msgUID: 'U-1', duration: 9 })
+    expect(message).toMatchObject({ kind: 'voice', msgType: MsgType.Voice, msgId: 'U-1', url, duration: 9, voiceId: 'U-1' })
   })
 
   it('keeps a base64 content body out of the way and reads an obj when given', () => {
@@ -244,7 +248,13 @@ describe('material', () => {
   const data = {
     content: 'Post text',
     mediaType: 1,
-    mediaData: { urlPrefix: 'circle/2024', items: [{ domainIndex: 1, urlSuffix: 'a.jpg' }, { domainIndex: 0, urlSuffix: 'b.jpg' }] },
+    mediaData: {
+      urlPrefix: 'circle/2024',
+      items: [
+        { domainIndex: 1, urlSuffix: 'a.jpg' },
+        { domainIndex: 0, urlSuffix: 'b.jpg' },
+      ],
+    },
     picDomains: ['https://p0.example.com/', 'https://p1.example.com'],
   }
 
@@ -269,7 +279,13 @@ describe('material', () => {
   })
 
   it('resolves a group-space video post with a poster at offset 0', () => {
-    const video = { content: '', mediaType: 2, mediaData: [{ urlSuffix: '/v.mp4' }], urlPrefix: '/space/', mediaDomain: 'https://m.example.com' }
+    const video = {
+      content: '',
+      mediaType: 2,
+      mediaData: [{ urlSuffix: '/v.mp4' }],
+      urlPrefix: '/space/',
+      mediaDomain: 'https://m.example.com',
+    }
     const message = parseMessage(wire(MsgType.Material, { type: '1', data: video }))
     expect(message).toMatchObject({
       kind: 'material',
@@ -342,8 +358,8 @@ describe('unsupported', () => {
     ['a video with a javascript: url', wire(MsgType.Video, { url: 'javascript:alert(1)' }), 'msg.type.video'],
     ['a web link without title', wire(MsgType.Web, { url: 'https://x.example.com' }), 'msg.type.web'],
     ['a file without name', wire(MsgType.File, { url: 'https://x.example.com/f' }), 'msg.type.file'],
-    ['a contact card without name', wire(MsgType.ContactCard, { avatar: 'https://x.example.com/a.png' }), 'msg.type.contactCard'],
-    ['a custom face with a data: URL', wire(MsgType.CustomFace, { content: { emojiURL: 'data:image/png;base64,AAAA' } }), 'msg.type.customFace'],
+    ['a card without name', wire(MsgType.ContactCard, { avatar: 'https://x.example.com/a.png' }), 'msg.type.contactCard'],
+    ['a custom face from data:', wire(MsgType.CustomFace, { content: { emojiURL: 'data:image/png;base64,AA' } }), 'msg.type.customFace'],
     ['a notification without text', wire(MsgType.Notification, {}), 'msg.type.notification'],
   ])('%s', (_name, input, typeLabelKey) => {
     const message = parseMessage(input)
@@ -352,6 +368,11 @@ describe('unsupported', () => {
   })
 
   it('keeps the common fields so the cell still shows who sent it and when', () => {
-    expect(parseMessage(wire(4242, null))).toMatchObject({ id: 7, msgId: 'm-7', msgType: 4242, sender: { nickname: 'Teacher Li' } })
+    expect(parseMessage(wire(4242, null))).toMatchObject({
+      id: 7,
+      msgId: 'm-7',
+      msgType: 4242,
+      sender: { nickname: 'Teacher Li' },
+    })
   })
 })
