@@ -1,0 +1,16 @@
+/**
+ * `npm start`: builds the H5 site if it is missing or older than the sources, then starts the
+ * reference server, which serves the site and the API on one port and prints the URL.
+ * PORT, HOST, DB_PATH, STATIC_DIR are passed through (see README).
+ */
+import { bin, buildIsStale, run } from './lib.mjs'
+
+if (buildIsStale('dist/h5/index.html')) {
+  console.log('Building the H5 site (first run or sources changed)…')
+  const code = await run(bin('taro'), ['build', '--type', 'h5'], { env: { NODE_ENV: 'production' } })
+  if (code !== 0) {
+    console.error('The H5 build failed; see the output above.')
+    process.exit(code)
+  }
+}
+process.exit(await run(bin('tsx'), ['server/index.ts']))

@@ -1,0 +1,45 @@
+/**
+ * `npm test`: every test the project has, in one run, ending with one summary line.
+ * 1. typecheck (tsc strict);
+ * 2. builds the mini-program and the H5 site (weapp tests load dist/weapp, e2e serves dist/h5);
+ * 3. jest over all projects: unit, server, component, weapp, e2e.
+ * SKIP_BUILD=1 reuses existing builds (local iteration only).
+ */
+import { mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { bin, ROOT, run } from './lib.mjs'
+
+const steps = []
+async function step(name, command, args, env) {
+  const started = Date.now()
+  console.log(`\n▶ ${name}`)
+  const code = await run(command, args, { env })
+  steps.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
+  return code === 0
+}
+
+const artifacts = path.join(ROOT, 'test-artifacts')
+mkdirSync(artifacts, { recursive: true })
+const report = path.join(artifacts, 'jest-report.json')
+
+await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
+if (process.env.SKIP_BUILD !== '1') {
+  await step('build weapp', bin('taro'), ['build', '--type', 'weapp'], { NODE_ENV: 'production' })
+  await step('build h5', bin('taro'), ['build', '--type', 'h5'], { NODE_ENV: 'production' })
+}
+await step('jest (unit, server, component, weapp, e2e)', bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...process.argv.slice(2)])
+
+let passed = 0
+let failed = 0
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'))
+  passed = result.numPassedTests
+  failed = result.numFailedTests + result.numRuntimeErrorTestSuites
+} catch {
+  failed += 1
+}
+console.log('\nSummary:')
+for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`)
+const stepFailures = steps.filter((s) => !s.ok).length
+console.log(`tests: ${passed} passed, ${failed + stepFailures} failed`)
+process.exit(failed + stepFailures === 0 ? 0 : 1)

@@ -1,0 +1,31 @@
+import { useEffect, useState, type PropsWithChildren } from 'react'
+import { imagePlatform } from '../../../platform/image'
+import { api } from '../../../stores'
+import type { LessonStore } from '../../../stores/lesson'
+import { GalleryContext } from './GalleryContext'
+import { GalleryModel, type GallerySource } from './GalleryModel'
+import { GalleryOverlay } from './GalleryOverlay'
+
+/** The picture list of the lesson `store` shows; old links (no courseData) use the loaded images. */
+export function lessonGallerySource(store: LessonStore): GallerySource {
+  return {
+    pictures() {
+      const courseData = store.courseData
+      if (courseData === undefined) return null
+      return (msgTimestamp) => api.lesson.pictures(courseData, msgTimestamp, store.coursePass)
+    },
+    loadedImages: () => store.messages.flatMap((m) => (m.kind === 'image' ? [{ id: m.id, url: m.url }] : [])),
+  }
+}
+
+/** Gives the image cells below it the lesson's gallery, and shows it. */
+export function LessonGallery({ store, children }: PropsWithChildren<{ store: LessonStore }>) {
+  const [model] = useState(() => new GalleryModel(lessonGallerySource(store), imagePlatform.nativePreview))
+  useEffect(() => () => model.close(), [model])
+  return (
+    <GalleryContext.Provider value={model}>
+      {children}
+      <GalleryOverlay model={model} />
+    </GalleryContext.Provider>
+  )
+}
