@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import { openDatabase } from './db'
 import type { Db } from './db'
 import { errorHandler, schemaErrorFormatter } from './envelope'
+import { devRoutes } from './routes/dev'
 import { lessonRoutes } from './routes/lesson'
+import { loginRoutes } from './routes/login'
+import { orderRoutes } from './routes/order'
+import { shareRoutes } from './routes/share'
 import { registerWeb } from './web'
 
 declare module 'fastify' {
@@ -21,6 +25,11 @@ export interface AppOptions {
   /** built H5 site; default dist/h5 of the project */
   staticDir?: string
   logger?: boolean
+  /**
+   * Development-only routes under /dev/ (WeChat login stand-in, SMS codes, payment sandbox) and
+   * the logins that rely on them; default true
+   */
+  dev?: boolean
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -38,7 +47,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler)
   await app.register(formbody)
   await registerWeb(app, { staticDir: opts.staticDir ?? DEFAULT_STATIC_DIR, mediaDir: MEDIA_DIR })
+  const dev = opts.dev !== false
   await app.register(lessonRoutes, { db })
+  await app.register(loginRoutes, { db, dev })
+  await app.register(orderRoutes, { db })
+  await app.register(shareRoutes)
+  if (dev) await app.register(devRoutes, { db })
   return app
 }
 
@@ -48,11 +62,15 @@ export interface ServerConfig {
   dbPath: string
   staticDir: string
   logger: boolean
+  dev: boolean
 }
 
 const fromCwd = (path: string): string => (path === ':memory:' || isAbsolute(path) ? path : resolve(path))
 
-/** PORT (3000), HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests. */
+/**
+ * PORT (3000), HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs
+ * requests, DEV_ROUTES=0 turns the development routes off.
+ */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const port = Number(env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
@@ -62,12 +80,18 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     dbPath: env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH,
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
+    dev: env.DEV_ROUTES !== '0',
   }
 }
 
 /** Builds and starts listening; `url` is the address to open (http://HOST:PORT/). */
 export async function startServer(config: ServerConfig): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp({ dbPath: config.dbPath, staticDir: config.staticDir, logger: config.logger })
+  const app = await buildApp({
+    dbPath: config.dbPath,
+    staticDir: config.staticDir,
+    logger: config.logger,
+    dev: config.dev,
+  })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port

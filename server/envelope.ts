@@ -2,8 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidatio
 import type { ApiEnvelope } from '../types/api'
 import { ResponseCode } from '../types/api'
 
-/** Path prefixes of backend calls (spec 000 §7): everything else is the H5 site or media. */
-const API_PREFIXES = ['/wmim/', '/wx/', '/gzh/']
+/**
+ * Path prefixes of backend calls (spec 000 §7) and of the development endpoints (which the
+ * client calls the same way): everything else is the H5 site or media.
+ */
+const API_PREFIXES = ['/wmim/', '/wx/', '/gzh/', '/dev/']
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix))

@@ -11,6 +11,9 @@ export interface LessonAccessFacts {
   wmid: string
   isCheckedFreeCount: 0 | 1
   freeCount: number
+  /** views allowed before the lesson closes (spec 001 /vipAlert); null: no limit */
+  viewLimit: number | null
+  viewCount: number
 }
 
 /** Who asks: the session user (null without a valid session) and whether they bought it. */
@@ -28,6 +31,7 @@ export type LessonAccess =
   | { granted: false; code: number; msg: string }
 
 export const ILLEGAL_MESSAGE = 'the content is suspected of violation, access is suspended'
+export const VIEW_LIMIT_MESSAGE = 'view limit exceeded'
 
 const deny = (code: number, msg: string): LessonAccess => ({ granted: false, code, msg })
 const all: LessonAccess = { granted: true, limit: null }
@@ -36,9 +40,15 @@ export function hasFreePreview(lesson: LessonAccessFacts): boolean {
   return lesson.privacyStatus === 3 && lesson.isCheckedFreeCount === 1 && lesson.freeCount > 0
 }
 
+/** A lesson past its view limit is closed to everyone but its author (the one who can enable VIP). */
+export function isOverViewLimit(lesson: LessonAccessFacts, reader: LessonReader): boolean {
+  return lesson.viewLimit !== null && lesson.viewCount >= lesson.viewLimit && reader.wmid !== lesson.wmid
+}
+
 /**
  * The one place that decides which messages of a lesson a reader may see (spec 000 §4-§6).
  * - illegal: nothing (451);
+ * - over its view limit: nothing, except to the author (8, the client opens /vipAlert);
  * - free list: the first freeCount messages of a paid lesson with a preview, to anyone (else 403);
  * - the author: everything;
  * - open: everything; password: everything with the right coursePass (else 403 'wrong password');
@@ -52,6 +62,7 @@ export function decideLessonAccess(
   coursePass: string | undefined,
 ): LessonAccess {
   if (lesson.illegal === 1) return deny(ResponseCode.Illegal, ILLEGAL_MESSAGE)
+  if (isOverViewLimit(lesson, reader)) return deny(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
   if (list === 'free') {
     return hasFreePreview(lesson)
       ? { granted: true, limit: lesson.freeCount }

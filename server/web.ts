@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { ResponseCode } from '../types/api'
@@ -15,8 +15,34 @@ export interface WebOptions {
 
 const MEDIA_PREFIX = '/media/'
 
+/** The storage's snapshot processor as `videoPosterUrl` (src/domain/message/url.ts) calls it. */
+const SNAPSHOT_PROCESS = 'video/snapshot'
+const VIDEO_FILE = /\.mp4$/i
+
 /** Paths that name a file: a missing one is a 404, never the app shell. */
 const ASSET_PATH = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|svg|ico|woff2?|ttf|mp3|m4a|aac|wav|amr|mp4|txt)$/i
+
+/**
+ * Stands in for OSS video snapshots: `/media/video/demo.mp4?x-oss-process=video/snapshot,t_1000,…`
+ * names the poster committed beside the video, `video/demo.poster.jpg` (whatever the offset: the
+ * demo posters are first frames). Undefined when the URL asks for no snapshot or there is no poster.
+ */
+function snapshotPoster(url: string, mediaDir: string): string | undefined {
+  const queryAt = url.indexOf('?')
+  if (queryAt === -1) return undefined
+  const processing = new URLSearchParams(url.slice(queryAt + 1)).get('x-oss-process')
+  const path = url.slice(MEDIA_PREFIX.length, queryAt)
+  if (!processing?.startsWith(SNAPSHOT_PROCESS) || !VIDEO_FILE.test(path)) return undefined
+  // still URL-encoded: sendFile decodes it as it does any request path
+  const poster = path.replace(VIDEO_FILE, '.poster.jpg')
+  let file: string
+  try {
+    file = resolve(mediaDir, decodeURIComponent(poster))
+  } catch {
+    return undefined
+  }
+  return file.startsWith(resolve(mediaDir) + sep) && existsSync(file) ? poster : undefined
+}
 
 const BUILD_HINT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -28,8 +54,8 @@ const BUILD_HINT_PAGE = `<!doctype html>
 
 /**
  * The non-API side of the server: CORS for the mini-program devtools and the H5 dev server
- * (which run on other origins), /media/ files with range support, and the built H5 site with a
- * history fallback so deep links such as /lesson/1?data=… load the app shell.
+ * (which run on other origins), /media/ files with range support and video posters, and the
+ * built H5 site with a history fallback so deep links such as /lesson/1?data=… load the app shell.
  */
 export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }: WebOptions): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
@@ -43,6 +69,11 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
       reply.header('access-control-allow-origin', '*')
       reply.header('access-control-expose-headers', 'content-length, content-range, accept-ranges')
     }
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(MEDIA_PREFIX)) return
+    const poster = snapshotPoster(request.url, mediaDir)
+    if (poster !== undefined) return reply.sendFile(poster, mediaDir)
   })
   app.options('/*', async (_request, reply) => reply.status(204).send())
 

@@ -69,6 +69,17 @@ export interface SendSmsParams {
   interCode: string
 }
 
+/** Code answered when a phone asks for another SMS code within SMS_RESEND_INTERVAL_MS of the last. */
+export const SMS_TOO_SOON_CODE = 429
+export const SMS_RESEND_INTERVAL_MS = 60_000
+
+/** User session data (spec 000 §3): what phone binding answers; `userid`/`token` become session headers. */
+export interface SessionData {
+  token: string
+  userid: string
+  encryptKey: string
+}
+
 /**
  * POST /wmim/course/v2/phone/bind.do {encryptData, loginData} -> data.object SessionData.
  * `encryptData` is the JSON text of {phone, interCode, vcode} (the real backend encrypts it;

@@ -53,6 +53,7 @@ const LESSON_COLUMNS = `
   l.course_pass AS coursePass, l.fee, l.is_checked_free_count AS isCheckedFreeCount,
   l.free_count AS freeCount, l.is_checked_share_recash AS isCheckedShareRecash,
   l.share_recash AS shareRecash, l.create_timestamp AS createTimestamp,
+  l.view_limit AS viewLimit, l.view_count AS viewCount,
   u.nickname, u.face_icon AS faceIcon
   FROM lessons l JOIN users u ON u.wmid = l.wmid`
 
@@ -66,6 +67,7 @@ export class LessonStore {
   private readonly picturePage: Statement<[number, number, number, number], PictureRecord>
   private readonly insertApply: Statement<[number, string | null, number]>
   private readonly markApplied: Statement<[number]>
+  private readonly view: Statement<[number]>
 
   constructor(private readonly db: Db) {
     this.byCourseData = db.prepare(`SELECT ${LESSON_COLUMNS} WHERE l.course_data = ?`)
@@ -88,6 +90,8 @@ export class LessonStore {
       'INSERT INTO apply_requests (lesson_id, wmid, created_at) VALUES (?, ?, ?) ON CONFLICT (lesson_id) DO NOTHING',
     )
     this.markApplied = db.prepare('UPDATE lessons SET apply_type = 1 WHERE id = ? AND apply_type = 0')
+    // Only limited lessons count: an unlimited one would pay a write on every read for nothing.
+    this.view = db.prepare('UPDATE lessons SET view_count = view_count + 1 WHERE id = ? AND view_limit IS NOT NULL')
   }
 
   findByCourseData(courseData: string): LessonRecord | undefined {
@@ -117,6 +121,11 @@ export class LessonStore {
    */
   pictures(lessonId: number, within: number | null, after: number, limit: number): PictureRecord[] {
     return this.picturePage.all(lessonId, within ?? NO_LIMIT, after, limit)
+  }
+
+  /** Counts one view of a lesson that has a view limit. */
+  countView(lessonId: number): void {
+    this.view.run(lessonId)
   }
 
   /**

@@ -79,6 +79,57 @@ export const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  `
+  -- The WeChat login round trip (and the mini-program login) leaves an opaque credential, the
+  -- loginData of spec 001 §3, that the order and bind calls carry instead of session headers.
+  CREATE TABLE login_credentials (
+    login_data TEXT PRIMARY KEY,
+    wmid       TEXT NOT NULL REFERENCES users (wmid) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    -- epoch ms; NULL never expires
+    expires_at INTEGER
+  );
+
+  -- the country code of a bound phone (spec 000 §3: phone and interCode)
+  ALTER TABLE users ADD COLUMN inter_code TEXT;
+  UPDATE users SET inter_code = '86' WHERE phone IS NOT NULL;
+  CREATE UNIQUE INDEX users_by_phone ON users (inter_code, phone) WHERE phone IS NOT NULL;
+
+  ALTER TABLE sessions ADD COLUMN encrypt_key TEXT NOT NULL DEFAULT '';
+
+  CREATE TABLE orders (
+    order_no     TEXT PRIMARY KEY,
+    wmid         TEXT NOT NULL REFERENCES users (wmid),
+    lesson_id    INTEGER NOT NULL REFERENCES lessons (id),
+    -- fen, the lesson's fee when the order was created
+    total_fee    INTEGER NOT NULL CHECK (total_fee > 0),
+    -- 0 created, 1 paid, 4 refunded
+    status       INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 4)),
+    -- who shared the link the buyer came from, when known
+    inviter_wmid TEXT REFERENCES users (wmid),
+    created_at   INTEGER NOT NULL,
+    paid_at      INTEGER CHECK ((status = 0) = (paid_at IS NULL)),
+    -- payment notifications accepted for this order (replays included)
+    notify_count INTEGER NOT NULL DEFAULT 0
+  );
+  -- at most one unpaid order per buyer and lesson: creating again reuses it
+  CREATE UNIQUE INDEX orders_one_open ON orders (wmid, lesson_id) WHERE status = 0;
+
+  CREATE TABLE sms_codes (
+    phone      TEXT NOT NULL,
+    inter_code TEXT NOT NULL,
+    code       TEXT NOT NULL,
+    sent_at    INTEGER NOT NULL,
+    -- wrong codes tried against this one
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (phone, inter_code)
+  );
+
+  -- spec 001 /vipAlert: a lesson past its view limit is closed to readers until the author
+  -- enables VIP; NULL means no limit, and only limited lessons count their views
+  ALTER TABLE lessons ADD COLUMN view_limit INTEGER CHECK (view_limit IS NULL OR view_limit >= 0);
+  ALTER TABLE lessons ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
+  `,
 ]
 
 /** Runs the migrations this database has not seen yet, each in its own transaction. */

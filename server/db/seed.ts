@@ -10,6 +10,11 @@
  *   wm_visitor    访客       not a product user, token-visitor, has bought nothing
  *   Send a session as request headers `userid: wm_buyer` and `token: token-buyer`.
  *
+ * Login credentials (loginData, what the WeChat login leaves; the order and bind calls carry it)
+ *   login-visitor -> wm_visitor, login-buyer -> wm_buyer, login-teacher -> wm_teacher (never expire);
+ *   login-buyer-expired -> wm_buyer, expired (answers 601 like an unknown one).
+ *   Phones are bound with country code 86; wm_visitor has none until it binds one.
+ *
  * Lessons (lesson id, courseData / legacy data: what it is)
  *   1 demo-open / legacy-open: open; 65 messages over 2024-03-09 and 03-10 (morning and
  *     afternoon), 62 text (a few long, one is `<img src=x onerror=alert(1)>`) and 3 images
@@ -19,11 +24,17 @@
  *   4 paid-bought / legacy-paid-bought: fee 1990 fen, no preview, bought by wm_buyer; 10 messages,
  *     1 image
  *   5 demo-illegal / legacy-illegal: illegal; 5 messages that must never be served
+ *   6 demo-apply / legacy-apply: open, applyType 0 (the in-app browser offers the apply button);
+ *     5 messages
+ *   7 demo-viewlimit / legacy-viewlimit: open, over its view limit of 100 (info and lists answer
+ *     code 8 to everyone but the author); 4 messages
+ *   No live-type item: lives have no table here yet (a live order is refused as not existing).
  *
  * Message ids (`id`) count from 1 in the order above; `msgId` is `<courseData>-<nnn>`.
  * Media paths (/media/…) are stored relative and answered as absolute URLs.
  */
 import type { Database } from 'better-sqlite3'
+import { seedAllTypes } from './seedAllTypes'
 
 type Sender = 'wm_teacher' | 'wm_assistant'
 interface Picture {
@@ -47,6 +58,8 @@ interface SeedLesson {
   freeCount?: number
   shareRecash?: number
   illegal?: 1
+  viewLimit?: number
+  viewCount?: number
   blocks: readonly Block[]
 }
 
@@ -244,6 +257,31 @@ const ILLEGAL_LESSON: readonly Block[] = [
   },
 ]
 
+const APPLY_LESSON: readonly Block[] = [
+  {
+    at: chinaTime(22, 20, 0),
+    lines: [
+      [T, '欢迎来到《时间管理：番茄工作法》。'],
+      [T, '一个番茄钟是 25 分钟专注工作，加 5 分钟休息。'],
+      [A, '老师，被打断了怎么办？'],
+      [T, '记下打断你的事，这个番茄作废，重新开始一个。'],
+      [T, '作业：明天试着完成 4 个番茄。'],
+    ],
+  },
+]
+
+const VIEW_LIMIT_LESSON: readonly Block[] = [
+  {
+    at: chinaTime(23, 20, 0),
+    lines: [
+      [T, '欢迎来到《读书会：如何读完一本书》。'],
+      [T, '先读目录，再读每章的第一段和最后一段。'],
+      [A, '这节课的浏览次数已经超过上限。'],
+      [T, '开通 VIP 后可以继续浏览。'],
+    ],
+  },
+]
+
 const LESSONS: readonly SeedLesson[] = [
   {
     courseData: 'demo-open',
@@ -291,7 +329,33 @@ const LESSONS: readonly SeedLesson[] = [
     illegal: 1,
     blocks: ILLEGAL_LESSON,
   },
+  {
+    courseData: 'demo-apply',
+    legacyData: 'legacy-apply',
+    courseName: '时间管理：番茄工作法',
+    coursePic: '/media/slide-3.png',
+    privacyStatus: 1,
+    blocks: APPLY_LESSON,
+  },
+  {
+    courseData: 'demo-viewlimit',
+    legacyData: 'legacy-viewlimit',
+    courseName: '读书会：如何读完一本书',
+    coursePic: '/media/slide-1.png',
+    privacyStatus: 1,
+    viewLimit: 100,
+    viewCount: 100,
+    blocks: VIEW_LIMIT_LESSON,
+  },
 ]
+
+/** Users of the development login page (/dev/login), one button each. */
+export const SEEDED_VISITOR = 'wm_visitor'
+export const DEV_LOGIN_USERS = [
+  { wmid: SEEDED_VISITOR, role: 'visitor (not a product user: must bind a phone before buying)' },
+  { wmid: 'wm_buyer', role: 'buyer (product user)' },
+  { wmid: 'wm_teacher', role: 'teacher (author of every lesson)' },
+] as const
 
 const USERS = [
   { wmid: 'wm_teacher', nickname: '林老师', faceIcon: '/media/avatar-teacher.png', phone: '13800000001', product: 1 },
@@ -309,6 +373,13 @@ const SESSIONS = [
   { token: 'token-visitor', wmid: 'wm_visitor', expiresAt: null },
 ] as const
 
+const LOGIN_CREDENTIALS = [
+  { loginData: 'login-visitor', wmid: 'wm_visitor', expiresAt: null },
+  { loginData: 'login-buyer', wmid: 'wm_buyer', expiresAt: null },
+  { loginData: 'login-teacher', wmid: 'wm_teacher', expiresAt: null },
+  { loginData: 'login-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
+] as const
+
 /** The message payload as the app exports it: text as `{"content":…}`, images with their size. */
 function payload(body: string | Picture): { msgType: number; obj: string } {
   if (typeof body === 'string') return { msgType: 1000, obj: JSON.stringify({ content: body }) }
@@ -317,23 +388,27 @@ function payload(body: string | Picture): { msgType: number; obj: string } {
 
 export function seed(db: Database): void {
   const insertUser = db.prepare(
-    'INSERT INTO users (wmid, nickname, face_icon, phone, is_product_user) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, ?, ?, ?)',
   )
   const insertSession = db.prepare('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)')
+  const insertLogin = db.prepare(
+    'INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  )
   const insertLesson = db.prepare(`
     INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, share_url, illegal,
       privacy_status, course_pass, fee, is_checked_free_count, free_count, is_checked_share_recash,
-      share_recash, create_timestamp)
+      share_recash, create_timestamp, view_limit, view_count)
     VALUES (@courseData, @legacyData, 'wm_teacher', @courseName, @coursePic, @shareUrl, @illegal,
       @privacyStatus, @coursePass, @fee, @isCheckedFreeCount, @freeCount, @isCheckedShareRecash,
-      @shareRecash, @createTimestamp)`)
+      @shareRecash, @createTimestamp, @viewLimit, @viewCount)`)
   const insertMessage = db.prepare(`
     INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj)
     VALUES (?, ?, ?, ?, ?, ?)`)
 
   db.transaction(() => {
-    USERS.forEach((u) => insertUser.run(u.wmid, u.nickname, u.faceIcon, u.phone, u.product))
+    USERS.forEach((u) => insertUser.run(u.wmid, u.nickname, u.faceIcon, u.phone, u.phone ? '86' : null, u.product))
     SESSIONS.forEach((s) => insertSession.run(s.token, s.wmid, SEEDED_AT, s.expiresAt))
+    LOGIN_CREDENTIALS.forEach((c) => insertLogin.run(c.loginData, c.wmid, SEEDED_AT, c.expiresAt))
     LESSONS.forEach((lesson) => {
       const paid = lesson.privacyStatus === 3
       const { lastInsertRowid: lessonId } = insertLesson.run({
@@ -352,6 +427,8 @@ export function seed(db: Database): void {
         isCheckedShareRecash: lesson.shareRecash ? 1 : 0,
         shareRecash: lesson.shareRecash ?? 0,
         createTimestamp: lesson.blocks[0].at - 12 * 3600_000,
+        viewLimit: lesson.viewLimit ?? null,
+        viewCount: lesson.viewCount ?? 0,
       })
       let n = 0
       lesson.blocks.forEach((block) =>
@@ -368,4 +445,5 @@ export function seed(db: Database): void {
       "INSERT INTO purchases (wmid, lesson_id, created_at) SELECT 'wm_buyer', id, ? FROM lessons WHERE course_data = 'paid-bought'",
     ).run(SEEDED_AT)
   })()
+  seedAllTypes(db)
 }

@@ -7,8 +7,9 @@ import type { Db } from '../db'
 import { LessonStore } from '../db/lessons'
 import type { LessonRecord, MessageRecord, PictureRecord } from '../db/lessons'
 import { ApiRefusal, ok } from '../envelope'
-import { ILLEGAL_MESSAGE, decideLessonAccess } from '../lessonAccess'
+import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit } from '../lessonAccess'
 import type { LessonListKind } from '../lessonAccess'
+import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
 import { createViewerReader } from '../session'
 import { absolutePayload, absoluteUrl, publicOrigin } from '../urls'
 
@@ -17,14 +18,9 @@ export interface LessonRoutesOptions {
 }
 
 const MAX_PAGE_SIZE = 100
-const handle = { type: 'string', minLength: 1, maxLength: 128 } as const
 const pass = { type: 'string', maxLength: 64 } as const
 const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
 const pageSize = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const
-
-function bodySchema(required: readonly string[], properties: Record<string, object>): { body: object } {
-  return { body: { type: 'object', required, properties } }
-}
 
 interface InfoBody {
   courseData: string
@@ -116,8 +112,7 @@ function pictureUrl(p: PictureRecord): string {
 export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
   const store = new LessonStore(db)
   const readViewer = createViewerReader(db)
-  // The backend takes form-encoded bodies only: a JSON body must not slip past the schemas.
-  app.removeContentTypeParser(['application/json', 'text/plain'])
+  acceptFormBodiesOnly(app)
 
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
     const viewer = readViewer(request, Date.now())
@@ -152,9 +147,15 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     return ok({ array: rows.map((m) => wireMessage(m, origin)) })
   }
 
+  /** Opening a lesson (its info call) is what counts as a view of it. */
   const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
-    const object = infoObject(lesson, reader(request, lesson).hasBought, publicOrigin(request))
+    const who = reader(request, lesson)
+    if (lesson.illegal === 0 && isOverViewLimit(lesson, who)) {
+      throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
+    }
+    if (who.wmid !== lesson.wmid) store.countView(lesson.id)
+    const object = infoObject(lesson, who.hasBought, publicOrigin(request))
     return ok<ObjectData<LessonInfo | IllegalLessonInfo>>({ object })
   }
 

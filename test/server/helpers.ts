@@ -43,3 +43,25 @@ export const OLD_LIST = '/wmim/course/message/query/list.do'
 export const FREE_LIST = '/wmim/course/v2/free/message/list.do'
 export const PICTURES = '/wmim/course/v2/message/picture/list.do'
 export const APPLY = '/wmim/course/apply.do'
+
+export const ORDER_CREATE = '/wmim/course/v2/order/create.do'
+export const ORDER_QUERY = '/wmim/course/v2/order/query.do'
+export const PAY_NOTIFY = '/wmim/pay/notify.do'
+export const LOGIN_URL = '/wmim/course/v2/loginUrl/get.do'
+export const SEND_SMS = '/wmim/course/v2/phone/sendSms.do'
+export const BIND_PHONE = '/wmim/course/v2/phone/bind.do'
+export const SHARE_CONFIG = '/wx/js/auth/get/share/config.do'
+
+/** The seeded login credentials (loginData). */
+export const LOGIN = {
+  visitor: 'login-visitor',
+  buyer: 'login-buyer',
+  teacher: 'login-teacher',
+  buyerExpired: 'login-buyer-expired',
+} as const
+
+/** A GET answering an envelope (the development endpoints). */
+export async function getJson<T = unknown>(app: FastifyInstance, url: string): Promise<Answer<T>> {
+  const res = await app.inject({ method: 'GET', url })
+  return { status: res.statusCode, body: res.json<ApiEnvelope<T>>(), raw: res.body }
+}

@@ -8,6 +8,8 @@ const open: LessonAccessFacts = {
   wmid: 'author',
   isCheckedFreeCount: 0,
   freeCount: 0,
+  viewLimit: null,
+  viewCount: 0,
 }
 const locked: LessonAccessFacts = { ...open, privacyStatus: 2, coursePass: '8888' }
 const paid: LessonAccessFacts = { ...open, privacyStatus: 3 }
@@ -84,6 +86,32 @@ describe('decideLessonAccess', () => {
     for (const lesson of noPreview) {
       expect(decideLessonAccess(lesson, buyer, 'free', '8888')).toMatchObject({ granted: false, code: 403 })
     }
+  })
+
+  it('closes every list of a lesson at its view limit to everyone but the author', () => {
+    for (const lesson of [open, locked, paidWithPreview]) {
+      const atLimit = { ...lesson, viewLimit: 3, viewCount: 3 }
+      for (const list of ['messages', 'free', 'pictures'] as const) {
+        for (const reader of [anonymous, stranger, buyer]) {
+          expect(decideLessonAccess(atLimit, reader, list, '8888')).toEqual({
+            granted: false,
+            code: 8,
+            msg: 'view limit exceeded',
+          })
+        }
+      }
+      expect(decideLessonAccess(atLimit, author, 'messages', undefined)).toEqual(ALL)
+    }
+  })
+
+  it('keeps a lesson open below its view limit and an illegal one illegal at it', () => {
+    expect(decideLessonAccess({ ...open, viewLimit: 3, viewCount: 2 }, anonymous, 'messages', undefined)).toEqual(ALL)
+    expect(decideLessonAccess({ ...open, viewLimit: 0, viewCount: 0 }, anonymous, 'messages', undefined)).toMatchObject({
+      code: 8,
+    })
+    expect(
+      decideLessonAccess({ ...open, illegal: 1, viewLimit: 1, viewCount: 5 }, anonymous, 'messages', undefined),
+    ).toMatchObject({ code: 451 })
   })
 
   it('never lets a password stand in for a purchase', () => {

@@ -1,0 +1,68 @@
+import { randomInt } from 'node:crypto'
+import type { Statement } from 'better-sqlite3'
+import { SMS_RESEND_INTERVAL_MS } from '../../types/purchase'
+import type { Db } from './index'
+
+/** A code stays usable for ten minutes and survives five wrong guesses (1 in 200,000 odds). */
+export const SMS_CODE_TTL_MS = 10 * 60_000
+export const SMS_MAX_ATTEMPTS = 5
+
+interface SmsRecord {
+  code: string
+  sentAt: number
+  attempts: number
+}
+
+export type SmsIssue = { sent: true; code: string } | { sent: false }
+
+/** The SMS verification codes, one live code per phone and country code. */
+export class SmsCodeStore {
+  private readonly byPhone: Statement<[string, string], SmsRecord>
+  private readonly upsert: Statement<[string, string, string, number]>
+  private readonly wrongAttempt: Statement<[string, string]>
+  private readonly remove: Statement<[string, string]>
+
+  constructor(private readonly db: Db) {
+    this.byPhone = db.prepare(
+      'SELECT code, sent_at AS sentAt, attempts FROM sms_codes WHERE phone = ? AND inter_code = ?',
+    )
+    this.upsert = db.prepare(`
+      INSERT INTO sms_codes (phone, inter_code, code, sent_at, attempts) VALUES (?, ?, ?, ?, 0)
+      ON CONFLICT (phone, inter_code) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at, attempts = 0`)
+    this.wrongAttempt = db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ? AND inter_code = ?')
+    this.remove = db.prepare('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?')
+  }
+
+  /** A new six-digit code replacing the previous one, unless the previous one is under a minute old. */
+  issue(phone: string, interCode: string, now: number): SmsIssue {
+    return this.db.transaction((): SmsIssue => {
+      const last = this.byPhone.get(phone, interCode)
+      if (last && now - last.sentAt < SMS_RESEND_INTERVAL_MS) return { sent: false }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      this.upsert.run(phone, interCode, code, now)
+      return { sent: true, code }
+    })()
+  }
+
+  /**
+   * Whether `vcode` is the live code of that phone. A right code is used up; a wrong one counts
+   * against the code, which is void after SMS_MAX_ATTEMPTS wrong tries or SMS_CODE_TTL_MS.
+   */
+  verify(phone: string, interCode: string, vcode: string, now: number): boolean {
+    return this.db.transaction((): boolean => {
+      const live = this.byPhone.get(phone, interCode)
+      if (!live || now - live.sentAt >= SMS_CODE_TTL_MS || live.attempts >= SMS_MAX_ATTEMPTS) return false
+      if (live.code !== vcode) {
+        this.wrongAttempt.run(phone, interCode)
+        return false
+      }
+      this.remove.run(phone, interCode)
+      return true
+    })()
+  }
+
+  /** The live code of a phone (development endpoint for tests). */
+  last(phone: string, interCode: string): string | undefined {
+    return this.byPhone.get(phone, interCode)?.code
+  }
+}

@@ -1,0 +1,70 @@
+import { ResponseCode } from '../types/api'
+import type { LoginData } from '../types/purchase'
+import type { AccountRecord, AccountStore } from './db/accounts'
+import { ApiRefusal } from './envelope'
+import { absoluteUrl } from './urls'
+
+/** The development stand-in for WeChat's OAuth page (routes/dev.ts). */
+export const DEV_LOGIN_PATH = '/dev/login'
+
+const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
+
+/** loginUrl type (spec 000 §7): where the login was started and where it returns. */
+export type LoginUrlType = 1 | 2
+const RETURN_PAGE: Record<LoginUrlType, string> = { 1: '/profile', 2: '/lessonPay' }
+
+/** Country codes arrive as `86` or `+86`; they are stored without the plus. */
+export const countryCode = (code: string): string => code.replace(/^\+/, '')
+
+/** The user behind a loginData credential; unknown or expired answers 601 (log in again). */
+export function requireLogin(accounts: AccountStore, loginData: string, now: number): AccountRecord {
+  const user = accounts.userByLogin(loginData, now)
+  if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+  return user
+}
+
+/**
+ * What a finished WeChat login leaves in the return URL: a fresh credential, and for a product
+ * user a session too (a visitor gets one by binding a phone).
+ */
+export function issueLoginData(
+  accounts: AccountStore,
+  user: AccountRecord,
+  now: number,
+  origin: string,
+  courseData: string | undefined,
+): LoginData {
+  const data: LoginData = {
+    loginData: accounts.issueLogin(user.wmid, now),
+    isWeMaiUser: user.isProductUser,
+    nickname: user.nickname,
+    faceIcon: absoluteUrl(origin, user.faceIcon),
+    // every purchasable item of this server is a lesson (courseType 1; 2 would be a live)
+    ...(courseData ? { courseData, courseType: 1 } : {}),
+  }
+  return user.isProductUser === 1 ? { ...data, ...accounts.openSession(user.wmid, now) } : data
+}
+
+/**
+ * The page a login returns to: `redirect` when given (the H5 dev server runs on another origin),
+ * else /profile (type 1) or /lessonPay (type 2) of this server. Null for anything but http(s).
+ */
+export function loginReturnUrl(origin: string, type: LoginUrlType, redirect: string | undefined): URL | null {
+  let url: URL
+  try {
+    url = new URL(redirect || RETURN_PAGE[type], origin)
+  } catch {
+    return null
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
+}
+
+/** `<page>?type=login&data=<encodeURIComponent(JSON)>`, the login return of spec 001 §2. */
+export function withLoginData(page: URL, data: LoginData): string {
+  const url = new URL(page)
+  url.searchParams.delete('type')
+  url.searchParams.delete('data')
+  const params = `type=login&data=${encodeURIComponent(JSON.stringify(data))}`
+  url.search = url.search ? `${url.search}&${params}` : `?${params}`
+  return url.toString()
+}

@@ -1,0 +1,29 @@
+import { ResponseCode } from '../types/api'
+import type { OrderState } from '../types/purchase'
+import type { OrderRecord, OrderStore } from './db/orders'
+import { ApiRefusal } from './envelope'
+
+export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
+const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
+
+/**
+ * The one code path that marks an order paid, reached by the payment notification and by the
+ * development sandbox alike. Idempotent: a replayed notification leaves one paid order and one
+ * purchase. An unknown order or a wrong amount is refused and changes nothing.
+ */
+export function markOrderPaid(orders: OrderStore, orderNO: string, amountFen: number, now: number): OrderRecord {
+  const settlement = orders.settle(orderNO, amountFen, now)
+  switch (settlement.outcome) {
+    case 'unknown-order':
+      throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+    case 'amount-mismatch':
+      throw new ApiRefusal(ResponseCode.BadRequest, AMOUNT_MISMATCH_MESSAGE)
+    case 'settled':
+      return settlement.order
+  }
+}
+
+/** Lessons carry no join group in this server, so no group QR code follows a payment. */
+export function orderState(order: OrderRecord): OrderState {
+  return { orderNO: order.orderNO, orderStatus: order.status, isShowjoinQrcode: 0, joinQrcode: '' }
+}

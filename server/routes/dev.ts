@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import type { ObjectData } from '../../types/api'
+import { DEV_SMS_PATH, SANDBOX_PAY_PATH } from '../../types/purchase'
+import type { OrderState } from '../../types/purchase'
+import type { Db } from '../db'
+import { AccountStore } from '../db/accounts'
+import { OrderStore } from '../db/orders'
+import { DEV_LOGIN_USERS } from '../db/seed'
+import { SmsCodeStore } from '../db/sms'
+import { ApiRefusal, ok } from '../envelope'
+import { DEV_LOGIN_PATH, countryCode, issueLoginData, loginReturnUrl, withLoginData } from '../login'
+import type { LoginUrlType } from '../login'
+import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from '../payment'
+import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
+import { publicOrigin } from '../urls'
+
+export interface DevRoutesOptions {
+  db: Db
+}
+
+interface LoginQuery {
+  type: LoginUrlType
+  courseData?: string
+  redirect?: string
+}
+interface LoginForm extends LoginQuery {
+  wmid: string
+}
+interface SmsQuery {
+  phone: string
+  interCode: string
+}
+interface SandboxPayBody {
+  orderNO: string
+}
+
+const loginContext = {
+  type: { type: 'integer', enum: [1, 2], default: 2 },
+  courseData: handle,
+  redirect: { type: 'string', maxLength: 2048 },
+} as const
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+
+/** The stand-in for WeChat's OAuth page: pick who to be; the form posts back here. */
+function loginPage({ type, courseData, redirect }: LoginQuery): string {
+  const hidden = Object.entries({ type: String(type), courseData, redirect })
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join('\n')
+  const buttons = DEV_LOGIN_USERS.map(
+    (u) => `<p><button type="submit" name="wmid" value="${u.wmid}">${u.wmid}: ${escapeHtml(u.role)}</button></p>`,
+  ).join('\n')
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>WeChat login (development)</title>
+<style>body{font-family:sans-serif;margin:24px}button{width:100%;padding:12px;font-size:16px}</style></head>
+<body><h1>WeChat login (development)</h1>
+<p>This server has no WeChat credentials. Choose the seeded user to log in as.</p>
+<form method="post" action="${DEV_LOGIN_PATH}">
+${hidden}
+${buttons}
+</form></body></html>
+`
+}
+
+/**
+ * Development-only endpoints (registered unless `dev: false`): the WeChat login stand-in, the
+ * last SMS code of a phone, and the payment sandbox.
+ */
+export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db }) => {
+  const accounts = new AccountStore(db)
+  const orders = new OrderStore(db)
+  const sms = new SmsCodeStore(db)
+  acceptFormBodiesOnly(app)
+
+  app.get<{ Querystring: LoginQuery }>(
+    DEV_LOGIN_PATH,
+    { schema: { querystring: { type: 'object', properties: loginContext } } },
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(loginPage(request.query)),
+  )
+
+  app.post<{ Body: LoginForm }>(
+    DEV_LOGIN_PATH,
+    {
+      schema: bodySchema(['wmid'], {
+        ...loginContext,
+        wmid: { type: 'string', enum: DEV_LOGIN_USERS.map((u) => u.wmid) },
+      }),
+    },
+    async (request, reply) => {
+      const { wmid, type, courseData, redirect } = request.body
+      const origin = publicOrigin(request)
+      const page = loginReturnUrl(origin, type, redirect)
+      const user = accounts.user(wmid)
+      if (!page) throw new ApiRefusal(ResponseCode.BadRequest, 'redirect must be an http(s) URL')
+      if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
+      // 303: the browser follows with a GET of the app page, as after WeChat's OAuth
+      return reply.redirect(withLoginData(page, issueLoginData(accounts, user, Date.now(), origin, courseData)), 303)
+    },
+  )
+
+  app.get<{ Querystring: SmsQuery }>(
+    DEV_SMS_PATH,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['phone'],
+          properties: { phone: { type: 'string', maxLength: 32 }, interCode: { type: 'string', default: '86' } },
+        },
+      },
+    },
+    async (request) => {
+      const code = sms.last(request.query.phone.trim(), countryCode(request.query.interCode))
+      if (code === undefined) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
+      return ok<ObjectData<{ code: string }>>({ object: { code } })
+    },
+  )
+
+  app.post<{ Body: SandboxPayBody }>(
+    SANDBOX_PAY_PATH,
+    { schema: bodySchema(['orderNO'], { orderNO: { type: 'string', minLength: 1, maxLength: 32 } }) },
+    async (request) => {
+      const order = orders.find(request.body.orderNO)
+      if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+      // the sandbox pays exactly what the order asks, through the notification's code path
+      const paid = markOrderPaid(orders, order.orderNO, order.totalFee, Date.now())
+      return ok<ObjectData<OrderState>>({ object: orderState(paid) })
+    },
+  )
+}

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import type { ObjectData } from '../../types/api'
+import { SMS_TOO_SOON_CODE, WEAPP_LOGIN_PATH } from '../../types/purchase'
+import type { LoginData, LoginUrlData, PhoneBindPayload, SessionData } from '../../types/purchase'
+import type { Db } from '../db'
+import { AccountStore } from '../db/accounts'
+import { LessonStore } from '../db/lessons'
+import { SEEDED_VISITOR } from '../db/seed'
+import { SmsCodeStore } from '../db/sms'
+import { ApiRefusal, ok } from '../envelope'
+import { DEV_LOGIN_PATH, countryCode, issueLoginData, loginReturnUrl, requireLogin } from '../login'
+import type { LoginUrlType } from '../login'
+import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
+import { publicOrigin } from '../urls'
+
+export interface LoginRoutesOptions {
+  db: Db
+  /** whether the development login (/dev/login) stands in for WeChat's */
+  dev: boolean
+}
+
+const WECHAT_LOGIN_UNAVAILABLE = 'WeChat login is not configured on this server'
+const PHONE_MESSAGE = 'please enter correct phone number'
+const SMS_CODE_MESSAGE = 'please enter the correct SMS code'
+const WRONG_CODE_MESSAGE = 'wrong verification code'
+const SMS_TOO_SOON_MESSAGE = 'please wait before requesting another code'
+const PHONE_TAKEN_MESSAGE = 'this phone number is bound to another account'
+const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interCode and vcode'
+
+/** Mini-program login codes `dev:<wmid>` name a seeded user. */
+const DEV_CODE_PREFIX = 'dev:'
+
+const PHONE = /^\d{5,15}$/
+const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
+
+interface LoginUrlBody {
+  type: LoginUrlType
+  courseData?: string
+  redirect?: string
+}
+interface WeappLoginBody {
+  code: string
+}
+interface SendSmsBody {
+  phone: string
+  interCode: string
+}
+interface BindBody {
+  encryptData: string
+  loginData: string
+}
+
+/** The phone as typed (trimmed), or the spec's refusal when it cannot be a phone number. */
+function phoneNumber(raw: string): string {
+  const phone = raw.trim()
+  if (!PHONE.test(phone)) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
+  return phone
+}
+
+/** encryptData is encrypted by the real backend's client; the reference server reads it as JSON. */
+function bindPayload(encryptData: string): PhoneBindPayload {
+  let value: unknown
+  try {
+    value = JSON.parse(encryptData)
+  } catch {
+    throw new ApiRefusal(ResponseCode.BadRequest, ENCRYPT_DATA_MESSAGE)
+  }
+  const { phone, interCode: code, vcode } = (typeof value === 'object' && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >
+  const text = (field: unknown): string => (typeof field === 'string' || typeof field === 'number' ? String(field) : '')
+  return { phone: text(phone), interCode: text(code) || '86', vcode: text(vcode).trim() }
+}
+
+/** WeChat login (development stand-in), SMS codes and phone binding (spec 000 §3, §4, §7). */
+export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, { db, dev }) => {
+  const accounts = new AccountStore(db)
+  const lessons = new LessonStore(db)
+  const sms = new SmsCodeStore(db)
+  acceptFormBodiesOnly(app)
+
+  // Without WeChat credentials the server cannot log anyone in; the dev stand-in would let any
+  // caller log in as any seeded user, so it answers only where /dev/ routes are on.
+  const requireDevLogin = (): void => {
+    if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, WECHAT_LOGIN_UNAVAILABLE)
+  }
+
+  app.post<{ Body: LoginUrlBody }>(
+    '/wmim/course/v2/loginUrl/get.do',
+    {
+      schema: bodySchema(['type'], {
+        type: { type: 'integer', enum: [1, 2] },
+        courseData: handle,
+        redirect: { type: 'string', maxLength: 2048 },
+      }),
+    },
+    async (request) => {
+      requireDevLogin()
+      const { type, courseData, redirect } = request.body
+      // type 2 returns to the pay page of one course
+      if (type === 2 && courseData === undefined) throw new ApiRefusal(ResponseCode.BadRequest, 'courseData is required')
+      if (courseData !== undefined && !lessons.findByCourseData(courseData)) {
+        throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
+      }
+      const origin = publicOrigin(request)
+      if (!loginReturnUrl(origin, type, redirect)) {
+        throw new ApiRefusal(ResponseCode.BadRequest, 'redirect must be an http(s) URL')
+      }
+      const query = new URLSearchParams({ type: String(type) })
+      if (courseData !== undefined) query.set('courseData', courseData)
+      if (redirect) query.set('redirect', redirect)
+      return ok<ObjectData<LoginUrlData>>({ object: { loginUrl: `${origin}${DEV_LOGIN_PATH}?${query.toString()}` } })
+    },
+  )
+
+  app.post<{ Body: WeappLoginBody }>(
+    WEAPP_LOGIN_PATH,
+    { schema: bodySchema(['code'], { code: handle }) },
+    async (request) => {
+      requireDevLogin()
+      const { code } = request.body
+      const named = code.startsWith(DEV_CODE_PREFIX) ? accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
+      const user = named ?? accounts.user(SEEDED_VISITOR)
+      if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
+      const object = issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined)
+      return ok<ObjectData<LoginData>>({ object })
+    },
+  )
+
+  app.post<{ Body: SendSmsBody }>(
+    '/wmim/course/v2/phone/sendSms.do',
+    // an absent phone gets the spec's wording, like an empty one
+    { schema: bodySchema([], { phone: { type: 'string', maxLength: 32, default: '' }, interCode }) },
+    async (request) => {
+      const phone = phoneNumber(request.body.phone)
+      const code = countryCode(request.body.interCode)
+      const issued = sms.issue(phone, code, Date.now())
+      if (!issued.sent) throw new ApiRefusal(SMS_TOO_SOON_CODE, SMS_TOO_SOON_MESSAGE)
+      // No SMS provider here: the server log is the delivery (and /dev/sms/last.do in development).
+      app.log.info(`SMS code for +${code} ${phone}: ${issued.code}`)
+      return ok(null)
+    },
+  )
+
+  app.post<{ Body: BindBody }>(
+    '/wmim/course/v2/phone/bind.do',
+    {
+      schema: bodySchema(['encryptData', 'loginData'], {
+        encryptData: { type: 'string', maxLength: 1024 },
+        loginData: handle,
+      }),
+    },
+    async (request) => {
+      const now = Date.now()
+      const user = requireLogin(accounts, request.body.loginData, now)
+      const payload = bindPayload(request.body.encryptData)
+      const phone = phoneNumber(payload.phone)
+      const code = countryCode(payload.interCode)
+      if (payload.vcode === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
+      if (!sms.verify(phone, code, payload.vcode, now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
+      const owner = accounts.userByPhone(phone, code)
+      if (owner && owner.wmid !== user.wmid) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
+      accounts.bindPhone(user.wmid, phone, code)
+      return ok<ObjectData<SessionData>>({ object: accounts.openSession(user.wmid, now) })
+    },
+  )
+}

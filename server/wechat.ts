@@ -1,0 +1,48 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+
+/**
+ * The WeChat side of the reference server: pay and JS-SDK signing exactly as WeChat defines them,
+ * with development credentials. A deployment against real WeChat replaces these three values.
+ */
+export const DEV_APP_ID = 'wx-dev-sandbox'
+/** the merchant API key that signs pay parameters and payment notifications (pay API v2) */
+export const DEV_PAY_KEY = 'dev-pay-key-0123456789abcdefghijk'
+/** the JS-SDK ticket that signs share configs */
+export const DEV_JSAPI_TICKET = 'dev-jsapi-ticket'
+
+/** A random string for nonceStr and credentials, URL- and form-safe. */
+export function randomToken(bytes = 16): string {
+  return randomBytes(bytes).toString('hex')
+}
+
+/**
+ * WeChat pay v2 signature: the non-empty parameters except `sign`, sorted by key (ASCII),
+ * joined as `k=v&…`, then `&key=<merchant key>`, MD5, upper-case hex.
+ */
+export function payV2Sign(params: Readonly<Record<string, string>>, key: string): string {
+  const text = Object.keys(params)
+    .filter((name) => name !== 'sign' && params[name] !== '')
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join('&')
+  return createHash('md5').update(`${text}&key=${key}`, 'utf8').digest('hex').toUpperCase()
+}
+
+/** Compares a received signature with the expected one without leaking where they differ. */
+export function signMatches(received: string, expected: string): boolean {
+  const a = Buffer.from(received, 'utf8')
+  const b = Buffer.from(expected, 'utf8')
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The page URL a JS-SDK signature covers: everything before `#`. */
+export function signedPageUrl(url: string): string {
+  const hash = url.indexOf('#')
+  return hash === -1 ? url : url.slice(0, hash)
+}
+
+/** JS-SDK config signature: SHA-1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` (keys in that order). */
+export function jsapiSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {
+  const text = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${signedPageUrl(url)}`
+  return createHash('sha1').update(text, 'utf8').digest('hex')
+}

@@ -1,0 +1,88 @@
+/**
+ * The development-only routes exist only when the server is built with them (the default), and
+ * the logins that stand in for WeChat's go with them.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp, serverConfigFromEnv } from '../../server/app'
+import { DEV_SMS_PATH, SANDBOX_PAY_PATH, WEAPP_LOGIN_PATH } from '../../types/purchase'
+import type { ObjectData } from '../../types/api'
+import type { PayConfig } from '../../types/purchase'
+import { LOGIN, LOGIN_URL, ORDER_CREATE, SEND_SMS, post } from './helpers'
+
+const SHELL = '<!doctype html><html><body><div id="app"></div></body></html>'
+
+let dir: string
+beforeAll(() => {
+  // a built H5 site: unknown page paths get its shell, /dev/ paths must not
+  dir = mkdtempSync(join(tmpdir(), 'h5-dev-'))
+  writeFileSync(join(dir, 'index.html'), SHELL)
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('with DEV_ROUTES=0', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildApp({ dbPath: ':memory:', staticDir: dir, dev: false })
+  })
+  afterAll(() => app.close())
+
+  it.each([
+    ['GET', '/dev/login?type=2&courseData=demo-paid'],
+    ['POST', '/dev/login'],
+    ['GET', `${DEV_SMS_PATH}?phone=13912345678&interCode=86`],
+    ['POST', SANDBOX_PAY_PATH],
+  ] as const)('answers 404 to %s %s', async (method, url) => {
+    const res = await app.inject({
+      method,
+      url,
+      ...(method === 'POST'
+        ? { payload: 'orderNO=LP1&wmid=wm_buyer', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+        : {}),
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 404 })
+  })
+
+  it('refuses the WeChat login stand-ins', async () => {
+    for (const [url, fields] of [
+      [LOGIN_URL, { type: 2, courseData: 'demo-paid' }],
+      [WEAPP_LOGIN_PATH, { code: 'dev:wm_teacher' }],
+    ] as const) {
+      const { body } = await post(app, url, fields)
+      expect(body).toEqual({ code: 403, msg: 'WeChat login is not configured on this server', data: null })
+    }
+  })
+
+  it('keeps the real calls', async () => {
+    expect((await post(app, SEND_SMS, { phone: '13912345678', interCode: '86' })).body.code).toBe(200)
+    const order = await post<ObjectData<PayConfig>>(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer })
+    expect(order.body.data.object.isBought).toBe(0)
+  })
+})
+
+describe('with the development routes on (the default)', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildApp({ dbPath: ':memory:', staticDir: dir })
+  })
+  afterAll(() => app.close())
+
+  it('serves the login page and answers unknown /dev/ paths 404, never the app shell', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/login' })).body).toContain('WeChat login (development)')
+    const res = await app.inject({ method: 'GET', url: '/dev/nothing' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toBe(SHELL)
+  })
+})
+
+describe('serverConfigFromEnv', () => {
+  it('turns the development routes off only for DEV_ROUTES=0', () => {
+    const env = (devRoutes: string | undefined): NodeJS.ProcessEnv => ({ ...process.env, DEV_ROUTES: devRoutes })
+    expect(serverConfigFromEnv(env(undefined)).dev).toBe(true)
+    expect(serverConfigFromEnv(env('1')).dev).toBe(true)
+    expect(serverConfigFromEnv(env('0')).dev).toBe(false)
+  })
+})
