@@ -76,3 +76,28 @@ export function fileIcon(extension: string): FileIcon {
   const ext = normalizeFileExtension(extension)
   return Object.prototype.hasOwnProperty.call(ICONS, ext) ? ICONS[ext] : 'other'
 }
+
+/**
+ * What tapping a file does outside the mini-program (which only says "please open in the app"):
+ * audio plays in the app's audio player page, office and text files open in an online viewer on
+ * Android (whose browsers cannot show them), everything else downloads.
+ */
+export type FileOpenAction = 'audioPlayer' | 'onlineViewer' | 'download'
+
+export function fileOpenAction(extension: string, android: boolean): FileOpenAction {
+  const kind = fileKind(extension)
+  if (kind === 'audio') return 'audioPlayer'
+  if (kind === 'office' && android) return 'onlineViewer'
+  return 'download'
+}
+
+/** Microsoft's public Office viewer; it fetches the document from `src` itself. */
+export const OFFICE_VIEWER_URL = 'https://view.officeapps.live.com/op/view.aspx?src='
+
+/**
+ * The page showing a document online: the Office viewer for Office formats; a text file is
+ * shown by the browser itself (the Office viewer does not take plain text).
+ */
+export function onlineViewerUrl(url: string, extension: string): string {
+  return normalizeFileExtension(extension) === 'txt' ? url : `${OFFICE_VIEWER_URL}${encodeURIComponent(url)}`
+}

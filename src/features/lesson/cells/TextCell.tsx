@@ -1,13 +1,28 @@
+import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import type { TextMessage } from '../../../domain/message/types'
+import { t } from '../../../locales'
+import { cellMenu } from '../cellMenu'
+import { CellMenu } from './CellMenu'
+import { useLongPress } from './useLongPress'
+import './TextCell.scss'
 
-/** Text renders as a text node (never HTML) and stays selectable. */
+/**
+ * Text renders as a text node (never HTML) and stays selectable; a long press opens the copy
+ * menu. `menuKey` tells apart two cells showing the same message (a reply and its quote).
+ */
 export function TextCell({ message }: { message: TextMessage }) {
+  const menuKey = `text-${message.id}-${message.msgId}`
+  const press = useLongPress(() => cellMenu.open(menuKey))
+  const items = [{ label: t('cells.menu.copy'), onSelect: () => void Taro.setClipboardData({ data: message.text }) }]
   return (
-    <View className='bubble bubble--text'>
-      <Text className='bubble__text' userSelect>
-        {message.text}
-      </Text>
+    <View className='cell-text'>
+      <View className='bubble bubble--text' {...press}>
+        <Text className='bubble__text' userSelect>
+          {message.text}
+        </Text>
+      </View>
+      <CellMenu menuKey={menuKey} items={items} />
     </View>
   )
 }

@@ -1,14 +1,67 @@
 import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import type { VoiceMessage } from '../../../domain/message/types'
+import { t } from '../../../locales'
+import { usePlayer } from '../../player/playerContext'
+import { voiceAnchorId } from '../../player/scroll'
+import { cellMenu } from '../cellMenu'
+import { CellMenu, type CellMenuItem } from './CellMenu'
+import { useLongPress } from './useLongPress'
+import './VoiceCell.scss'
 
-/** A voice bubble whose width grows with its duration (WeChat's convention), showing the seconds. */
-export function VoiceCell({ message }: { message: VoiceMessage }) {
+/**
+ * A voice bubble (spec 000 §4 "Audio"): its width grows with the duration (WeChat's convention);
+ * a tap plays or stops it, with the stopped / loading / playing icon; a long press opens the menu
+ * whose "convert to text" shows the payload's transcription under the bubble. A voice without
+ * a transcription says so in the menu.
+ */
+export const VoiceCell = observer(function VoiceCell({ message }: { message: VoiceMessage }) {
+  const player = usePlayer()
+  const { msgId } = message
+  const menuKey = `voice-${message.id}-${msgId}`
+  const press = useLongPress(
+    () => cellMenu.open(menuKey),
+    () => player.toggleVoice(msgId),
+  )
+  const state = player.voiceState(msgId)
+  const transcript = player.transcriptState(msgId)
   const seconds = Math.max(1, Math.round(message.duration))
   const width = Math.min(100, 30 + seconds * 2)
+  const items: CellMenuItem[] = message.text
+    ? [{ label: t('player.voice.convert'), onSelect: () => player.convertToText(msgId) }]
+    : [{ label: t('player.voice.noText'), onSelect: () => undefined }]
+
   return (
-    <View className='bubble bubble--voice voice-cell voice-cell--stopped' style={{ width: `${width}%` }}>
-      <View className='voice-cell__icon' />
-      <Text className='voice-cell__duration'>{`${seconds}″`}</Text>
+    <View className='voice-cell-box'>
+      <View
+        id={voiceAnchorId(msgId)}
+        className={`bubble bubble--voice voice-cell voice-cell--${state}`}
+        style={{ width: `${width}%` }}
+        role='button'
+        aria-pressed={state !== 'stopped'}
+        {...press}
+      >
+        <View className='voice-cell__icon'>
+          <View className='voice-cell__wave voice-cell__wave--1' />
+          <View className='voice-cell__wave voice-cell__wave--2' />
+          <View className='voice-cell__wave voice-cell__wave--3' />
+        </View>
+        <Text className='voice-cell__duration'>{`${seconds}″`}</Text>
+      </View>
+      <CellMenu menuKey={menuKey} items={items} />
+      {transcript === 'converting' ? (
+        <View className='voice-cell__transcript voice-cell__transcript--converting'>
+          <Text>{t('player.voice.converting')}</Text>
+        </View>
+      ) : null}
+      {transcript === 'finished' ? (
+        <View className='voice-cell__transcript'>
+          <Text className='voice-cell__text' userSelect>
+            {message.text}
+          </Text>
+          <Text className='voice-cell__hint'>{t('player.voice.finished')}</Text>
+        </View>
+      ) : null}
     </View>
   )
-}
+})

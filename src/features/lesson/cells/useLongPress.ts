@@ -1,14 +1,25 @@
 import { useEffect, useRef } from 'react'
-import type { ITouchEvent } from '@tarojs/components'
+import type { CommonEvent } from '@tarojs/components'
 
 /** Spec 000 §9: a 500 ms press on an image opens the save menu; text menus use the same delay. */
 export const LONG_PRESS_MS = 500
 /** A finger that drifts further than this (design px ≈ device px) is scrolling, not pressing. */
 const MOVE_TOLERANCE = 10
 
+interface Point {
+  clientX: number
+  clientY: number
+}
+
+/** View's touch handlers are typed as common events; the touches are there at run time. */
+function firstTouch(event: CommonEvent): Point | undefined {
+  const { touches } = event as CommonEvent & { touches?: ArrayLike<Point> }
+  return touches?.[0]
+}
+
 export interface PressHandlers {
-  onTouchStart: (event: ITouchEvent) => void
-  onTouchMove: (event: ITouchEvent) => void
+  onTouchStart: (event: CommonEvent) => void
+  onTouchMove: (event: CommonEvent) => void
   onTouchEnd: () => void
   onTouchCancel: () => void
   onClick: () => void
@@ -36,7 +47,7 @@ export function useLongPress(onLongPress: () => void, onTap?: () => void): Press
     onTouchStart(event) {
       cancel()
       fired.current = false
-      const touch = event.touches?.[0]
+      const touch = firstTouch(event)
       start.current = touch ? { x: touch.clientX, y: touch.clientY } : null
       timer.current = setTimeout(() => {
         timer.current = null
@@ -45,7 +56,7 @@ export function useLongPress(onLongPress: () => void, onTap?: () => void): Press
       }, LONG_PRESS_MS)
     },
     onTouchMove(event) {
-      const touch = event.touches?.[0]
+      const touch = firstTouch(event)
       const from = start.current
       if (!touch || !from || Math.hypot(touch.clientX - from.x, touch.clientY - from.y) > MOVE_TOLERANCE) cancel()
     },

@@ -1,0 +1,49 @@
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { formatFileSize } from '../../../domain/format'
+import { fileIcon } from '../../../domain/message/file'
+import type { FileMessage } from '../../../domain/message/types'
+import { toPageUrl } from '../../../domain/routes'
+import { t } from '../../../locales'
+import { filePlatform } from '../../../platform/file'
+import { Card } from './Card'
+import './FileCell.scss'
+
+/**
+ * Name, extension badge and size label (spec 000 §5). A tap: the mini-program says "please open
+ * in the app"; elsewhere mp3/wav/m4a open the audio player page (m4a the one with a native audio
+ * element), office and txt an online viewer on Android, the rest download.
+ */
+export function FileCell({ message }: { message: FileMessage }) {
+  const { fileName, fileExtension, fileLength, url } = message
+  const open = (): void => {
+    switch (filePlatform.openFile({ url, fileName, fileExtension })) {
+      case 'openInApp':
+        void Taro.showToast({ title: t('cells.file.openInApp'), icon: 'none', duration: 1000 })
+        break
+      case 'audioPlayer':
+        void Taro.navigateTo({
+          url: toPageUrl(fileExtension === 'm4a' ? 'M4aPlayer' : 'AudioPlayer', { name: fileName, url, fileExtension }),
+        })
+        break
+      case 'opened':
+      case 'refused':
+        break
+    }
+  }
+  const badge = (
+    <View className={`cell-file__badge cell-file__badge--${fileIcon(fileExtension)}`}>
+      <Text className='cell-file__ext'>{fileExtension.slice(0, 4).toUpperCase() || t('msg.type.file')}</Text>
+    </View>
+  )
+  return (
+    <Card
+      className='cell-file'
+      title={fileName}
+      desc={formatFileSize(fileLength)}
+      media={badge}
+      footer={t('msg.type.file')}
+      onClick={open}
+    />
+  )
+}

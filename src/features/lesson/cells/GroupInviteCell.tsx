@@ -1,0 +1,15 @@
+import type { GroupInviteMessage } from '../../../domain/message/types'
+import { t } from '../../../locales'
+import { Card } from './Card'
+
+export function GroupInviteCell({ message }: { message: GroupInviteMessage }) {
+  return (
+    <Card
+      className='cell-group-invite'
+      title={t('cells.groupInvite.title')}
+      desc={message.groupName ?? t('cells.groupInvite.defaultName')}
+      icon={message.avatar}
+      footer={t('msg.type.groupInvite')}
+    />
+  )
+}

@@ -1,0 +1,29 @@
+import { Image, View } from '@tarojs/components'
+import type { ImageMessage } from '../../../domain/message/types'
+import { useGallery } from '../gallery/GalleryContext'
+import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
+import { offerImageSave } from './saveImageMenu'
+import { useLongPress } from './useLongPress'
+import './ImageCell.scss'
+
+/**
+ * A picture at most IMAGE_MAX wide or tall; its box comes from the payload's size so the list does
+ * not jump while it loads. Tap opens the gallery, a 500 ms press the save menu (spec 000 §9).
+ */
+export function ImageCell({ message }: { message: ImageMessage }) {
+  const gallery = useGallery()
+  const press = useLongPress(
+    () => void offerImageSave(message.url),
+    () => gallery?.open({ id: message.id, url: message.url }),
+  )
+  const box = fitMedia(message.width, message.height, IMAGE_MAX)
+  return (
+    <View
+      className={`cell-image${box ? '' : ' cell-image--unsized'}`}
+      style={box ? boxStyle(box) : undefined}
+      {...press}
+    >
+      <Image className='cell-image__img' src={message.url} mode={box ? 'aspectFill' : 'widthFix'} lazyLoad />
+    </View>
+  )
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { Image, Video, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import type { VideoMessage } from '../../../domain/message/types'
+import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
+import { videoPlayback } from './videoPlayback'
+import './VideoCell.scss'
+
+/** Spec 000 §4 "Video": poster with play button, playing, paused, complete. */
+export type VideoState = 'poster' | 'playing' | 'paused' | 'complete'
+
+/** Boxes of videos without a size in their payload: 16:9 landscape. */
+const DEFAULT_BOX = { width: IMAGE_MAX, height: Math.round((IMAGE_MAX * 9) / 16) }
+
+export interface VideoViewProps {
+  url: string
+  posterUrl: string
+  width: number
+  height: number
+}
+
+/**
+ * A poster frame with a play button; the player mounts only once played (a long list stays light)
+ * and unmounts when another video starts or this one completes, which stops it.
+ */
+export const VideoView = observer(function VideoView({ url, posterUrl, width, height }: VideoViewProps) {
+  const [key] = useState(() => videoPlayback.newKey())
+  const [state, setState] = useState<VideoState>('poster')
+  const active = videoPlayback.activeKey === key
+  const shown: VideoState = active ? state : state === 'complete' ? 'complete' : 'poster'
+  const box = fitMedia(width, height, IMAGE_MAX) ?? DEFAULT_BOX
+
+  const play = (): void => {
+    setState('playing')
+    videoPlayback.start(key)
+  }
+
+  return (
+    <View className={`cell-video cell-video--${shown}`} style={boxStyle(box)} data-state={shown}>
+      {shown === 'playing' || shown === 'paused' ? (
+        <Video
+          className='cell-video__player'
+          src={url}
+          poster={posterUrl}
+          autoplay
+          showCenterPlayBtn={false}
+          objectFit='contain'
+          onPlay={() => setState('playing')}
+          onPause={() => setState('paused')}
+          onEnded={() => {
+            setState('complete')
+            videoPlayback.stop(key)
+          }}
+        />
+      ) : (
+        <View className='cell-video__poster' onClick={play}>
+          <Image className='cell-video__poster-img' src={posterUrl} mode='aspectFill' lazyLoad />
+          <View className='cell-video__play' />
+        </View>
+      )}
+    </View>
+  )
+})
+
+export function VideoCell({ message }: { message: VideoMessage }) {
+  return <VideoView url={message.url} posterUrl={message.posterUrl} width={message.width} height={message.height} />
+}
+

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '群空间详情', navigationBarBackgroundColor: '#ffffff' })

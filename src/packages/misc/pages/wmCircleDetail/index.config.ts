@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '圈子详情', navigationBarBackgroundColor: '#ffffff' })

@@ -1,0 +1,13 @@
+import { useMemo } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { CircleDetailScreen } from '../../../../features/circle/CircleDetailScreen'
+import { readCircleParam } from '../../../../features/circle/readCircleParam'
+import { useRouteTitle } from '../../../../features/routing/pageTitle'
+
+/** /wmCircleDetail (spec 000 §2 "Circle post detail"): the post travels in the `data` parameter. */
+export default function WmCircleDetailPage() {
+  useRouteTitle('WmCircleDetail')
+  const { params } = useRouter()
+  const detail = useMemo(() => readCircleParam(params.data), [params.data])
+  return <CircleDetailScreen detail={detail} />
+}

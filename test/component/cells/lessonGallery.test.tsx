@@ -1,0 +1,63 @@
+import TestUtils from '@tarojs/test-utils-react'
+import type { LessonApi } from '../../../src/api/lesson'
+import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
+import { LessonStore } from '../../../src/stores/lesson'
+import type { LessonInfo, WireMessage } from '../../../types/lesson'
+import './support'
+
+const image = (id: number): WireMessage => ({
+  id,
+  msgId: `img-${id}`,
+  msgType: 1001,
+  sendTime: 1712025000000 + id,
+  obj: JSON.stringify({ url: `https://cdn.example.com/${id}.png`, width: 800, height: 600 }),
+  senderUserInfo: { nickname: 'Teacher Li', faceIcon: '' },
+})
+
+function fakeApi(messages: WireMessage[]): LessonApi {
+  const info: LessonInfo = {
+    illegal: 0,
+    markId: 0,
+    applyType: 0,
+    createTimestamp: 1712025000000,
+    courseName: 'Lesson',
+    coursePic: '',
+    shareUrl: '',
+    isBought: 0,
+    isCheckedFreeCount: 0,
+    freeCount: 0,
+    wmid: 'wm_teacher',
+    privacyStatus: 1,
+    isCheckedShareRecash: 0,
+    shareRecash: 0,
+    fee: 0,
+    nickname: 'Teacher Li',
+    faceIcon: '',
+    loginUrl: '',
+  }
+  return {
+    info: jest.fn(async () => ({ found: true as const, info })),
+    messages: jest.fn(async () => ({ kind: 'page' as const, messages })),
+    pictures: jest.fn(),
+    apply: jest.fn(),
+  }
+}
+
+describe('the lesson screen mounts the gallery', () => {
+  let utils: TestUtils
+  beforeEach(() => {
+    utils = new TestUtils()
+  })
+  afterEach(() => utils.unmout())
+
+  it('an old link (no picture call) pages through the loaded images from the tapped one', async () => {
+    const store = new LessonStore(fakeApi([image(1), image(2), image(3)]))
+    await utils.mount(LessonScreen, { props: { link: { kind: 'legacy', data: 'old', isPayLesson: false }, store } })
+    const cells = await utils.queries.waitForQuerySelectorAll('.cell-image')
+    expect(cells).toHaveLength(3)
+    utils.fireEvent.click(cells[1])
+    const slides = await utils.queries.waitForQuerySelectorAll('.gallery__slide')
+    expect(slides).toHaveLength(4)
+    expect(document.querySelector('.gallery__swiper')?.getAttribute('current')).toBe('1')
+  })
+})
