@@ -5,6 +5,8 @@ import { appPages, subPackages } from './domain/routes'
 export default defineAppConfig({
   pages: appPages(),
   subPackages: subPackages(),
+  // the lesson player keeps playing with the screen off (BackgroundAudioManager)
+  requiredBackgroundModes: ['audio'],
   window: {
     backgroundTextStyle: 'dark',
     navigationBarBackgroundColor: '#ededed',

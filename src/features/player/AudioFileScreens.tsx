@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react'
+import { Audio, Slider, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { t } from '../../locales'
+import { m4aPlayableUrl } from '../../platform/audio/mediaUrl'
+import { StateView } from '../../ui/StateView'
+import { SeekBar } from './AudioPanel'
+import type { AudioFileItem } from './audioFile'
+import { DownloadButton } from './DownloadButton'
+import { usePlayer } from './playerContext'
+import { usePlayerNotice } from './usePlayerNotice'
+import './player.scss'
+
+/** The native element's id, for tests that drive the page. */
+export const NATIVE_AUDIO_ID = 'audio-player-native'
+
+function MuteHint() {
+  return <Text className='audio-file__hint'>{t('player.page.muteHint')}</Text>
+}
+
+/**
+ * /m4aPlayer (spec 001 §2 "Audio player page"): play/pause, elapsed and total time, a draggable
+ * knob, download with progress. It plays through the app's one player, so a lesson voice stops
+ * when it starts; leaving the page stops it.
+ */
+export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file }: { file: AudioFileItem | null }) {
+  const player = usePlayer()
+  usePlayerNotice(player)
+  const url = file?.url
+  const active = player.current?.kind === 'file' && player.current.id === url
+
+  useEffect(
+    () => () => {
+      if (player.current?.kind === 'file' && player.current.id === url) player.stop()
+    },
+    [player, url],
+  )
+
+  if (!file) return <StateView kind='error' title={t('player.page.badParams')} />
+  const playing = active && player.isPlaying
+  return (
+    <View className='audio-file'>
+      <Text className='audio-file__name'>{file.name}</Text>
+      <View
+        className={`audio-panel__toggle audio-panel__toggle--${playing ? 'pause' : 'play'} audio-file__toggle`}
+        role='button'
+        aria-label={t(playing ? 'player.panel.pause' : 'player.panel.play')}
+        onClick={() => (active ? player.togglePlay() : void player.playFile({ url: file.url, title: file.name }))}
+      />
+      {active ? (
+        <SeekBar player={player} />
+      ) : (
+        <View className='seek-bar'>
+          <Text className='seek-bar__time'>0:00</Text>
+          <Slider className='seek-bar__slider' min={0} max={1} value={0} disabled blockSize={16} />
+          <Text className='seek-bar__time seek-bar__time--total'>0:00</Text>
+        </View>
+      )}
+      <DownloadButton file={file} />
+      <MuteHint />
+    </View>
+  )
+})
+
+/**
+ * /audioPlayer: the same file in the platform's native audio element with its own controls.
+ * The 50 MB rule runs first; starting it stops the lesson player (one sound at a time).
+ */
+export const AudioPlayerScreen = observer(function AudioPlayerScreen({ file }: { file: AudioFileItem | null }) {
+  const player = usePlayer()
+  usePlayerNotice(player)
+  const [admitted, setAdmitted] = useState<boolean | undefined>(undefined)
+  const url = file?.url
+
+  useEffect(() => {
+    if (!url) return
+    let live = true
+    void player.admitFile(url).then((ok) => {
+      if (live) setAdmitted(ok)
+    })
+    return () => {
+      live = false
+    }
+  }, [player, url])
+
+  if (!file) return <StateView kind='error' title={t('player.page.badParams')} />
+  return (
+    <View className='audio-file'>
+      <Text className='audio-file__name'>{file.name}</Text>
+      {admitted === undefined ? <StateView kind='loading' title={t('common.loading')} /> : null}
+      {admitted ? (
+        <Audio
+          id={NATIVE_AUDIO_ID}
+          className='audio-file__native'
+          src={m4aPlayableUrl(file.url)}
+          controls
+          name={file.name}
+          author=''
+          onPlay={() => {
+            if (player.current) player.stop()
+          }}
+        />
+      ) : null}
+      {admitted === false ? <StateView kind='error' title={t('player.audioTooLarge')} /> : null}
+      <DownloadButton file={file} />
+      <MuteHint />
+    </View>
+  )
+})

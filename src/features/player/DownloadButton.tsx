@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Text } from '@tarojs/components'
+import { t } from '../../locales'
+import { downloadAudio } from '../../platform/audio'
+import type { AudioFileItem } from './audioFile'
+
+/** Download with progress (spec 001 §2 "Audio player page"). */
+export function DownloadButton({ file }: { file: AudioFileItem }) {
+  const [percent, setPercent] = useState<number | null>(null)
+  const busy = percent !== null
+
+  const download = (): void => {
+    if (busy) return
+    setPercent(0)
+    downloadAudio({ url: file.url, fileName: file.name, onProgress: ({ progress }) => setPercent(progress) }).then(
+      () => {
+        setPercent(null)
+        void Taro.showToast({ title: t('player.page.downloaded'), icon: 'success', duration: 1000 })
+      },
+      () => {
+        setPercent(null)
+        void Taro.showToast({ title: t('player.page.downloadFailed'), icon: 'none', duration: 2000 })
+      },
+    )
+  }
+
+  return (
+    <Text className={`audio-file__download${busy ? ' audio-file__download--busy' : ''}`} onClick={download}>
+      {busy ? t('player.page.downloading', { percent }) : t('player.page.download')}
+    </Text>
+  )
+}

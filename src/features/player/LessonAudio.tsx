@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react'
+import { usePageScroll } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { formatDuration } from '../../domain/format'
+import type { LessonLink } from '../../domain/lessonLink'
+import { t } from '../../locales'
+import { platformEnv } from '../../platform/env'
+import type { LessonStore } from '../../stores/lesson'
+import type { PlayerStore } from '../../stores/player'
+import { AudioPanel } from './AudioPanel'
+import { useLessonPlaylist } from './lessonPlaylist'
+import { usePlayer } from './playerContext'
+import { formatRate } from './rate'
+import { locatePlaying, measureVoiceDistance } from './scroll'
+import { usePlayerNotice } from './usePlayerNotice'
+import './player.scss'
+
+/** Spec 000 §9: the back-to-playing button appears beyond 500 px and hides after 2 s. */
+export const BACK_TO_PLAYING_DISTANCE_PX = 500
+export const BACK_TO_PLAYING_HIDE_MS = 2000
+/** Measuring on every scroll event would flood the mini-program's bridge. */
+const MEASURE_INTERVAL_MS = 200
+
+const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore }) {
+  const offer = player.resumeOffer
+  if (!offer) return null
+  return (
+    <View className='resume-bar'>
+      <Text className='resume-bar__text'>{t('player.resume.prompt', { time: formatDuration(offer.position) })}</Text>
+      <Text className='resume-bar__action' onClick={() => void player.acceptResume()}>
+        {t('player.resume.continue')}
+      </Text>
+      <Text className='resume-bar__dismiss' onClick={player.dismissResume}>
+        {t('player.resume.dismiss')}
+      </Text>
+    </View>
+  )
+})
+
+const BackToPlaying = observer(function BackToPlaying({ player }: { player: PlayerStore }) {
+  const [visible, setVisible] = useState(false)
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>()
+  const lastMeasure = useRef(0)
+  const msgId = player.playingViewed ? player.currentVoiceId : undefined
+
+  useEffect(() => () => clearTimeout(hideTimer.current), [])
+
+  usePageScroll(() => {
+    const now = Date.now()
+    if (!msgId || now - lastMeasure.current < MEASURE_INTERVAL_MS) return
+    lastMeasure.current = now
+    void measureVoiceDistance(msgId).then((distance) => {
+      if (distance <= BACK_TO_PLAYING_DISTANCE_PX) return
+      setVisible(true)
+      clearTimeout(hideTimer.current)
+      hideTimer.current = setTimeout(() => setVisible(false), BACK_TO_PLAYING_HIDE_MS)
+    })
+  })
+
+  if (!visible || !msgId) return null
+  return (
+    <View
+      className='back-to-playing'
+      onClick={() => {
+        setVisible(false)
+        void locatePlaying(player)
+      }}
+    >
+      {t('player.backToPlaying')}
+    </View>
+  )
+})
+
+export interface LessonAudioProps {
+  lesson: LessonStore
+  link: LessonLink
+}
+
+/**
+ * Everything the lesson viewer shows for voice (spec 000 §2): the resume offer, the background
+ * continuous play button (mini-program only, lists with voice only), the floating rate button,
+ * back-to-playing and the audio panel.
+ */
+export const LessonAudio = observer(function LessonAudio({ lesson, link }: LessonAudioProps) {
+  const player = usePlayer()
+  useLessonPlaylist(player, lesson, link)
+  usePlayerNotice(player)
+  // a saved place may lie in a page not loaded yet, so the offer does not wait for voice to show up
+  if (!player.viewedHasVoice) return <ResumeBar player={player} />
+  return (
+    <View className='lesson-audio'>
+      <ResumeBar player={player} />
+      {platformEnv.supportsBackgroundAudio ? (
+        <View className='background-play' role='button' onClick={player.playAll}>
+          {t('player.backgroundPlay')}
+        </View>
+      ) : null}
+      <View
+        className={`rate-button${player.panelVisible && player.playingViewed ? ' rate-button--raised' : ''}`}
+        role='button'
+        aria-label={t('player.rateButton', { rate: formatRate(player.rate) })}
+        onClick={player.cycleRate}
+      >
+        {formatRate(player.rate)}
+      </View>
+      <BackToPlaying player={player} />
+      {player.panelVisible && player.playingViewed ? (
+        <>
+          {/* keeps the list's end reachable above the fixed panel */}
+          <View className='audio-panel-spacer' />
+          <AudioPanel player={player} />
+        </>
+      ) : null}
+    </View>
+  )
+})

@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import { when } from 'mobx'
+import type { LessonLink } from '../../domain/lessonLink'
+import { t } from '../../locales'
+import type { LessonStore } from '../../stores/lesson'
+import type { PlayerStore, PlaylistSource } from '../../stores/player'
+
+/** The lesson's identity for the saved resume point. */
+export function lessonKey(link: LessonLink): string {
+  return link.kind === 'v2' ? link.courseData : `legacy:${link.data}`
+}
+
+/** The lesson store seen as the player's playlist; reads stay live (mobx tracks them). */
+export function lessonPlaylist(lesson: LessonStore, key: string): PlaylistSource {
+  return {
+    key,
+    get title() {
+      return lesson.title || t('player.untitled')
+    },
+    get coverImgUrl() {
+      return lesson.info?.coursePic || lesson.info?.faceIcon || ''
+    },
+    get messages() {
+      return lesson.messages
+    },
+    get loadEnd() {
+      return lesson.loadEnd
+    },
+    // LessonStore ignores a call while a page is loading: wait for that page, then ask for the next
+    loadMore: async () => {
+      await when(() => !lesson.loadingMore)
+      await lesson.loadMore()
+    },
+  }
+}
+
+/** Hands the shown lesson to the player while the lesson page is mounted. */
+export function useLessonPlaylist(player: PlayerStore, lesson: LessonStore, link: LessonLink): void {
+  const key = lessonKey(link)
+  useEffect(() => {
+    player.attach(lessonPlaylist(lesson, key))
+  }, [player, lesson, key])
+}

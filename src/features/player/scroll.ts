@@ -1,0 +1,40 @@
+import Taro from '@tarojs/taro'
+import type { PlayerStore } from '../../stores/player'
+
+/**
+ * Voice cells carry an id built from their msgId: an id selector is what both the mini-program's
+ * pageScrollTo / SelectorQuery and the browser understand.
+ */
+export function voiceAnchorId(msgId: string): string {
+  return `voice-${msgId.replace(/[^A-Za-z0-9_-]/g, '_')}`
+}
+
+/** Pixels between a box and the visible window; 0 when any of it is visible. */
+export function distanceFromViewport(rect: { top: number; bottom: number }, viewportHeight: number): number {
+  if (rect.bottom < 0) return -rect.bottom
+  if (rect.top > viewportHeight) return rect.top - viewportHeight
+  return 0
+}
+
+/** How far the voice cell is from the screen; Infinity when it is not rendered (not loaded yet). */
+export function measureVoiceDistance(msgId: string): Promise<number> {
+  return new Promise((resolve) => {
+    Taro.createSelectorQuery()
+      .select(`#${voiceAnchorId(msgId)}`)
+      .boundingClientRect()
+      .exec((res: unknown[]) => {
+        const rect = res?.[0] as { top: number; bottom: number } | null | undefined
+        resolve(rect ? distanceFromViewport(rect, Taro.getSystemInfoSync().windowHeight) : Infinity)
+      })
+  })
+}
+
+/** "Locate current playback": loads pages until the playing voice is in the list, then scrolls to it. */
+export async function locatePlaying(player: PlayerStore): Promise<void> {
+  const msgId = await player.locateCurrent()
+  if (!msgId) return
+  // let the newly loaded page render before asking for its position
+  Taro.nextTick(() => {
+    void Taro.pageScrollTo({ selector: `#${voiceAnchorId(msgId)}`, duration: 300, offsetTop: -120 })
+  })
+}

@@ -1,0 +1,30 @@
+import type { Catalog } from './catalog'
+import type zh from '../zh-CN/player'
+
+export default {
+  'player.untitled': 'Voice lesson',
+  'player.audioTooLarge': 'The audio is too large (over 50 MB). Please compress it or split the recording.',
+  'player.playFailed': 'The audio could not be played. Please try again later.',
+  'player.panel.play': 'Play',
+  'player.panel.pause': 'Pause',
+  'player.panel.locate': 'Locate current playback',
+  'player.panel.close': 'Close',
+  'player.panel.speed': 'Speed',
+  'player.panel.nowPlaying': 'Now playing: {name}',
+  'player.rateButton': 'Playback speed {rate}',
+  'player.backToPlaying': 'Back to playing',
+  'player.backgroundPlay': 'Background continuous play',
+  'player.resume.prompt': 'Continue where you left off? You stopped in a voice message at {time}',
+  'player.resume.continue': 'Continue',
+  'player.resume.dismiss': 'No thanks',
+  'player.voice.convert': 'Convert to text',
+  'player.voice.noText': 'This voice message has no text',
+  'player.voice.converting': 'Converting…',
+  'player.voice.finished': 'Conversion finished',
+  'player.page.badParams': 'The audio details are incomplete; it cannot be played',
+  'player.page.muteHint': 'iPhone: if there is no sound, turn off the mute switch on the side',
+  'player.page.download': 'Download',
+  'player.page.downloading': 'Downloading {percent}%',
+  'player.page.downloaded': 'Download finished',
+  'player.page.downloadFailed': 'The download failed. Please try again later.',
+} satisfies Catalog<typeof zh>

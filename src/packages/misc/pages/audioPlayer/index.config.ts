@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '音频播放', navigationBarBackgroundColor: '#ffffff' })

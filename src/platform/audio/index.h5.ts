@@ -1,0 +1,210 @@
+import Taro from '@tarojs/taro'
+import type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio } from './types'
+import { isAmrUrl, m4aPlayableUrl } from './mediaUrl'
+import { bindMediaSession, type MediaSessionBinding } from './mediaSession'
+
+export type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio, DownloadProgress } from './types'
+
+/** The element's id: e2e tests observe playback through it. */
+export const AUDIO_ELEMENT_ID = 'lesson-audio-engine'
+
+export type AmrDecoder = (url: string) => Promise<string>
+
+export interface ElementEngineDeps {
+  document: Document
+  /** Loads the AMR decoder chunk on first use. */
+  loadAmrDecoder: () => Promise<AmrDecoder>
+  mediaSession?: MediaSession
+}
+
+/**
+ * Old Android WebViews answer play() with undefined, newer browsers with a promise that rejects
+ * when autoplay is refused (AbortError only means a newer load replaced this one).
+ */
+function playElement(el: HTMLAudioElement, onRefused: () => void): void {
+  const result: Promise<void> | undefined = el.play()
+  result?.catch((err: unknown) => {
+    if (!(err instanceof Error && err.name === 'AbortError')) onRefused()
+  })
+}
+
+/** Decoded AMR kept as object URLs: the one playing and the one prepared next. */
+const DECODED_KEEP = 2
+
+/**
+ * One `<audio>` appended to <body>, outside the router's page containers, so it keeps playing
+ * across route changes (Taro's H5 audio APIs stop or multiply on navigation: TOOLCHAIN.md).
+ * AMR is decoded to WAV first; m4a gets the conversion parameter of spec 001 §5.
+ */
+export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
+  let element: HTMLAudioElement | undefined
+  let listener: AudioEngineListener | undefined
+  let session: MediaSessionBinding | undefined
+  let decoder: Promise<AmrDecoder> | undefined
+  /** AMR url -> object URL of its WAV, oldest first */
+  const decoded = new Map<string, Promise<string>>()
+  /** bumps on every load/stop, so a decode that finishes late never replaces newer audio */
+  let generation = 0
+  let rate = 1
+
+  const decode = (url: string): Promise<string> => {
+    const cached = decoded.get(url)
+    if (cached) return cached
+    decoder ??= deps.loadAmrDecoder()
+    const pending = decoder.then((decodeAmr) => decodeAmr(url))
+    pending.catch(() => decoded.delete(url))
+    decoded.set(url, pending)
+    while (decoded.size > DECODED_KEEP) {
+      const [oldest, objectUrl] = decoded.entries().next().value as [string, Promise<string>]
+      decoded.delete(oldest)
+      void objectUrl.then((u) => URL.revokeObjectURL(u), () => undefined)
+    }
+    return pending
+  }
+
+  const audio = (): HTMLAudioElement => {
+    if (element) return element
+    const el = deps.document.createElement('audio')
+    el.id = AUDIO_ELEMENT_ID
+    el.preload = 'auto'
+    el.setAttribute('playsinline', '')
+    el.style.display = 'none'
+    deps.document.body.appendChild(el)
+    el.addEventListener('playing', () => listener?.onPlay())
+    el.addEventListener('pause', () => {
+      if (!el.ended) listener?.onPause()
+    })
+    el.addEventListener('waiting', () => listener?.onWaiting())
+    el.addEventListener('ended', () => listener?.onEnded())
+    el.addEventListener('error', () => {
+      if (el.getAttribute('src')) listener?.onError(el.error?.message ?? `media error ${el.error?.code ?? ''}`)
+    })
+    const reportTime = (): void => {
+      listener?.onTimeUpdate(el.currentTime, Number.isFinite(el.duration) ? el.duration : 0)
+      session?.position(el.currentTime, el.duration, el.playbackRate)
+    }
+    el.addEventListener('timeupdate', reportTime)
+    el.addEventListener('durationchange', reportTime)
+    // setting src resets playbackRate to defaultPlaybackRate: keep both at the chosen rate
+    el.addEventListener('loadedmetadata', () => {
+      el.playbackRate = rate
+    })
+    if (deps.mediaSession) {
+      session = bindMediaSession(deps.mediaSession, {
+        play: () => playElement(el, () => listener?.onPause()),
+        pause: () => el.pause(),
+        next: () => listener?.onNext(),
+        previous: () => listener?.onPrevious(),
+        seek: (seconds) => {
+          el.currentTime = seconds
+        },
+      })
+    }
+    element = el
+    return el
+  }
+
+  const start = (el: HTMLAudioElement, src: string, source: AudioSource): void => {
+    el.src = src
+    el.defaultPlaybackRate = rate
+    el.playbackRate = rate
+    el.volume = source.volume
+    if (source.startAt > 0) el.currentTime = source.startAt
+    // autoplay policies may refuse a play() that no longer follows the tap (after an AMR decode)
+    playElement(el, () => listener?.onPause())
+  }
+
+  return {
+    setListener(l) {
+      listener = l
+    },
+    load(source) {
+      const el = audio()
+      const current = ++generation
+      rate = source.rate
+      el.pause()
+      session?.metadata(source)
+      if (!isAmrUrl(source.src)) {
+        start(el, m4aPlayableUrl(source.src), source)
+        return
+      }
+      listener?.onWaiting()
+      decode(source.src).then(
+        (wav) => {
+          if (current === generation) start(el, wav, source)
+        },
+        (err: unknown) => {
+          if (current === generation) listener?.onError(err instanceof Error ? err.message : String(err))
+        },
+      )
+    },
+    prepare(src) {
+      if (isAmrUrl(src)) decode(src).catch(() => undefined)
+    },
+    play() {
+      playElement(audio(), () => listener?.onPause())
+    },
+    pause() {
+      audio().pause()
+    },
+    stop() {
+      generation++
+      const el = audio()
+      el.pause()
+      el.removeAttribute('src')
+      el.load()
+      session?.stopped()
+      listener?.onStop()
+    },
+    seek(seconds) {
+      audio().currentTime = seconds
+    },
+    setRate(next) {
+      rate = next
+      const el = audio()
+      el.defaultPlaybackRate = next
+      el.playbackRate = next
+    },
+    setVolume(volume) {
+      audio().volume = volume
+    },
+    async mediaSize(src) {
+      try {
+        const response = await fetch(src, { method: 'HEAD' })
+        const length = response.ok ? response.headers.get('content-length') : null
+        return length === null ? undefined : Number(length)
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+export const audioEngine: AudioEngine = createElementEngine({
+  document,
+  loadAmrDecoder: () => import(/* webpackChunkName: "amr-decoder" */ './amrDecoder').then((m) => m.decodeAmr),
+  mediaSession: typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : undefined,
+})
+
+/** Downloads with progress, then hands the file to the browser as a named download. */
+export const downloadAudio: DownloadAudio = ({ url, fileName, onProgress }) =>
+  new Promise((resolve, reject) => {
+    const task = Taro.downloadFile({
+      url,
+      success: (res) => {
+        if (res.statusCode < 200 || res.statusCode >= 300) {
+          reject(new Error(`HTTP ${res.statusCode}`))
+          return
+        }
+        const link = document.createElement('a')
+        link.href = res.tempFilePath
+        link.download = fileName
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        resolve()
+      },
+      fail: (err) => reject(new Error(err.errMsg)),
+    })
+    task.onProgressUpdate(onProgress)
+  })

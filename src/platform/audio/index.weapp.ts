@@ -1,0 +1,107 @@
+import Taro from '@tarojs/taro'
+import type { AudioEngine, AudioEngineListener, DownloadAudio } from './types'
+import { isAmrUrl, m4aPlayableUrl, providerMp3Url } from './mediaUrl'
+
+export type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio, DownloadProgress } from './types'
+
+/**
+ * The mini-program engine: the one BackgroundAudioManager, which keeps playing with the screen
+ * off and shows WeChat's own player (needs `requiredBackgroundModes: ['audio']`). Its listeners
+ * are registered once, when the manager is first used, and outlive every page.
+ */
+function createBackgroundEngine(): AudioEngine {
+  let manager: Taro.BackgroundAudioManager | undefined
+  let listener: AudioEngineListener | undefined
+  let rate = 1
+
+  const bam = (): Taro.BackgroundAudioManager => {
+    if (manager) return manager
+    const m = Taro.getBackgroundAudioManager()
+    m.onPlay(() => listener?.onPlay())
+    m.onPause(() => listener?.onPause())
+    m.onWaiting(() => listener?.onWaiting())
+    m.onCanplay(() => {
+      // some base libraries drop a rate set before the source was ready
+      if (m.playbackRate !== rate) m.playbackRate = rate
+    })
+    m.onEnded(() => listener?.onEnded())
+    // the user closed WeChat's floating player
+    m.onStop(() => listener?.onStop())
+    m.onError(() => listener?.onError('background audio error'))
+    m.onTimeUpdate(() => listener?.onTimeUpdate(m.currentTime, m.duration || 0))
+    m.onNext(() => listener?.onNext())
+    m.onPrev(() => listener?.onPrevious())
+    manager = m
+    return m
+  }
+
+  return {
+    setListener(l) {
+      listener = l
+    },
+    load(source) {
+      const m = bam()
+      rate = source.rate
+      // everything but src first: setting src starts playback with the values already set
+      m.title = source.title
+      m.epname = source.title
+      m.singer = source.singer
+      m.coverImgUrl = source.coverImgUrl
+      m.startTime = source.startAt
+      m.playbackRate = source.rate
+      // the manager plays m4a, aac, mp3 and wav; AMR only through the provider's transcoding
+      m.src = isAmrUrl(source.src) ? providerMp3Url(source.src) : m4aPlayableUrl(source.src)
+    },
+    prepare() {
+      // the manager streams; nothing to warm up
+    },
+    play() {
+      bam().play()
+    },
+    pause() {
+      bam().pause()
+    },
+    stop() {
+      bam().stop()
+    },
+    seek(seconds) {
+      bam().seek(seconds)
+    },
+    setRate(next) {
+      rate = next
+      bam().playbackRate = next
+    },
+    setVolume() {
+      // BackgroundAudioManager follows the system volume
+    },
+    async mediaSize(src) {
+      try {
+        const res = await Taro.request({ url: src, method: 'HEAD' })
+        const header = res.header as Record<string, string | undefined>
+        const length = header['Content-Length'] ?? header['content-length']
+        return length === undefined ? undefined : Number(length)
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+export const audioEngine: AudioEngine = createBackgroundEngine()
+
+/** Downloads with progress, then offers to forward the file to a chat. */
+export const downloadAudio: DownloadAudio = ({ url, fileName, onProgress }) =>
+  new Promise((resolve, reject) => {
+    const task = Taro.downloadFile({
+      url,
+      success: (res) => {
+        if (res.statusCode < 200 || res.statusCode >= 300) {
+          reject(new Error(`HTTP ${res.statusCode}`))
+          return
+        }
+        Taro.shareFileMessage({ filePath: res.tempFilePath, fileName, success: () => resolve(), fail: () => resolve() })
+      },
+      fail: (err) => reject(new Error(err.errMsg)),
+    })
+    task.onProgressUpdate(onProgress)
+  })

@@ -1,0 +1,66 @@
+import type { VoiceMessage } from '../../../src/domain/message/types'
+import type { AudioEngine, AudioEngineListener, AudioSource } from '../../../src/platform/audio/types'
+import { PlayerStore, type PlaylistSource } from '../../../src/stores/player'
+
+export class FakeEngine implements AudioEngine {
+  listener!: AudioEngineListener
+  loads: AudioSource[] = []
+  stops = 0
+  rates: number[] = []
+  setListener(listener: AudioEngineListener): void {
+    this.listener = listener
+  }
+  load(source: AudioSource): void {
+    this.loads.push(source)
+  }
+  prepare(): void {}
+  play(): void {}
+  pause(): void {}
+  stop(): void {
+    this.stops++
+  }
+  seek(): void {}
+  setRate(rate: number): void {
+    this.rates.push(rate)
+  }
+  setVolume(): void {}
+  mediaSize(): Promise<number | undefined> {
+    return Promise.resolve(undefined)
+  }
+}
+
+export function voice(n: number, text?: string): VoiceMessage {
+  return {
+    kind: 'voice',
+    id: n,
+    msgId: `v${n}`,
+    msgType: 1002,
+    sendTime: 0,
+    sender: { nickname: 'Teacher' },
+    url: `https://media.example/v${n}.mp3`,
+    duration: 12,
+    voiceId: `v${n}`,
+    ...(text === undefined ? {} : { text }),
+  }
+}
+
+/** A player over a fake engine and in-memory storage, showing `messages` as the viewed lesson. */
+export function makePlayer(messages: VoiceMessage[]) {
+  const engine = new FakeEngine()
+  const storage = new Map<string, string>()
+  const player = new PlayerStore(engine, {
+    get: (k) => storage.get(k),
+    set: (k, v) => void storage.set(k, v),
+    remove: (k) => void storage.delete(k),
+  })
+  const source: PlaylistSource = {
+    key: 'lesson',
+    title: 'Lesson',
+    coverImgUrl: '',
+    messages,
+    loadEnd: true,
+    loadMore: () => Promise.resolve(),
+  }
+  player.attach(source)
+  return { engine, player }
+}
