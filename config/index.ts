@@ -19,12 +19,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [],
     defineConstants: {},
     alias: { '@': path.resolve(__dirname, '..', 'src') },
-    copy: { patterns: [], options: {} },
+    copy: {
+      // H5 GETs the country list of the phone dialogs as a static file (spec 000 §7); the mini-program bundles it
+      patterns:
+        process.env.TARO_ENV === 'h5' ? [{ from: 'src/features/login/countries.json', to: 'dist/h5/static/countries.json' }] : [],
+      options: {},
+    },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {
       compile: { include: sharedSources },
+      // Component stylesheets are scoped by class name, so cross-chunk import order is irrelevant.
+      miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },

@@ -53,7 +53,11 @@ export {
   fileExtensionOf,
   fileIcon,
   fileKind,
+  fileOpenAction,
   normalizeFileExtension,
+  onlineViewerUrl,
+  OFFICE_VIEWER_URL,
   type FileIcon,
   type FileKind,
+  type FileOpenAction,
 } from './message/file'

@@ -1,8 +1,10 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../types/lesson'
 import { LESSON_PAGE_SIZE } from '../../types/lesson'
 import type { LessonApi, LessonHandle } from '../api/lesson'
 import { ApiError } from '../api/client'
+import { decideLessonAccess } from '../domain/lessonAccess'
+import type { LessonAccess } from '../domain/lessonAccess'
 import { parseMessage } from '../domain/message/parse'
 import type { LessonMessage } from '../domain/message/types'
 
@@ -19,11 +21,46 @@ export type LessonStatus =
   | 'notFound'
   /** info says illegal: the page goes to /illegal */
   | 'illegal'
-  /** the list answered 601: the page goes to the pay/share page */
+  /** the list answered 601, or a paid lesson without preview: the page goes to the pay/share page */
   | 'mustPay'
-  /** the list refused the password */
+  /** a password lesson not yet unlocked: the password lock screen */
   | 'locked'
+  /** WeChat's in-app browser: the open-in-browser screen (`access` says whether it can apply) */
+  | 'openInBrowser'
   | 'error'
+
+/**
+ * What the access decision needs from outside the lesson (spec 000 §4, §6): where the page runs,
+ * who reads, and the remembered password (`lessonwd`). The root store wires the platform and the
+ * session; tests pass their own.
+ */
+export interface LessonAccessContext {
+  inWechatBrowser(): boolean
+  userId(): string | undefined
+  isProductUser(): boolean
+  storedPassword(): string | undefined
+  rememberPassword(password: string): void
+}
+
+/** An ordinary browser, nobody logged in, nothing remembered. */
+export const ANONYMOUS_BROWSER: LessonAccessContext = {
+  inWechatBrowser: () => false,
+  userId: () => undefined,
+  isProductUser: () => false,
+  storedPassword: () => undefined,
+  rememberPassword: () => undefined,
+}
+
+/** The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5). */
+export async function checkLessonPassword(
+  api: LessonApi,
+  handle: LessonHandle,
+  coursePass: string,
+): Promise<'accepted' | 'rejected' | 'mustPay'> {
+  const result = await api.messages(handle, 1, { pageSize: 1, coursePass })
+  if (result.kind === 'passwordRejected') return 'rejected'
+  return result.kind === 'mustPay' ? 'mustPay' : 'accepted'
+}
 
 export interface DisplayedMessage {
   message: LessonMessage
@@ -44,13 +81,36 @@ export class LessonStore {
   /** a later page failed; the footer offers a retry and the loaded messages stay */
   pageError = false
   coursePass: string | undefined = undefined
+  /** the access decision for the loaded info; undefined before it */
+  access: LessonAccess | undefined = undefined
+  /** the password lock: a check is running / the typed password was refused */
+  unlocking = false
+  passwordRejected = false
+  /** open-in-browser screen: the apply call is running / succeeded during this visit */
+  applying = false
+  applied = false
+  /** payment succeeded during this visit (the server's order state said paid) */
+  paidLocally = false
+  private passwordVerified = false
   private handle: LessonHandle | undefined = undefined
 
   constructor(
     private readonly api: LessonApi,
     private readonly pageSize: number = LESSON_PAGE_SIZE,
+    private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
   ) {
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'handle'>(this, { api: false, pageSize: false, handle: false })
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle'>(this, {
+      api: false,
+      pageSize: false,
+      context: false,
+      // observable: `courseData` is derived from it, and a screen observes that before open() runs
+      handle: observable.ref,
+    })
+  }
+
+  /** Free-preview mode: only the free list, with the 'view full course' button (spec 000 §2, §6). */
+  get preview(): Extract<LessonAccess, { view: 'list'; mode: 'preview' }> | undefined {
+    return this.access?.view === 'list' && this.access.mode === 'preview' ? this.access : undefined
   }
 
   get title(): string {
@@ -82,6 +142,8 @@ export class LessonStore {
     this.coursePass = coursePass
     this.status = 'loading'
     this.errorMessage = ''
+    this.access = undefined
+    this.passwordRejected = false
     this.resetList()
     try {
       const result = await this.api.info(handle)
@@ -92,20 +154,112 @@ export class LessonStore {
       runInAction(() => {
         this.info = result.info
       })
-      if (result.info.illegal === 1) {
-        runInAction(() => (this.status = 'illegal'))
-        return
-      }
-      await this.loadMore()
-      runInAction(() => {
-        if (this.status === 'loading') this.status = 'ready'
-      })
+      await this.enter()
     } catch (err) {
       runInAction(() => {
         this.status = 'error'
         this.errorMessage = err instanceof Error ? err.message : String(err)
       })
     }
+  }
+
+  /** Decides the screen from the info (spec 000 §4 "Lesson load") and loads the list when readable. */
+  private async enter(): Promise<void> {
+    const access = this.decide()
+    runInAction(() => (this.access = access))
+    switch (access.view) {
+      case 'notFound':
+      case 'illegal':
+        runInAction(() => (this.status = access.view))
+        return
+      case 'openInBrowser':
+        runInAction(() => (this.status = 'openInBrowser'))
+        return
+      case 'pay':
+        runInAction(() => (this.status = 'mustPay'))
+        return
+      case 'password':
+        await this.tryRememberedPassword()
+        return
+      case 'list':
+        await this.loadMore()
+        runInAction(() => {
+          if (this.status === 'loading') this.status = 'ready'
+        })
+    }
+  }
+
+  private decide(): LessonAccess {
+    if (!this.info) return { view: 'notFound' }
+    return decideLessonAccess({
+      info: this.info,
+      env: { inWechatBrowser: this.context.inWechatBrowser() },
+      session: { userId: this.context.userId(), isProductUser: this.context.isProductUser() },
+      applied: this.applied,
+      passwordVerified: this.passwordVerified,
+      paidLocally: this.paidLocally,
+    })
+  }
+
+  /** A password given by the link or remembered from an earlier unlock opens the lesson without asking. */
+  private async tryRememberedPassword(): Promise<void> {
+    const candidate = this.coursePass ?? this.context.storedPassword()
+    if (candidate && this.handle && (await checkLessonPassword(this.api, this.handle, candidate)) === 'accepted') {
+      await this.passwordAccepted(candidate)
+      return
+    }
+    runInAction(() => (this.status = 'locked'))
+  }
+
+  private async passwordAccepted(coursePass: string): Promise<void> {
+    runInAction(() => {
+      this.passwordVerified = true
+      this.coursePass = coursePass
+      this.status = 'loading'
+    })
+    this.context.rememberPassword(coursePass)
+    await this.enter()
+  }
+
+  /** The password lock's unlock button: 200 opens the list and remembers it as `lessonwd`; 403 says wrong. */
+  async unlock(password: string): Promise<void> {
+    if (!this.handle || this.unlocking) return
+    this.unlocking = true
+    this.passwordRejected = false
+    try {
+      const verdict = await checkLessonPassword(this.api, this.handle, password)
+      if (verdict === 'accepted') await this.passwordAccepted(password)
+      else runInAction(() => (verdict === 'mustPay' ? (this.status = 'mustPay') : (this.passwordRejected = true)))
+    } catch {
+      // the transport already showed the network or server message; the lock stays
+    } finally {
+      runInAction(() => (this.unlocking = false))
+    }
+  }
+
+  /** Open-in-browser screen: a successful apply turns the button into 'submitted, waiting for review'. */
+  async apply(): Promise<void> {
+    const courseData = this.courseData
+    if (!courseData || this.applying) return
+    this.applying = true
+    try {
+      await this.api.apply(courseData)
+      runInAction(() => {
+        this.applied = true
+        this.access = this.decide()
+      })
+    } catch {
+      // toasted by the transport; the button stays enabled for another try
+    } finally {
+      runInAction(() => (this.applying = false))
+    }
+  }
+
+  /** Payment confirmed by the server (spec 000 §4 "Payment" 4): mark paid, reset the list, reload the info. */
+  async markPaid(): Promise<void> {
+    if (!this.handle) return
+    this.paidLocally = true
+    await this.open(this.handle, this.coursePass)
   }
 
   /** Loads the next page; a no-op while loading or at the end. */
@@ -115,7 +269,11 @@ export class LessonStore {
     this.pageError = false
     const next = this.page + 1
     try {
-      const result = await this.api.messages(this.handle, next, { pageSize: this.pageSize, coursePass: this.coursePass })
+      const result = await this.api.messages(this.handle, next, {
+        pageSize: this.pageSize,
+        coursePass: this.coursePass,
+        freePreview: this.preview !== undefined,
+      })
       runInAction(() => {
         switch (result.kind) {
           case 'page':
@@ -130,8 +288,9 @@ export class LessonStore {
             this.status = 'mustPay'
             break
           case 'passwordRejected':
+            // the password changed since it was accepted: ask again
+            this.passwordVerified = false
             this.status = 'locked'
-            this.errorMessage = result.message
             break
         }
       })

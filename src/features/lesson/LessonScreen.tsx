@@ -10,6 +10,11 @@ import { rootStore } from '../../stores'
 import type { LessonStore } from '../../stores/lesson'
 import type { LessonHandle } from '../../api/lesson'
 import { StateView } from '../../ui/StateView'
+import { LessonAccessExtras } from '../access/LessonAccessExtras'
+import { OpenInBrowser } from '../access/OpenInBrowser'
+import { PasswordLock } from '../access/PasswordLock'
+import { LessonAudio } from '../player/LessonAudio'
+import { LessonGallery } from './gallery/LessonGallery'
 import { MessageRow } from './MessageRow'
 import './lesson.scss'
 
@@ -86,8 +91,18 @@ export const LessonScreen = observer(function LessonScreen({ link, store: inject
       return <StateView kind='loading' title={t('common.loading')} />
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
-    case 'error':
     case 'locked':
+      return <PasswordLock unlocking={store.unlocking} rejected={store.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+    case 'openInBrowser':
+      return (
+        <OpenInBrowser
+          canApply={store.access?.view === 'openInBrowser' && store.access.canApply}
+          applied={store.applied}
+          applying={store.applying}
+          onApply={() => void store.apply()}
+        />
+      )
+    case 'error':
       return (
         <StateView
           kind='error'
@@ -103,18 +118,22 @@ export const LessonScreen = observer(function LessonScreen({ link, store: inject
 
   const created = store.info ? formatCreationDate(store.info.createTimestamp) : ''
   return (
-    <View className='lesson'>
-      {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
-      {store.displayed.length === 0 && store.loadEnd ? (
-        <StateView kind='empty' title={t('lesson.empty')} />
-      ) : (
-        <View className='lesson__list'>
-          {store.displayed.map(({ message, showAvatar }) => (
-            <MessageRow key={`${message.id}-${message.msgId}`} message={message} showAvatar={showAvatar} />
-          ))}
-        </View>
-      )}
-      <ListFooter store={store} />
-    </View>
+    <LessonGallery store={store}>
+      <View className='lesson'>
+        {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
+        {store.displayed.length === 0 && store.loadEnd ? (
+          <StateView kind='empty' title={t('lesson.empty')} />
+        ) : (
+          <View className='lesson__list'>
+            {store.displayed.map(({ message, showAvatar }) => (
+              <MessageRow key={`${message.id}-${message.msgId}`} message={message} showAvatar={showAvatar} />
+            ))}
+          </View>
+        )}
+        <ListFooter store={store} />
+        <LessonAccessExtras store={store} />
+        <LessonAudio lesson={store} link={link} />
+      </View>
+    </LessonGallery>
   )
 })

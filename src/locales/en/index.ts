@@ -1,6 +1,11 @@
+import cells from './cells'
 import common from './common'
 import lesson from './lesson'
+import login from './login'
 import message from './message'
+import player from './player'
+import purchase from './purchase'
 import route from './route'
+import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation }

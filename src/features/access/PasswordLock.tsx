@@ -1,0 +1,45 @@
+import { useState } from 'react'
+import { Button, Input, Text, View } from '@tarojs/components'
+import { t } from '../../locales'
+import './access.scss'
+
+export interface PasswordLockProps {
+  unlocking: boolean
+  /** the last password tried was refused (403) */
+  rejected: boolean
+  onUnlock(password: string): void
+}
+
+/** Password lock (spec 000 §2): the course has permission set, enter the password to browse. */
+export function PasswordLock({ unlocking, rejected, onUnlock }: PasswordLockProps) {
+  const [password, setPassword] = useState('')
+  const [empty, setEmpty] = useState(false)
+  const submit = () => {
+    // a password is sent as typed; only an empty one is stopped here
+    if (password === '') {
+      setEmpty(true)
+      return
+    }
+    setEmpty(false)
+    onUnlock(password)
+  }
+  const error = empty ? t('access.password.empty') : rejected ? t('access.password.wrong') : ''
+  return (
+    <View className='password-lock'>
+      <View className='password-lock__icon' />
+      <Text className='password-lock__text'>{t('access.password.text')}</Text>
+      <Input
+        className='password-lock__input'
+        password
+        value={password}
+        placeholder={t('access.password.placeholder')}
+        onInput={(e) => setPassword(e.detail.value)}
+        onConfirm={submit}
+      />
+      {error ? <Text className='password-lock__error'>{error}</Text> : null}
+      <Button className='password-lock__unlock' loading={unlocking} disabled={unlocking} onClick={submit}>
+        {t('access.password.unlock')}
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,19 @@
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { fenToYuan } from '../../domain/format'
+import { t } from '../../locales'
+import './access.scss'
+
+/** The share-reward tip icon (spec 000 §2): shown when isCheckedShareRecash is 1; shareRecash/100 yuan. */
+export function ShareRewardTip({ fen }: { fen: number }) {
+  const amount = fenToYuan(fen)
+  const explain = () => {
+    void Taro.showModal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false })
+  }
+  return (
+    <View className='share-reward' onClick={explain}>
+      <Text className='share-reward__icon'>¥</Text>
+      <Text className='share-reward__text'>{t('access.shareReward', { amount })}</Text>
+    </View>
+  )
+}

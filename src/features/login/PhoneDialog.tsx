@@ -1,0 +1,180 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Button, Input, Text, View } from '@tarojs/components'
+import { SMS_RESEND_INTERVAL_MS } from '../../../types/purchase'
+import { TOAST_DURATION_MS } from '../../api/client'
+import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
+import { validatePhone, validateSmsCode, validateWatermarkAccount } from '../../domain/validation'
+import { t } from '../../locales'
+import { CountryPicker } from './CountryPicker'
+import { useCountdown } from './useCountdown'
+import './login.scss'
+
+export interface PhoneDialogForm {
+  phone: string
+  interCode: string
+  vcode: string
+  /** the watermark-camera account number, when the dialog asks for it */
+  account?: string
+}
+
+export interface PhoneDialogProps {
+  title: string
+  /** the watermark-camera bind dialog asks for the account number first */
+  accountField?: { placeholder: string }
+  /** rejects with the server's message, shown in the dialog */
+  sendCode(phone: string, interCode: string): Promise<void>
+  /** rejects with the server's message (a wrong code), shown in the dialog */
+  submit(form: PhoneDialogForm): Promise<void>
+  /** the success panel after `submit` resolves; its button calls onDone */
+  success: { text: string; buttonText: string }
+  onCancel(): void
+  onDone(): void
+  /** tests pass a fixed country list */
+  loadCountries?: () => Promise<Country[]>
+}
+
+const RESEND_SECONDS = SMS_RESEND_INTERVAL_MS / 1000
+
+function toast(title: string): void {
+  void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Phone login / bind dialog (spec 000 §2, §4): country code (default +86, with the picker), phone,
+ * SMS code with a 60 s countdown, cancel and confirm, then a success panel. Empty phone or code is
+ * a toast; a code the server rejects shows the server's message.
+ */
+export function PhoneDialog(props: PhoneDialogProps) {
+  const { title, accountField, success, onCancel, onDone, loadCountries } = props
+  const [account, setAccount] = useState('')
+  const [interCode, setInterCode] = useState(DEFAULT_PHONE_CODE)
+  const [phone, setPhone] = useState('')
+  const [vcode, setVcode] = useState('')
+  const [picking, setPicking] = useState(false)
+  const [busy, setBusy] = useState<'idle' | 'sending' | 'submitting'>('idle')
+  const [serverMessage, setServerMessage] = useState('')
+  const [done, setDone] = useState(false)
+  const countdown = useCountdown()
+
+  const sendCode = async () => {
+    if (countdown.remaining > 0 || busy !== 'idle') return
+    const checked = validatePhone(phone)
+    if (!checked.ok) return toast(t(checked.errorKey))
+    setBusy('sending')
+    setServerMessage('')
+    try {
+      await props.sendCode(checked.value, interCode)
+      countdown.start(RESEND_SECONDS)
+      toast(t('login.codeSent'))
+    } catch (err) {
+      setServerMessage(messageOf(err))
+    } finally {
+      setBusy('idle')
+    }
+  }
+
+  const confirm = async () => {
+    if (busy !== 'idle') return
+    let accountValue: string | undefined
+    if (accountField) {
+      const checkedAccount = validateWatermarkAccount(account)
+      if (!checkedAccount.ok) return toast(t(checkedAccount.errorKey))
+      accountValue = checkedAccount.value
+    }
+    const checkedPhone = validatePhone(phone)
+    if (!checkedPhone.ok) return toast(t(checkedPhone.errorKey))
+    const checkedCode = validateSmsCode(vcode)
+    if (!checkedCode.ok) return toast(t(checkedCode.errorKey))
+    setBusy('submitting')
+    setServerMessage('')
+    try {
+      await props.submit({ phone: checkedPhone.value, interCode, vcode: checkedCode.value, account: accountValue })
+      setDone(true)
+    } catch (err) {
+      setServerMessage(messageOf(err))
+    } finally {
+      setBusy('idle')
+    }
+  }
+
+  if (picking) {
+    return (
+      <View className='bind-dialog__mask'>
+        <CountryPicker
+          loadCountries={loadCountries}
+          onClose={() => setPicking(false)}
+          onSelect={(country) => {
+            setInterCode(country.phone_code)
+            setPicking(false)
+          }}
+        />
+      </View>
+    )
+  }
+
+  return (
+    <View className='bind-dialog__mask'>
+      {done ? (
+        <View className='bind-dialog bind-dialog--success'>
+          <Text className='bind-dialog__success-text'>{success.text}</Text>
+          <Button className='bind-dialog__done' onClick={onDone}>
+            {success.buttonText}
+          </Button>
+        </View>
+      ) : (
+        <View className='bind-dialog'>
+          <Text className='bind-dialog__title'>{title}</Text>
+          {accountField ? (
+            <Input
+              className='bind-dialog__input bind-dialog__account'
+              value={account}
+              placeholder={accountField.placeholder}
+              onInput={(e) => setAccount(e.detail.value)}
+            />
+          ) : null}
+          <View className='bind-dialog__row'>
+            <Text className='bind-dialog__country' onClick={() => setPicking(true)}>
+              {t('login.countryCode', { code: interCode })}
+            </Text>
+            <Input
+              className='bind-dialog__input bind-dialog__phone'
+              type='number'
+              value={phone}
+              placeholder={t('login.phonePlaceholder')}
+              onInput={(e) => setPhone(e.detail.value)}
+            />
+          </View>
+          <View className='bind-dialog__row'>
+            <Input
+              className='bind-dialog__input bind-dialog__code'
+              type='number'
+              value={vcode}
+              placeholder={t('login.codePlaceholder')}
+              onInput={(e) => setVcode(e.detail.value)}
+            />
+            <Button
+              className='bind-dialog__get-code'
+              size='mini'
+              disabled={countdown.remaining > 0 || busy === 'sending'}
+              onClick={sendCode}
+            >
+              {countdown.remaining > 0 ? t('login.countdown', { seconds: countdown.remaining }) : t('login.getCode')}
+            </Button>
+          </View>
+          {serverMessage ? <Text className='bind-dialog__error'>{serverMessage}</Text> : null}
+          <View className='bind-dialog__actions'>
+            <Button className='bind-dialog__cancel' onClick={onCancel}>
+              {t('login.cancel')}
+            </Button>
+            <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm}>
+              {t('login.confirm')}
+            </Button>
+          </View>
+        </View>
+      )}
+    </View>
+  )
+}

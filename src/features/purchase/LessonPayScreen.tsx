@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import type { Country } from '../../domain/countries'
+import { fenToYuan } from '../../domain/format'
+import type { LessonPayView } from '../../domain/lessonAccess'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { rootStore } from '../../stores'
+import { COURSE_DATA_STORAGE_KEY } from '../../stores/purchase'
+import type { LessonPayStore, PayFlowStore } from '../../stores/purchase'
+import { taroStorage } from '../../platform/storage'
+import { StateView } from '../../ui/StateView'
+import { OpenInBrowser } from '../access/OpenInBrowser'
+import { PasswordLock } from '../access/PasswordLock'
+import { ShareRewardTip } from '../access/ShareRewardTip'
+import { afterLoginTarget, type LessonPayRoute } from './lessonPayRoute'
+import { usePayFlow } from './payFlowContext'
+import { PayFlowView } from './PayFlowView'
+import './purchase.scss'
+
+/** Spec 001 §2: the login return stores the login data, then moves on after 50 ms. */
+export const LOGIN_RETURN_DELAY_MS = 50
+
+export interface LessonPayScreenProps {
+  route: LessonPayRoute
+  /** injected by tests; the page uses a fresh one (the pay flow comes from PayFlowFactory) */
+  store?: LessonPayStore
+  loadCountries?: () => Promise<Country[]>
+}
+
+function LoginReturn({ route }: { route: Extract<LessonPayRoute, { kind: 'loginReturn' }> }) {
+  const [target] = useState(() => afterLoginTarget(route.loginData, taroStorage.get(COURSE_DATA_STORAGE_KEY)))
+  useEffect(() => {
+    rootStore.loginData.save(route.loginData)
+    if (!target) return undefined
+    const timer = setTimeout(() => {
+      void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType }) })
+    }, LOGIN_RETURN_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [route.loginData, target])
+  return target ? (
+    <StateView kind='loading' title={t('purchase.loginReturn')} />
+  ) : (
+    <StateView kind='error' title={t('purchase.badLink')} detail={t('routeParam.missing')} />
+  )
+}
+
+const CoursePayPage = observer(function CoursePayPage({
+  route,
+  store,
+  flow,
+  loadCountries,
+}: {
+  route: Extract<LessonPayRoute, { kind: 'course' }>
+  store: LessonPayStore
+  flow: PayFlowStore
+  loadCountries?: () => Promise<Country[]>
+}) {
+  const { courseData, payType, inviterWmid } = route
+  useEffect(() => {
+    void store.open({ courseData, payType, inviterWmid })
+  }, [store, courseData, payType, inviterWmid])
+
+  const view = store.view
+  const kind = view?.view
+  useEffect(() => {
+    if (kind === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
+    // open lessons and unlocked password lessons are read on /lesson
+    if (kind === 'lesson') void Taro.redirectTo({ url: toPageUrl('Lesson', { courseData }) })
+  }, [kind, courseData])
+
+  useEffect(() => {
+    if (store.info?.courseName) void Taro.setNavigationBarTitle({ title: store.info.courseName })
+  }, [store.info?.courseName])
+
+  if (store.status === 'error') {
+    return (
+      <StateView
+        kind='error'
+        title={t('lesson.loadError')}
+        detail={store.errorMessage}
+        actionText={t('common.retry')}
+        onAction={() => void store.open({ courseData, payType, inviterWmid })}
+      />
+    )
+  }
+  if (!view || store.status === 'loading') return <StateView kind='loading' title={t('common.loading')} />
+  return (
+    <View className={`lesson-pay lesson-pay--${view.view}`}>
+      <LessonPayBody view={view} store={store} flow={flow} courseData={courseData} />
+      <PayFlowView flow={flow} loadCountries={loadCountries} />
+    </View>
+  )
+})
+
+function CourseHeader({ store }: { store: LessonPayStore }) {
+  const info = store.info
+  if (!info) return null
+  return (
+    <View className='lesson-pay__header'>
+      {info.coursePic ? <Image className='lesson-pay__cover' src={info.coursePic} mode='aspectFill' /> : null}
+      <Text className='lesson-pay__name'>{info.courseName}</Text>
+      {info.nickname ? <Text className='lesson-pay__author'>{t('purchase.author', { name: info.nickname })}</Text> : null}
+    </View>
+  )
+}
+
+const LessonPayBody = observer(function LessonPayBody({
+  view,
+  store,
+  flow,
+  courseData,
+}: {
+  view: LessonPayView
+  store: LessonPayStore
+  flow: PayFlowStore
+  courseData: string
+}) {
+  const viewCourse = () => void Taro.navigateTo({ url: toPageUrl('Lesson', { courseData, isPayLesson: 1 }) })
+  switch (view.view) {
+    case 'notFound':
+      return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
+    case 'illegal':
+    case 'lesson':
+      return <StateView kind='loading' title={t('common.loading')} />
+    case 'liveAppOnly':
+      return (
+        <View className='lesson-pay__live'>
+          <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
+          <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
+          <Button className='lesson-pay__button lesson-pay__download' onClick={() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })}>
+            {t('purchase.liveAppOnly.download')}
+          </Button>
+        </View>
+      )
+    case 'openInBrowser':
+      return (
+        <OpenInBrowser canApply={view.canApply} applied={view.applied} applying={store.applying} onApply={() => void store.apply()} />
+      )
+    case 'password':
+      return <PasswordLock unlocking={store.unlocking} rejected={store.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+    case 'purchased': {
+      const order = store.paidOrder
+      return (
+        <View>
+          <CourseHeader store={store} />
+          <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text>
+          <Button className='lesson-pay__button lesson-pay__view-course' onClick={() => viewCourse()}>
+            {t('purchase.viewCourse')}
+          </Button>
+          {order?.isShowjoinQrcode === 1 && order.joinQrcode ? (
+            <View className='lesson-pay__group'>
+              <Image className='lesson-pay__qrcode' src={order.joinQrcode} mode='aspectFit' showMenuByLongpress />
+              <Text className='lesson-pay__qrcode-title'>
+                {order.joinGroupName ? t('purchase.joinGroup', { name: order.joinGroupName }) : t('purchase.joinGroupDefault')}
+              </Text>
+            </View>
+          ) : null}
+        </View>
+      )
+    }
+    case 'pay': {
+      const target = store.payTarget()
+      return (
+        <View>
+          <CourseHeader store={store} />
+          <Text className='lesson-pay__price'>{t('purchase.price', { price: fenToYuan(view.priceFen) })}</Text>
+          {view.canPreview ? (
+            <Button className='lesson-pay__button lesson-pay__preview' onClick={() => viewCourse()}>
+              {t('purchase.preview')}
+            </Button>
+          ) : (
+            <Button
+              className='lesson-pay__button lesson-pay__pay'
+              onClick={() => target && flow.open(target, (order) => store.markPaid(order))}
+            >
+              {t('purchase.pay', { price: fenToYuan(view.priceFen) })}
+            </Button>
+          )}
+          {view.shareRewardFen !== undefined ? <ShareRewardTip fen={view.shareRewardFen} /> : null}
+        </View>
+      )
+    }
+  }
+})
+
+/** /lessonPay (spec 001 §2, §4): the purchase page of a paid lesson or live, and the login return. */
+export function LessonPayScreen({ route, store: injectedStore, loadCountries }: LessonPayScreenProps) {
+  const [store] = useState(() => injectedStore ?? rootStore.createLessonPayStore())
+  const flow = usePayFlow()
+  switch (route.kind) {
+    case 'invalid':
+      return (
+        <StateView
+          kind='error'
+          title={t('purchase.badLink')}
+          detail={t(route.reason === 'missing' ? 'routeParam.missing' : 'routeParam.invalid')}
+        />
+      )
+    case 'loginReturn':
+      return <LoginReturn route={route} />
+    case 'course':
+      return <CoursePayPage route={route} store={store} flow={flow} loadCountries={loadCountries} />
+  }
+}

@@ -1,0 +1,89 @@
+import Taro from '@tarojs/taro'
+import type { PayConfig } from '../../../types/purchase'
+import { fenToYuan } from '../../domain/format'
+import { t } from '../../locales'
+import { platformEnv } from '../env'
+import type { PayOutcome, PaymentDeps, PaymentGateway } from './types'
+
+interface WeixinJSBridgeApi {
+  invoke(name: 'getBrandWCPayRequest', params: Record<string, string>, callback: (res: { err_msg?: string }) => void): void
+}
+
+/** WeChat's browser injects `window.WeixinJSBridge` (typed `any` by weixin-js-sdk's globals). */
+function currentBridge(): WeixinJSBridgeApi | undefined {
+  return (window as unknown as { WeixinJSBridge?: WeixinJSBridgeApi }).WeixinJSBridge
+}
+
+/** The bridge may arrive after the page starts; it announces itself with `WeixinJSBridgeReady`. */
+function bridge(): Promise<WeixinJSBridgeApi> {
+  const ready = currentBridge()
+  if (ready) return Promise.resolve(ready)
+  return new Promise((resolve) => {
+    const onReady = () => {
+      const injected = currentBridge()
+      if (!injected) return
+      document.removeEventListener('WeixinJSBridgeReady', onReady)
+      resolve(injected)
+    }
+    document.addEventListener('WeixinJSBridgeReady', onReady)
+  })
+}
+
+/** Only `get_brand_wcpay_request:ok` is a payment (TOOLCHAIN.md); the user closing the sheet is `:cancel`. */
+function outcomeOf(errMsg: string | undefined): PayOutcome {
+  if (errMsg === 'get_brand_wcpay_request:ok') return 'ok'
+  return errMsg === 'get_brand_wcpay_request:cancel' ? 'cancel' : 'fail'
+}
+
+async function payInWechat(config: PayConfig): Promise<PayOutcome> {
+  const jsBridge = await bridge()
+  return new Promise((resolve) => {
+    jsBridge.invoke(
+      'getBrandWCPayRequest',
+      {
+        appId: config.appId,
+        timeStamp: config.timeStamp,
+        nonceStr: config.nonceStr,
+        package: config.package,
+        signType: config.signType,
+        paySign: config.sign,
+      },
+      (res) => resolve(outcomeOf(res?.err_msg)),
+    )
+  })
+}
+
+/**
+ * Outside WeChat there is no payment in a browser: development builds (and builds made with
+ * TARO_APP_PAY_SANDBOX=1, such as the e2e one) pay through the reference server's sandbox after a
+ * confirm; any other build fails, which the pay flow treats as no payment.
+ */
+function sandboxEnabled(): boolean {
+  if (process.env.NODE_ENV === 'development') return true
+  try {
+    return process.env.TARO_APP_PAY_SANDBOX === '1'
+  } catch {
+    // the build defines only the variables it was given; `process` itself does not exist in a browser
+    return false
+  }
+}
+
+export function createPaymentGateway(deps: PaymentDeps): PaymentGateway {
+  return {
+    async pay(config: PayConfig): Promise<PayOutcome> {
+      if (platformEnv.inWechatBrowser()) return payInWechat(config)
+      if (!sandboxEnabled()) return 'fail'
+      const { confirm } = await Taro.showModal({
+        title: t('purchase.sandbox.title'),
+        content: t('purchase.sandbox.text', { price: fenToYuan(config.totalFee) }),
+      })
+      if (!confirm) return 'cancel'
+      try {
+        await deps.sandboxPay(config.orderNO)
+        return 'ok'
+      } catch {
+        return 'fail'
+      }
+    },
+  }
+}

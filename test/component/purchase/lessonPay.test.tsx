@@ -1,0 +1,214 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import type { ApiEnvelope } from '../../../types/api'
+import type { PayConfig } from '../../../types/purchase'
+import { LessonPayScreen } from '../../../src/features/purchase/LessonPayScreen'
+import type { LessonPayRoute } from '../../../src/features/purchase/lessonPayRoute'
+import { t } from '../../../src/locales'
+import { taroStorage } from '../../../src/platform/storage'
+import { toPageUrl } from '../../../src/domain/routes'
+import {
+  WithFlow,
+  click,
+  fakeBackend,
+  lessonInfo,
+  loadCountries,
+  ok,
+  purchaseStores,
+  refuse,
+  settle,
+  text,
+  typeInto,
+  until,
+  type Handler,
+} from './support'
+import type { LessonInfo } from '../../../types/lesson'
+
+const COURSE: LessonPayRoute = { kind: 'course', courseData: 'demo-paid', payType: 1, inviterWmid: 'wm_inviter' }
+
+const PAY_CONFIG: PayConfig = {
+  appId: 'wx1',
+  timeStamp: '1',
+  nonceStr: 'n',
+  package: 'prepay_id=1',
+  signType: 'MD5',
+  sign: 's',
+  isBought: 0,
+  orderNO: 'O1',
+  totalFee: 1990,
+  isShowjoinQrcode: 1,
+  joinQrcode: 'https://cdn.example.com/qr.png',
+  joinGroupName: 'Course group',
+}
+
+function backendFor(info: Partial<LessonInfo>, extra: Record<string, Handler> = {}) {
+  return fakeBackend({
+    '/wmim/course/v2/query/info.do': () => ok({ object: lessonInfo(info) }),
+    ...extra,
+  })
+}
+
+describe('/lessonPay', () => {
+  let utils: TestUtils
+  let redirectTo: jest.SpyInstance
+  let navigateTo: jest.SpyInstance
+  beforeEach(() => {
+    utils = new TestUtils()
+    redirectTo = jest.spyOn(Taro, 'redirectTo').mockImplementation(() => Promise.resolve({ errMsg: 'redirectTo:ok' }))
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
+  })
+  afterEach(() => {
+    redirectTo.mockRestore()
+    navigateTo.mockRestore()
+    utils.unmout()
+  })
+
+  async function mount(route: LessonPayRoute, stores: ReturnType<typeof purchaseStores>) {
+    await utils.mount(WithFlow, {
+      props: { flow: stores.flow, children: <LessonPayScreen route={route} store={stores.payStore} loadCountries={loadCountries} /> },
+    })
+  }
+
+  it('shows loading until the info answers, then the price and the pay button', async () => {
+    let answer: (value: ApiEnvelope) => void = () => undefined
+    const backend = fakeBackend({
+      '/wmim/course/v2/query/info.do': () => new Promise<ApiEnvelope>((resolve) => (answer = resolve)),
+    })
+    await mount(COURSE, purchaseStores(backend))
+    expect(document.querySelector('.state-view--loading')).not.toBeNull()
+    answer(ok({ object: lessonInfo({ fee: 1990 }) }))
+    await utils.queries.waitForQuerySelector('.lesson-pay__pay')
+    expect(text('.lesson-pay__price')).toBe('¥19.90')
+    expect(text('.lesson-pay__name')).toBe('Paid lesson')
+    expect(document.querySelector('.lesson-pay__preview')).toBeNull()
+  })
+
+  it('binds a visitor phone, pays, confirms with the server, then shows purchased with the group QR code', async () => {
+    const backend = backendFor(
+      { fee: 1990 },
+      {
+        '/wmim/course/v2/phone/sendSms.do': () => ok(null),
+        '/wmim/course/v2/phone/bind.do': (body) =>
+          JSON.parse(body.encryptData).vcode === '1234'
+            ? ok({ object: { token: 'tk', userid: 'wm_visitor', encryptKey: 'k' } })
+            : refuse(400, 'wrong code'),
+        '/wmim/course/v2/order/create.do': () => ok({ object: PAY_CONFIG }),
+        '/wmim/course/v2/order/query.do': () =>
+          ok({ object: { orderNO: 'O1', orderStatus: 1, isShowjoinQrcode: 1, joinQrcode: PAY_CONFIG.joinQrcode } }),
+      },
+    )
+    const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld-visitor', isWeMaiUser: 0 }) } })
+    await mount(COURSE, stores)
+    await utils.queries.waitForQuerySelector('.lesson-pay__pay')
+    click(utils, '.lesson-pay__pay')
+    await utils.queries.waitForQuerySelector('.pay-dialog')
+    click(utils, '.pay-dialog__go-pay')
+    await utils.queries.waitForQuerySelector('.bind-dialog')
+
+    await typeInto(utils, '.bind-dialog__phone', '13800000000')
+    await typeInto(utils, '.bind-dialog__code', '1234')
+    click(utils, '.bind-dialog__confirm')
+    await utils.queries.waitForQuerySelector('.bind-dialog__done')
+    click(utils, '.bind-dialog__done')
+    await utils.queries.waitForQuerySelector('.pay-confirm')
+    expect(text('.pay-confirm .pay-dialog__text')).toBe(t('purchase.confirm.text', { price: '19.90' }))
+    click(utils, '.pay-confirm__pay')
+
+    await utils.queries.waitForQuerySelector('.lesson-pay__view-course')
+    expect(stores.payment.pay).toHaveBeenCalledWith(PAY_CONFIG)
+    const order = backend.calls.find((c) => c.path === '/wmim/course/v2/order/create.do')
+    expect(order?.body).toEqual({ courseData: 'demo-paid', loginData: 'ld-visitor', inviterWmid: 'wm_inviter', payType: '1' })
+    expect(backend.calls.some((c) => c.path === '/wmim/course/v2/order/query.do')).toBe(true)
+    expect(document.querySelector('.lesson-pay__qrcode')?.getAttribute('src')).toBe(PAY_CONFIG.joinQrcode)
+    expect(text('.lesson-pay__qrcode-title')).toBe(t('purchase.joinGroup', { name: 'Course group' }))
+    expect(stores.session.userId).toBe('wm_visitor')
+
+    click(utils, '.lesson-pay__view-course')
+    expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('Lesson', { courseData: 'demo-paid', isPayLesson: 1 }) })
+  })
+
+  it('changes nothing when the payment is cancelled', async () => {
+    const backend = backendFor({}, { '/wmim/course/v2/order/create.do': () => ok({ object: PAY_CONFIG }) })
+    const stores = purchaseStores(backend, { pay: 'cancel', storage: { loginData: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }) } })
+    await mount(COURSE, stores)
+    await utils.queries.waitForQuerySelector('.lesson-pay__pay')
+    click(utils, '.lesson-pay__pay')
+    click(utils, '.pay-dialog__go-pay')
+    await utils.queries.waitForQuerySelector('.pay-confirm')
+    click(utils, '.pay-confirm__pay')
+    await until(() => expect(stores.payment.pay).toHaveBeenCalled())
+    await settle(20)
+    expect(document.querySelector('.lesson-pay__pay')).not.toBeNull()
+    expect(document.querySelector('.pay-dialog')).toBeNull()
+    expect(backend.calls.some((c) => c.path === '/wmim/course/v2/order/query.do')).toBe(false)
+  })
+
+  it('shows the purchased state for a bought lesson', async () => {
+    await mount(COURSE, purchaseStores(backendFor({ isBought: 1 })))
+    await utils.queries.waitForQuerySelector('.lesson-pay__view-course')
+    expect(text('.lesson-pay__purchased')).toBe(t('purchase.purchased'))
+    expect(document.querySelector('.lesson-pay__qrcode')).toBeNull()
+  })
+
+  it('replaces the pay button with the preview button for a free-preview course', async () => {
+    await mount(COURSE, purchaseStores(backendFor({ isCheckedFreeCount: 1, freeCount: 5 })))
+    await utils.queries.waitForQuerySelector('.lesson-pay__preview')
+    expect(document.querySelector('.lesson-pay__pay')).toBeNull()
+    click(utils, '.lesson-pay__preview')
+    expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('Lesson', { courseData: 'demo-paid', isPayLesson: 1 }) })
+  })
+
+  it('locks a password course and continues on /lesson once it verifies', async () => {
+    const backend = backendFor(
+      { privacyStatus: 2 },
+      { '/wmim/course/v2/message/list.do': (body) => (body.coursePass === '8888' ? ok({ array: [] }) : refuse(403, 'wrong password')) },
+    )
+    await mount(COURSE, purchaseStores(backend))
+    await utils.queries.waitForQuerySelector('.password-lock')
+    await typeInto(utils, '.password-lock__input', '8888')
+    click(utils, '.password-lock__unlock')
+    await until(() => expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('Lesson', { courseData: 'demo-paid' }) }))
+  })
+
+  it('goes straight to /lesson for an open course, and to /illegal for an illegal one', async () => {
+    await mount(COURSE, purchaseStores(backendFor({ privacyStatus: 1 })))
+    await until(() => expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('Lesson', { courseData: 'demo-paid' }) }))
+    utils.unmout()
+    utils = new TestUtils()
+    await mount(COURSE, purchaseStores(backendFor({ illegal: 1 })))
+    await until(() => expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('Illegal') }))
+  })
+
+  it('shows the open-in-browser prompt inside WeChat', async () => {
+    await mount(COURSE, purchaseStores(backendFor({ applyType: 2 }), { wechat: true }))
+    await utils.queries.waitForQuerySelector('.open-in-browser')
+    expect(document.querySelector('.open-in-browser__apply')).toBeNull()
+    expect(document.querySelector('.lesson-pay__pay')).toBeNull()
+  })
+
+  it('always shows the app-only notice for a live, with download', async () => {
+    const backend = fakeBackend({})
+    await mount({ kind: 'course', courseData: 'live-1', payType: 2 }, purchaseStores(backend))
+    await utils.queries.waitForQuerySelector('.lesson-pay__download')
+    expect(text('.lesson-pay__notice')).toBe(t('purchase.liveAppOnly.title'))
+    expect(backend.calls).toEqual([])
+    click(utils, '.lesson-pay__download')
+    expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('DownloadWm') })
+  })
+
+  it('stores the login data of the login return, then redirects to the course after 50 ms', async () => {
+    const loginData = { loginData: 'ld-new', isWeMaiUser: 1 as const, courseData: 'demo-paid', courseType: 1 }
+    await mount({ kind: 'loginReturn', loginData }, purchaseStores(fakeBackend({})))
+    expect(JSON.parse(taroStorage.get('loginData') ?? '{}')).toMatchObject({ loginData: 'ld-new' })
+    expect(redirectTo).not.toHaveBeenCalled()
+    await until(() =>
+      expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('LessonPay', { type: 'share', courseData: 'demo-paid', payType: 1 }) }),
+    )
+  })
+
+  it('says the link is incomplete when nothing names a course', async () => {
+    await mount({ kind: 'invalid', reason: 'missing' }, purchaseStores(fakeBackend({})))
+    expect(text('.state-view__title')).toBe(t('purchase.badLink'))
+    expect(text('.state-view__detail')).toBe(t('routeParam.missing'))
+  })
+})

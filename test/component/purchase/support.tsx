@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react'
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import type { ApiEnvelope } from '../../../types/api'
+import type { LessonInfo } from '../../../types/lesson'
+import { createClient, type TransportDeps } from '../../../src/api/client'
+import { createLessonApi } from '../../../src/api/lesson'
+import { createLoginApi } from '../../../src/api/login'
+import { createPurchaseApi } from '../../../src/api/purchase'
+import type { AuthGateway } from '../../../src/platform/auth'
+import type { PayOutcome, PaymentGateway } from '../../../src/platform/payment'
+import { LESSON_PASSWORD_STORAGE_KEY, LessonPayStore, LoginDataStore, PayFlowStore } from '../../../src/stores/purchase'
+import { LessonStore, type LessonAccessContext } from '../../../src/stores/lesson'
+import { SessionStore, type KeyValueStorage } from '../../../src/stores/session'
+import type { Country } from '../../../src/domain/countries'
+import { PayFlowFactory } from '../../../src/features/purchase/payFlowContext'
+
+Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
+if (!('IntersectionObserver' in globalThis)) {
+  Object.assign(globalThis, {
+    IntersectionObserver: class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    },
+  })
+}
+
+export type Handler = (body: Record<string, string>) => ApiEnvelope | Promise<ApiEnvelope>
+export function ok<T>(data: T): ApiEnvelope<T> {
+  return { code: 200, msg: 'ok', data }
+}
+export const refuse = (code: number, msg: string): ApiEnvelope<null> => ({ code, msg, data: null })
+
+/**
+ * The transport edge faked: the real client, api modules and stores run; only the request itself
+ * answers from `routes` (path -> handler). Every call is recorded with its decoded form body.
+ */
+export function fakeBackend(routes: Record<string, Handler>) {
+  const calls: { path: string; body: Record<string, string> }[] = []
+  const toasts: string[] = []
+  const deps: TransportDeps = {
+    baseUrl: () => '',
+    request: async ({ url, body }) => {
+      const form = Object.fromEntries(
+        body
+          .split('&')
+          .filter(Boolean)
+          .map((pair) => pair.split('=').map((s) => decodeURIComponent(s.replace(/\+/g, ' '))) as [string, string]),
+      )
+      calls.push({ path: url, body: form })
+      const handler = routes[url]
+      return { statusCode: 200, data: handler ? await handler(form) : refuse(404, 'no such path') }
+    },
+    toast: (message) => void toasts.push(message),
+    goProfile: () => undefined,
+    goVipAlert: () => undefined,
+    sessionHeaders: () => ({}),
+    clearSession: () => undefined,
+    messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+  }
+  const { post } = createClient(deps)
+  return {
+    calls,
+    toasts,
+    lesson: createLessonApi(post),
+    purchase: createPurchaseApi(post),
+    login: createLoginApi(post),
+  }
+}
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map(Object.entries(initial))
+  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
+}
+
+export function lessonInfo(overrides: Partial<LessonInfo> = {}): LessonInfo {
+  return {
+    illegal: 0,
+    markId: 0,
+    applyType: 0,
+    createTimestamp: Date.UTC(2024, 2, 9),
+    courseName: 'Paid lesson',
+    coursePic: '',
+    shareUrl: '',
+    isBought: 0,
+    isCheckedFreeCount: 0,
+    freeCount: 0,
+    wmid: 'wm_teacher',
+    privacyStatus: 3,
+    isCheckedShareRecash: 0,
+    shareRecash: 0,
+    fee: 1990,
+    nickname: 'Teacher Li',
+    faceIcon: '',
+    loginUrl: '',
+    ...overrides,
+  }
+}
+
+/** The stores of a purchase, wired to a fake backend and fake platform gateways. */
+export function purchaseStores(
+  backend: ReturnType<typeof fakeBackend>,
+  opts: { storage?: Record<string, string>; wechat?: boolean; pay?: PayOutcome } = {},
+) {
+  const storage = memoryStorage(opts.storage)
+  const session = new SessionStore(storage)
+  const loginData = new LoginDataStore(storage, session)
+  const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
+  const auth: AuthGateway = { login: jest.fn(async () => ({ kind: 'redirected' as const })) }
+  const flow = new PayFlowStore({
+    purchase: backend.purchase,
+    login: backend.login,
+    auth,
+    payment,
+    loginData,
+    wait: async () => undefined,
+  })
+  const payStore = new LessonPayStore({
+    lesson: backend.lesson,
+    storage,
+    loginData,
+    inWechatBrowser: () => opts.wechat === true,
+    userId: () => session.userId,
+  })
+  const access: LessonAccessContext = {
+    inWechatBrowser: () => opts.wechat === true,
+    userId: () => session.userId,
+    isProductUser: () => loginData.isProductUser,
+    storedPassword: () => storage.get(LESSON_PASSWORD_STORAGE_KEY),
+    rememberPassword: (p) => storage.set(LESSON_PASSWORD_STORAGE_KEY, p),
+  }
+  const lessonStore = new LessonStore(backend.lesson, 20, access)
+  return { storage, session, loginData, payment, auth, flow, payStore, lessonStore }
+}
+
+export const COUNTRIES: Country[] = [
+  { country_cn: '中国', phone_code: '86', initial: 'Z' },
+  { country_cn: '新加坡', phone_code: '65', initial: 'X' },
+  { country_cn: '美国', phone_code: '1', initial: 'M' },
+  { country_cn: '英国', phone_code: '44', initial: 'Y' },
+  { country_cn: '马来西亚', phone_code: '60', initial: 'M' },
+  { country_cn: '日本', phone_code: '81', initial: 'R' },
+  { country_cn: '阿富汗', phone_code: '93', initial: 'A' },
+]
+
+export const loadCountries = (): Promise<Country[]> => Promise.resolve(COUNTRIES)
+
+/**
+ * Types into a Taro Input. The H5 runtime renders a native input inside taro-input-core once the
+ * custom element has hydrated, which may be a tick after the host appears.
+ */
+export async function typeInto(utils: TestUtils, selector: string, value: string): Promise<void> {
+  let input: HTMLInputElement | null = null
+  await until(() => {
+    input = document.querySelector(`${selector} input`)
+    if (!input) throw new Error(`no input in ${selector}`)
+  })
+  const field = input as unknown as HTMLInputElement
+  field.value = value
+  utils.fireEvent.input(field)
+}
+
+export function text(selector: string): string {
+  return document.querySelector(selector)?.textContent?.trim() ?? ''
+}
+
+export function click(utils: TestUtils, selector: string): void {
+  const el = document.querySelector(selector)
+  if (!el) throw new Error(`nothing matches ${selector}`)
+  utils.fireEvent.click(el)
+}
+
+/** Lets pending promises and React updates settle. */
+export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Gives the screens under it this pay flow (with fake platform gateways) instead of the root store's. */
+export function WithFlow({ flow, children }: { flow: PayFlowStore; children: ReactNode }) {
+  return <PayFlowFactory.Provider value={() => flow}>{children}</PayFlowFactory.Provider>
+}
+
+/** Polls until the assertion passes (or rethrows its last failure after `timeoutMs`). */
+export async function until(assertion: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      assertion()
+      return
+    } catch (err) {
+      if (Date.now() > deadline) throw err
+      await settle(10)
+    }
+  }
+}
+
+/** Taro's H5 button writes disabled="false" when enabled. */
+export function isDisabled(selector: string): boolean {
+  const value = document.querySelector(selector)?.getAttribute('disabled')
+  return value !== null && value !== undefined && value !== 'false'
+}

@@ -1,0 +1,268 @@
+import type { LessonInfo } from '../../../types/lesson'
+import type { LoginData, OrderState, PayConfig } from '../../../types/purchase'
+import type { LessonApi } from '../../../src/api/lesson'
+import type { LoginApi } from '../../../src/api/login'
+import type { CreateOrderParams, PurchaseApi } from '../../../src/api/purchase'
+import type { AuthGateway, LoginOutcome } from '../../../src/platform/auth'
+import type { PayOutcome, PaymentGateway } from '../../../src/platform/payment'
+import {
+  LESSON_PASSWORD_STORAGE_KEY,
+  LOGIN_DATA_STORAGE_KEY,
+  LessonPayStore,
+  LoginDataStore,
+  ORDER_QUERY_ATTEMPTS,
+  PayFlowStore,
+  readLoginData,
+  type PaidOrder,
+} from '../../../src/stores/purchase'
+import { SessionStore, type KeyValueStorage } from '../../../src/stores/session'
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map(Object.entries(initial))
+  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
+}
+
+const VISITOR: LoginData = { loginData: 'ld-visitor', isWeMaiUser: 0 }
+const BUYER: LoginData = { loginData: 'ld-buyer', isWeMaiUser: 1, token: 'token-buyer', userid: 'wm_buyer' }
+
+function payConfig(overrides: Partial<PayConfig> = {}): PayConfig {
+  return {
+    appId: 'wx1',
+    timeStamp: '1',
+    nonceStr: 'n',
+    package: 'prepay_id=1',
+    signType: 'MD5',
+    sign: 's',
+    isBought: 0,
+    orderNO: 'O1',
+    totalFee: 990,
+    isShowjoinQrcode: 0,
+    joinQrcode: '',
+    joinGroupName: '',
+    ...overrides,
+  }
+}
+
+function setup(opts: {
+  loginData?: LoginData
+  login?: LoginOutcome | Error
+  order?: PayConfig | Error
+  pay?: PayOutcome
+  orderStates?: OrderState['orderStatus'][]
+}) {
+  const storage = memoryStorage(opts.loginData ? { [LOGIN_DATA_STORAGE_KEY]: JSON.stringify(opts.loginData) } : {})
+  const session = new SessionStore(storage)
+  const loginData = new LoginDataStore(storage, session)
+  const orders: CreateOrderParams[] = []
+  const queries: string[] = []
+  const paid: PaidOrder[] = []
+  const states = [...(opts.orderStates ?? [1])]
+  const purchase: PurchaseApi = {
+    createOrder: jest.fn(async (params: CreateOrderParams) => {
+      orders.push(params)
+      if (opts.order instanceof Error) throw opts.order
+      return opts.order ?? payConfig()
+    }),
+    queryOrder: jest.fn(async (orderNO: string) => {
+      queries.push(orderNO)
+      const orderStatus = states.length > 1 ? (states.shift() as OrderState['orderStatus']) : states[0]
+      return { orderNO, orderStatus, isShowjoinQrcode: 1 as const, joinQrcode: 'https://qr/1.png' }
+    }),
+    loginUrl: jest.fn(async () => 'https://login'),
+    sandboxPay: jest.fn(async () => undefined),
+  }
+  const login: LoginApi = {
+    sendSms: jest.fn(async () => undefined),
+    bindPhone: jest.fn(async () => ({ token: 'token-new', userid: 'wm_visitor', encryptKey: 'k' })),
+    weappLogin: jest.fn(async () => VISITOR),
+  }
+  const auth: AuthGateway = {
+    login: jest.fn(async (): Promise<LoginOutcome> => {
+      if (opts.login instanceof Error) throw opts.login
+      return opts.login ?? { kind: 'redirected' }
+    }),
+  }
+  const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
+  const flow = new PayFlowStore({ purchase, login, auth, payment, loginData, wait: async () => undefined })
+  flow.open({ courseData: 'demo-paid', payType: 1, priceFen: 990, inviterWmid: 'wm_inviter' }, (o) => paid.push(o))
+  return { flow, storage, session, loginData, purchase, login, auth, payment, orders, queries, paid }
+}
+
+describe('PayFlowStore', () => {
+  it('asks a visitor who is not a product user to bind a phone, then confirms, orders and pays', async () => {
+    const t = setup({ loginData: VISITOR })
+    expect(t.flow.step).toBe('dialog')
+    await t.flow.goPay()
+    expect(t.flow.step).toBe('bind')
+    await t.flow.bindPhone({ phone: '13800000000', interCode: '86', vcode: '1234' })
+    expect(t.login.bindPhone).toHaveBeenCalledWith({ phone: '13800000000', interCode: '86', vcode: '1234' }, 'ld-visitor')
+    expect(t.loginData.isProductUser).toBe(true)
+    expect(t.session.userId).toBe('wm_visitor')
+    t.flow.bindDone()
+    expect(t.flow.step).toBe('confirm')
+    await t.flow.confirmPay()
+    expect(t.orders).toEqual([{ courseData: 'demo-paid', loginData: 'ld-visitor', inviterWmid: 'wm_inviter', payType: 1 }])
+    expect(t.queries).toEqual(['O1'])
+    expect(t.paid).toEqual([{ isShowjoinQrcode: 1, joinQrcode: 'https://qr/1.png', joinGroupName: '' }])
+    expect(t.flow.step).toBe('idle')
+  })
+
+  it('goes straight to the safety confirm for a product user', async () => {
+    const t = setup({ loginData: BUYER })
+    await t.flow.goPay()
+    expect(t.flow.step).toBe('confirm')
+  })
+
+  it('leaves for the login round trip when there is no login data (H5)', async () => {
+    const t = setup({})
+    await t.flow.goPay()
+    expect(t.auth.login).toHaveBeenCalledWith({ type: 1, courseData: 'demo-paid', infoLoginUrl: undefined })
+    expect(t.flow.step).toBe('redirecting')
+  })
+
+  it('stores login data answered at once (mini-program) and carries on', async () => {
+    const t = setup({ login: { kind: 'loggedIn', data: BUYER } })
+    await t.flow.goPay()
+    expect(t.flow.step).toBe('confirm')
+    expect(JSON.parse(t.storage.map.get(LOGIN_DATA_STORAGE_KEY) ?? '{}')).toMatchObject({ loginData: 'ld-buyer' })
+    expect(t.session.userId).toBe('wm_buyer')
+  })
+
+  it('marks it paid without paying when the order answer says isBought', async () => {
+    const t = setup({ loginData: BUYER, order: payConfig({ isBought: 1 }) })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.payment.pay).not.toHaveBeenCalled()
+    expect(t.paid).toHaveLength(1)
+  })
+
+  it.each<PayOutcome>(['cancel', 'fail'])('changes nothing when the payment ends with %s', async (outcome) => {
+    const t = setup({ loginData: BUYER, pay: outcome })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.queries).toEqual([])
+    expect(t.paid).toEqual([])
+    expect(t.flow.step).toBe('idle')
+  })
+
+  it('trusts the server, not the platform: paid only once the order query says so', async () => {
+    const t = setup({ loginData: BUYER, orderStates: [0, 0, 1] })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.queries).toHaveLength(3)
+    expect(t.paid).toHaveLength(1)
+  })
+
+  it('shows the unconfirmed notice when the server never confirms', async () => {
+    const t = setup({ loginData: BUYER, orderStates: [0] })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.queries).toHaveLength(ORDER_QUERY_ATTEMPTS)
+    expect(t.paid).toEqual([])
+    expect(t.flow.step).toBe('unconfirmed')
+  })
+
+  it('returns to idle when the order call fails', async () => {
+    const t = setup({ loginData: BUYER, order: new Error('server says no') })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.payment.pay).not.toHaveBeenCalled()
+    expect(t.flow.step).toBe('idle')
+  })
+
+  it('look again closes the dialog', () => {
+    const t = setup({ loginData: BUYER })
+    t.flow.close()
+    expect(t.flow.step).toBe('idle')
+  })
+})
+
+describe('readLoginData', () => {
+  it('reads the JSON of the login return, also URL-encoded once more', () => {
+    const json = JSON.stringify({ loginData: 'x', isWeMaiUser: '1', courseData: 'c', courseType: '2', userid: 'u', token: 't' })
+    const expected = { loginData: 'x', isWeMaiUser: 1, courseData: 'c', courseType: 2, userid: 'u', token: 't' }
+    expect(readLoginData(json)).toEqual(expected)
+    expect(readLoginData(encodeURIComponent(json))).toEqual(expected)
+  })
+
+  it('refuses anything without a loginData credential', () => {
+    expect(readLoginData('{"isWeMaiUser":1}')).toBeUndefined()
+    expect(readLoginData('not json')).toBeUndefined()
+    expect(readLoginData('[1]')).toBeUndefined()
+    expect(readLoginData(undefined)).toBeUndefined()
+  })
+})
+
+describe('LessonPayStore', () => {
+  function info(overrides: Partial<LessonInfo>): LessonInfo {
+    return {
+      illegal: 0, markId: 0, applyType: 0, createTimestamp: 0, courseName: 'Paid', coursePic: '', shareUrl: '',
+      isBought: 0, isCheckedFreeCount: 0, freeCount: 0, wmid: 'wm_teacher', privacyStatus: 3,
+      isCheckedShareRecash: 0, shareRecash: 0, fee: 1990, nickname: '', faceIcon: '', loginUrl: '', ...overrides,
+    }
+  }
+
+  function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean } = {}) {
+    const storage = memoryStorage()
+    const session = new SessionStore(storage)
+    const lessonApi: LessonApi = {
+      info: async () => (lesson ? { found: true, info: lesson } : { found: false }),
+      messages: async (_h, _p, options = {}) =>
+        options.coursePass === '8888' ? { kind: 'page', messages: [] } : { kind: 'passwordRejected', message: 'wrong password' },
+      pictures: async () => ({ msgTimestamp: 0, picArray: [], isNextData: 0 }),
+      apply: async () => undefined,
+    }
+    const store = new LessonPayStore({
+      lesson: lessonApi,
+      storage,
+      loginData: new LoginDataStore(storage, session),
+      inWechatBrowser: () => env.wechat === true,
+      userId: () => session.userId,
+    })
+    return { store, storage }
+  }
+
+  it('shows the price and pay button, then the purchased state with the group QR code', async () => {
+    const { store, storage } = payStore(info({}))
+    await store.open({ courseData: 'demo-paid', payType: 1, inviterWmid: 'wm_x' })
+    expect(store.view).toMatchObject({ view: 'pay', priceFen: 1990, canPreview: false })
+    expect(store.payTarget()).toEqual({ courseData: 'demo-paid', payType: 1, inviterWmid: 'wm_x', priceFen: 1990 })
+    expect(storage.map.get('courseData')).toBe('demo-paid')
+    expect(storage.map.get('inviterWmid')).toBe('wm_x')
+    store.markPaid({ isShowjoinQrcode: 1, joinQrcode: 'q', joinGroupName: 'g' })
+    expect(store.view).toEqual({ view: 'purchased' })
+    expect(store.payTarget()).toBeUndefined()
+  })
+
+  it('offers the preview button for a free-preview course', async () => {
+    const { store } = payStore(info({ isCheckedFreeCount: 1, freeCount: 5 }))
+    await store.open({ courseData: 'demo-paid', payType: 1 })
+    expect(store.view).toMatchObject({ view: 'pay', canPreview: true })
+  })
+
+  it('unlocks a password course and remembers lessonwd', async () => {
+    const { store, storage } = payStore(info({ privacyStatus: 2 }))
+    await store.open({ courseData: 'demo-password', payType: 1 })
+    expect(store.view).toEqual({ view: 'password' })
+    await store.unlock('0000')
+    expect(store.passwordRejected).toBe(true)
+    await store.unlock('8888')
+    expect(store.view).toEqual({ view: 'lesson' })
+    expect(storage.map.get(LESSON_PASSWORD_STORAGE_KEY)).toBe('8888')
+  })
+
+  it('shows the app-only notice for a live without asking for lesson info', async () => {
+    const { store } = payStore(undefined)
+    await store.open({ courseData: 'live-1', payType: 2 })
+    expect(store.view).toEqual({ view: 'liveAppOnly' })
+  })
+
+  it('answers notFound for an unknown course and open-in-browser inside WeChat', async () => {
+    const missing = payStore(undefined).store
+    await missing.open({ courseData: 'nope', payType: 1 })
+    expect(missing.view).toEqual({ view: 'notFound' })
+    const wechat = payStore(info({}), { wechat: true }).store
+    await wechat.open({ courseData: 'demo-paid', payType: 1 })
+    expect(wechat.view).toMatchObject({ view: 'openInBrowser', canApply: true })
+  })
+})
