@@ -17,7 +17,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     outputRoot: `dist/${process.env.TARO_ENV}`,
     plugins: [],
-    defineConstants: {},
+    // Always defined, so the bundles never reference `process` at run time (absent in browsers).
+    defineConstants: {
+      'process.env.TARO_APP_API': JSON.stringify(process.env.TARO_APP_API ?? ''),
+      'process.env.TARO_APP_PAY_SANDBOX': JSON.stringify(process.env.TARO_APP_PAY_SANDBOX ?? ''),
+    },
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     copy: {
       // H5 GETs the country list of the phone dialogs as a static file (spec 000 §7); the mini-program bundles it

@@ -7,7 +7,8 @@ import { bin, buildIsStale, run } from './lib.mjs'
 
 if (buildIsStale('dist/h5/index.html')) {
   console.log('Building the H5 site (first run or sources changed)…')
-  const code = await run(bin('taro'), ['build', '--type', 'h5'], { env: { NODE_ENV: 'production' } })
+  // The reference server is a development backend: its payment sandbox stands in for WeChat pay.
+  const code = await run(bin('taro'), ['build', '--type', 'h5'], { env: { NODE_ENV: 'production', TARO_APP_PAY_SANDBOX: '1' } })
   if (code !== 0) {
     console.error('The H5 build failed; see the output above.')
     process.exit(code)

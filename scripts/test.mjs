@@ -25,7 +25,7 @@ const report = path.join(artifacts, 'jest-report.json')
 await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
 if (process.env.SKIP_BUILD !== '1') {
   await step('build weapp', bin('taro'), ['build', '--type', 'weapp'], { NODE_ENV: 'production' })
-  await step('build h5', bin('taro'), ['build', '--type', 'h5'], { NODE_ENV: 'production' })
+  await step('build h5', bin('taro'), ['build', '--type', 'h5'], { NODE_ENV: 'production', TARO_APP_PAY_SANDBOX: '1' })
 }
 await step('jest (unit, server, component, weapp, e2e)', bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...process.argv.slice(2)])
 

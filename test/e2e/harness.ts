@@ -1,0 +1,113 @@
+/**
+ * Browser tests: Debian's chromium driven by playwright-core against the reference server
+ * serving the built H5 site (dist/h5) on a random loopback port, with a fresh in-memory DB.
+ * Mobile viewport 375x812. Screenshots go to test-artifacts/screenshots (gitignored).
+ */
+import fs from 'fs'
+import path from 'path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+
+const ROOT = path.resolve(__dirname, '../..')
+export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+export const WECHAT_UA = `${IPHONE_UA} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`
+
+export interface E2E {
+  server: FastifyInstance
+  baseUrl: string
+  browser: Browser
+  newPage(options?: { userAgent?: string }): Promise<Page>
+  screenshot(page: Page, name: string): Promise<string>
+  close(): Promise<void>
+}
+
+export async function startE2E(): Promise<E2E> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
+  const server = await buildApp({ dbPath: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
+  await server.listen({ port: 0, host: '127.0.0.1' })
+  const address = server.server.address()
+  if (!address || typeof address === 'string') throw new Error('server did not bind a port')
+  const baseUrl = `http://127.0.0.1:${address.port}`
+  // playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
+  const browser = await chromium
+    .launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+    })
+    .catch(async (err: unknown) => {
+      await server.close()
+      throw err
+    })
+  const contexts: BrowserContext[] = []
+  fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  return {
+    server,
+    baseUrl,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: options.userAgent ?? IPHONE_UA,
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        baseURL: baseUrl,
+      })
+      contexts.push(context)
+      return context.newPage()
+    },
+    async screenshot(page, name) {
+      const file = path.join(SCREENSHOTS, `${name}.png`)
+      await page.screenshot({ path: file, fullPage: false })
+      return file
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined)
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+/**
+ * Scrolls the visible Taro H5 page to its bottom. Taro H5 pages scroll inside their own
+ * `.taro_page` element, not the window; the scroll event drives useReachBottom.
+ */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const pages = document.querySelectorAll<HTMLElement>('.taro_page_show')
+    const current = pages[pages.length - 1]
+    if (!current) throw new Error('no visible Taro page')
+    // Taro re-arms reach-bottom only after a scroll event above the threshold, as a finger gives.
+    current.scrollTop = Math.max(0, current.scrollHeight - current.clientHeight - 300)
+    current.dispatchEvent(new Event('scroll'))
+    current.scrollTop = current.scrollHeight
+    current.dispatchEvent(new Event('scroll'))
+  })
+}
+
+/** Scrolls until `done` holds (each scroll may load one more page), at most `times` times. */
+export async function scrollUntil(page: Page, done: () => Promise<boolean>, times = 10): Promise<void> {
+  for (let i = 0; i < times && !(await done()); i++) {
+    await scrollToBottom(page)
+    await page.waitForTimeout(300)
+  }
+  if (!(await done())) throw new Error('scrolled to the end without reaching the expected state')
+}

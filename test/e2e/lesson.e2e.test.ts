@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core'
+import { scrollToBottom, scrollUntil, startE2E, type E2E } from './harness'
+
+jest.setTimeout(60000)
+
+describe('lesson viewer in Chromium (H5, 375x812)', () => {
+  let e2e: E2E
+  beforeAll(async () => {
+    e2e = await startE2E()
+  })
+  afterAll(async () => {
+    await e2e?.close()
+  })
+
+  const rows = (page: Page) => page.locator('.message-row')
+
+  it('opens the seeded lesson by its legacy URL, shows the first page, and loads the next on scroll', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/lesson/1?data=legacy-open')
+    await rows(page).first().waitFor()
+    await page.waitForFunction(() => document.querySelectorAll('.message-row').length >= 20)
+    expect(await rows(page).count()).toBe(20)
+    expect(await page.locator('.lesson__created').textContent()).toMatch(/创建于 \d{4}-\d{2}-\d{2}/)
+    await page.waitForFunction(() => document.title.length > 0 && document.title !== '课程')
+    const title = await page.title()
+    expect(title).toContain('英语口语')
+    await e2e.screenshot(page, 'lesson-first-page')
+
+    await scrollToBottom(page)
+    await page.waitForFunction(() => document.querySelectorAll('.message-row').length > 20)
+    expect(await rows(page).count()).toBe(40)
+
+    // Scroll to the end: the footer says the content was exported from the app.
+    await scrollUntil(page, async () => (await page.locator('.lesson-footer--end').count()) > 0)
+    const total = await rows(page).count()
+    expect(total).toBeGreaterThan(40)
+    await e2e.screenshot(page, 'lesson-end')
+  })
+
+  it('renders hostile message text as text, never as HTML', async () => {
+    const page = await e2e.newPage()
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.goto('/lesson?courseData=demo-open')
+    await rows(page).first().waitFor()
+    await scrollUntil(page, async () => (await page.getByText('<img src=x onerror=alert(1)>').count()) > 0)
+    await page.getByText('<img src=x onerror=alert(1)>').waitFor({ state: 'visible' })
+    expect(await page.locator('.lesson img[src="x"]').count()).toBe(0)
+    expect(dialogs).toEqual([])
+  })
+
+  it('says the course does not exist for an unknown lesson', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/lesson?courseData=no-such-lesson')
+    await page.getByText('课程不存在').waitFor()
+    expect(await rows(page).count()).toBe(0)
+  })
+
+  it('shows a not-found page with a way home for an unknown path', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/no/such/page')
+    await page.locator('.state-view__title', { hasText: '页面不存在' }).waitFor()
+    await page.locator('.state-view__action').click()
+    await page.locator('.launcher').waitFor()
+  })
+})
