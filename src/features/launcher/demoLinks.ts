@@ -21,12 +21,31 @@ export const DEMO_SECTIONS: DemoSection[] = [
     title: 'launcher.section.lesson',
     links: [
       { label: 'launcher.lesson.open', route: 'Lesson', params: { courseData: 'demo-open' } },
+      { label: 'launcher.lesson.allTypes', route: 'Lesson', params: { courseData: 'demo-all-types' } },
       { label: 'launcher.lesson.legacy', route: 'Lesson', params: { isPayLesson: 0, data: 'legacy-open' } },
       { label: 'launcher.lesson.password', route: 'Lesson', params: { courseData: 'demo-password' } },
       { label: 'launcher.lesson.paid', route: 'Lesson', params: { isPayLesson: 1, courseData: 'demo-paid' } },
       { label: 'launcher.lesson.bought', route: 'Lesson', params: { isPayLesson: 1, courseData: 'paid-bought' } },
       { label: 'launcher.lesson.illegal', route: 'Lesson', params: { courseData: 'demo-illegal' } },
+      { label: 'launcher.lesson.apply', route: 'Lesson', params: { courseData: 'demo-apply' } },
+      { label: 'launcher.lesson.viewLimit', route: 'Lesson', params: { courseData: 'demo-viewlimit' } },
       { label: 'launcher.lesson.missing', route: 'Lesson', params: { courseData: 'no-such-lesson' } },
+    ],
+  },
+  {
+    title: 'launcher.section.purchase',
+    links: [
+      { label: 'launcher.pay.share', route: 'LessonPay', params: { type: 'share', courseData: 'demo-paid', payType: 1 } },
+      { label: 'launcher.pay.bought', route: 'LessonPay', params: { type: 'share', courseData: 'paid-bought', payType: 1 } },
+      { label: 'launcher.pay.password', route: 'LessonPay', params: { type: 'share', courseData: 'demo-password', payType: 1 } },
+      { label: 'launcher.pay.live', route: 'LessonPay', params: { type: 'share', courseData: 'demo-paid', payType: 2 } },
+    ],
+  },
+  {
+    title: 'launcher.section.media',
+    links: [
+      { label: 'launcher.media.m4a', route: 'M4aPlayer', params: { name: 'weekend.m4a', url: '/media/voice/weekend.m4a', fileExtension: 'm4a' } },
+      { label: 'launcher.media.audio', route: 'AudioPlayer', params: { name: 'listening.mp3', url: '/media/file/listening.mp3', fileExtension: 'mp3' } },
     ],
   },
   {

@@ -1,11 +1,17 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { toPageUrl } from '../../domain/routes'
-import { DEMO_SECTIONS } from '../../features/launcher/demoLinks'
+import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher/demoLinks'
 import { useRouteTitle } from '../../features/routing/pageTitle'
 import { platformEnv } from '../../platform/env'
 import { t } from '../../locales'
 import './index.scss'
+
+/** Media paths of the demo links live on the API host (the mini-program has no origin of its own). */
+function withApiHost(params: DemoLink['params']): DemoLink['params'] {
+  if (!params || typeof params.url !== 'string' || !params.url.startsWith('/')) return params
+  return { ...params, url: platformEnv.apiBase() + params.url }
+}
 
 /** The first page in development: one tap to every screen with the seeded demo data. */
 export default function LauncherPage() {
@@ -17,7 +23,7 @@ export default function LauncherPage() {
         <View className='launcher__section' key={section.title}>
           <Text className='launcher__section-title'>{t(section.title)}</Text>
           {section.links.map((link) => {
-            const url = toPageUrl(link.route, link.params)
+            const url = toPageUrl(link.route, withApiHost(link.params))
             return (
               <View className='launcher__link' key={url} hoverClass='launcher__link--active' onClick={() => void Taro.navigateTo({ url })}>
                 <Text>{t(link.label)}</Text>
