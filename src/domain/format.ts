@@ -15,7 +15,7 @@ export interface SendTime {
   readonly date: string | null
   /** 12:00 and later is afternoon */
   readonly period: DayPeriod
-  /** 24-hour 'HH:mm' */
+  /** 12-hour 'h:mm' (the period says which half of the day) */
   readonly time: string
 }
 
@@ -40,7 +40,8 @@ export function formatSendTime(ms: number, now: number = Date.now()): SendTime |
   return {
     date,
     period: d.getHours() >= 12 ? 'afternoon' : 'morning',
-    time: `${pad2(d.getHours())}:${pad2(d.getMinutes())}`,
+    // The period word carries morning/afternoon, so the clock is 12-hour, as WeChat shows it.
+    time: `${d.getHours() % 12 || 12}:${pad2(d.getMinutes())}`,
   }
 }
 

@@ -16,16 +16,16 @@ describe('formatSendTime', () => {
   const now = at(2024, 6, 15, 10, 30)
 
   test.each([
-    [at(2024, 6, 15, 0, 0), { date: null, period: 'morning', time: '00:00' }],
-    [at(2024, 6, 15, 9, 5), { date: null, period: 'morning', time: '09:05' }],
+    [at(2024, 6, 15, 0, 0), { date: null, period: 'morning', time: '12:00' }],
+    [at(2024, 6, 15, 9, 5), { date: null, period: 'morning', time: '9:05' }],
     [at(2024, 6, 15, 11, 59, 59), { date: null, period: 'morning', time: '11:59' }],
     [at(2024, 6, 15, 12, 0), { date: null, period: 'afternoon', time: '12:00' }],
-    [at(2024, 6, 15, 23, 59), { date: null, period: 'afternoon', time: '23:59' }],
-    [at(2024, 6, 14, 23, 59), { date: '06-14', period: 'afternoon', time: '23:59' }],
-    [at(2024, 1, 1, 8, 0), { date: '01-01', period: 'morning', time: '08:00' }],
-    [at(2024, 12, 31, 13, 0), { date: '12-31', period: 'afternoon', time: '13:00' }],
+    [at(2024, 6, 15, 23, 59), { date: null, period: 'afternoon', time: '11:59' }],
+    [at(2024, 6, 14, 23, 59), { date: '06-14', period: 'afternoon', time: '11:59' }],
+    [at(2024, 1, 1, 8, 0), { date: '01-01', period: 'morning', time: '8:00' }],
+    [at(2024, 12, 31, 13, 0), { date: '12-31', period: 'afternoon', time: '1:00' }],
     [at(2023, 6, 15, 10, 30), { date: '2023-06-15', period: 'morning', time: '10:30' }],
-    [at(2025, 6, 15, 14, 1), { date: '2025-06-15', period: 'afternoon', time: '14:01' }],
+    [at(2025, 6, 15, 14, 1), { date: '2025-06-15', period: 'afternoon', time: '2:01' }],
   ])('%d', (ms, expected) => {
     expect(formatSendTime(ms, now)).toEqual(expected)
   })
@@ -46,13 +46,17 @@ describe('formatSendTime', () => {
     expect(formatSendTime(Date.now())?.date).toBeNull()
   })
 
-  test('property: never throws, time is HH:mm and the period follows the hour', () => {
+  test('property: never throws; a 12-hour h:mm that, with the period, gives back the hour', () => {
     fc.assert(
       fc.property(fc.double(), fc.double(), (ms, n) => {
         const r = formatSendTime(ms, n)
         if (r === null) return Number.isNaN(new Date(ms).getTime())
-        const hour = Number(r.time.slice(0, 2))
-        return /^\d{2}:\d{2}$/.test(r.time) && (hour >= 12) === (r.period === 'afternoon')
+        const match = /^(1[0-2]|[1-9]):([0-5]\d)$/.exec(r.time)
+        if (!match) return false
+        const hour12 = Number(match[1]) % 12
+        const hour = r.period === 'afternoon' ? hour12 + 12 : hour12
+        const d = new Date(ms)
+        return hour === d.getHours() && Number(match[2]) === d.getMinutes()
       }),
     )
   })
