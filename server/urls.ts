@@ -17,8 +17,11 @@ export function absoluteUrl(origin: string, path: string): string {
   return path.startsWith('/') && !path.startsWith('//') ? origin + path : path
 }
 
-/** Media paths in the URL-carrying fields of a payload, matched in the JSON text itself. */
-const MEDIA_FIELD = /("(?:url|icon|emojiURL|faceIcon)"\s*:\s*")(\/media\/)/g
+/**
+ * Media paths in the URL-carrying fields of a payload, matched in the JSON text itself;
+ * resourceUrl appears in the content-JSON form's content string.
+ */
+const MEDIA_FIELD = /("(?:url|resourceUrl|icon|emojiURL|faceIcon)"\s*:\s*")(\/media\/)/g
 
 /**
  * Makes the media paths of a stored payload absolute while keeping every other byte of it as

@@ -30,6 +30,8 @@ export interface MessageRecord {
   sendTime: number
   obj: string | null
   resourceUrl: string | null
+  /** JSON object of old transport fields (content, objectName, voiceUrl, msgUID), unchecked */
+  wireExtra: string | null
   nickname: string
   faceIcon: string
 }
@@ -39,6 +41,7 @@ export interface PictureRecord {
   sendTime: number
   obj: string | null
   resourceUrl: string | null
+  wireExtra: string | null
 }
 
 export const MSG_TYPE_IMAGE = 1001
@@ -76,13 +79,13 @@ export class LessonStore {
     this.messageCount = db.prepare('SELECT count(*) AS total FROM messages WHERE lesson_id = ?')
     this.messagePage = db.prepare(`
       SELECT m.id, m.msg_id AS msgId, m.msg_type AS msgType, m.send_time AS sendTime, m.obj,
-        m.resource_url AS resourceUrl, u.nickname, u.face_icon AS faceIcon
+        m.resource_url AS resourceUrl, m.wire_extra AS wireExtra, u.nickname, u.face_icon AS faceIcon
       FROM messages m JOIN users u ON u.wmid = m.sender
       WHERE m.lesson_id = ? ORDER BY m.send_time, m.id LIMIT ? OFFSET ?`)
     // The inner query cuts the lesson to the readable window before pictures are picked from it.
     this.picturePage = db.prepare(`
-      SELECT id, send_time AS sendTime, obj, resource_url AS resourceUrl
-      FROM (SELECT id, msg_type, send_time, obj, resource_url FROM messages
+      SELECT id, send_time AS sendTime, obj, resource_url AS resourceUrl, wire_extra AS wireExtra
+      FROM (SELECT id, msg_type, send_time, obj, resource_url, wire_extra FROM messages
             WHERE lesson_id = ? ORDER BY send_time, id LIMIT ?)
       WHERE msg_type = ${MSG_TYPE_IMAGE} AND send_time > ?
       ORDER BY send_time, id LIMIT ?`)

@@ -130,6 +130,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE lessons ADD COLUMN view_limit INTEGER CHECK (view_limit IS NULL OR view_limit >= 0);
   ALTER TABLE lessons ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
   `,
+  `
+  -- old exports' transport fields beside the payload (spec 000 §3): the content-JSON form's
+  -- content string and the RC:VcMsg voice's objectName, voiceUrl and msgUID, as a JSON object
+  ALTER TABLE messages ADD COLUMN wire_extra TEXT;
+  `,
 ]
 
 /** Runs the migrations this database has not seen yet, each in its own transaction. */

@@ -35,6 +35,7 @@
  */
 import type { Database } from 'better-sqlite3'
 import { seedAllTypes } from './seedAllTypes'
+import { seedLegacyForms } from './seedLegacyForms'
 
 type Sender = 'wm_teacher' | 'wm_assistant'
 interface Picture {
@@ -446,4 +447,5 @@ export function seed(db: Database): void {
     ).run(SEEDED_AT)
   })()
   seedAllTypes(db)
+  seedLegacyForms(db)
 }

@@ -33,7 +33,7 @@ describe('openDatabase', () => {
       .get()
     const info = await post<{ object: { applyType: number } }>(second, V2_INFO, { courseData: 'demo-open' })
     await second.close()
-    expect(counts).toEqual({ lessons: 8, users: 4 })
+    expect(counts).toEqual({ lessons: 9, users: 4 })
     expect(info.body.data.object.applyType).toBe(1)
   })
 
