@@ -18,15 +18,16 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /**
- * Media paths in the URL-carrying fields of a payload, matched in the JSON text itself;
- * resourceUrl appears in the content-JSON form's content string.
+ * A JSON string value that is a stored media path (`"/media/…"`, or the bare domain `"/media"` of
+ * circle posts), at any depth of JSON-in-JSON: nested payloads (reply `from`, material `data`,
+ * content-JSON) escape their quotes once per level, so the opening quote may carry backslashes.
  */
-const MEDIA_FIELD = /("(?:url|resourceUrl|icon|emojiURL|faceIcon)"\s*:\s*")(\/media\/)/g
+const MEDIA_PATH = /((?:^|[:,[]\s*)\\*")\/media(?=\/|\\*")/g
 
 /**
  * Makes the media paths of a stored payload absolute while keeping every other byte of it as
  * stored: payloads may be double-encoded or broken, and the client's parsers must see them so.
  */
 export function absolutePayload(origin: string, obj: string): string {
-  return obj.replace(MEDIA_FIELD, `$1${origin}$2`)
+  return obj.replace(MEDIA_PATH, `$1${origin}/media`)
 }

@@ -93,7 +93,7 @@ describe('payload variants', () => {
   it('answers a double-encoded payload and still parses it', () => {
     const doubled = wire.filter((m) => typeof m.obj === 'string' && typeof JSON.parse(m.obj) === 'string')
     expect(doubled).toHaveLength(1)
-    expect(parseMessage(doubled[0])).toMatchObject({ kind: 'image', url: '/media/image/square.png', width: 480 })
+    expect(parseMessage(doubled[0])).toMatchObject({ kind: 'image', url: `${ORIGIN}/media/image/square.png`, width: 480 })
   })
 
   it('lets resourceUrl override a stale obj.url', () => {
@@ -114,7 +114,7 @@ describe('payload variants', () => {
     expect(voices.some((v) => v.text === undefined)).toBe(true)
     const byVoiceUrl = wire.filter((m) => m.msgType === MsgType.Voice && String(m.obj).includes('"voiceUrl"'))
     expect(byVoiceUrl).toHaveLength(1)
-    expect(parseMessage(byVoiceUrl[0])).toMatchObject({ kind: 'voice', url: '/media/voice/question.amr' })
+    expect(parseMessage(byVoiceUrl[0])).toMatchObject({ kind: 'voice', url: `${ORIGIN}/media/voice/question.amr` })
   })
 
   it('gives the video its size and an OSS snapshot poster', () => {
@@ -132,11 +132,11 @@ describe('payload variants', () => {
     const posts = only('material')
     const circle = posts.find((m) => m.totalImages === 5)
     expect(circle).toMatchObject({ materialType: 0, isVideo: false })
-    expect(circle?.images).toEqual([1, 2, 3, 4, 5].map((n) => `/media/circle/c${n}.jpg`))
+    expect(circle?.images).toEqual([1, 2, 3, 4, 5].map((n) => `${ORIGIN}/media/circle/c${n}.jpg`))
     expect(posts.find((m) => m.isVideo)).toMatchObject({
       materialType: 1,
-      videoUrl: '/media/video/demo.mp4',
-      posterUrl: '/media/video/demo.mp4?x-oss-process=video/snapshot,t_0,f_jpg,m_fast',
+      videoUrl: `${ORIGIN}/media/video/demo.mp4`,
+      posterUrl: `${ORIGIN}/media/video/demo.mp4?x-oss-process=video/snapshot,t_0,f_jpg,m_fast`,
     })
     expect(posts.filter((m) => m.totalImages === 0 && !m.isVideo)).toEqual([
       expect.objectContaining({ materialType: 0, content: expect.stringContaining('只有文字') }),
@@ -145,7 +145,7 @@ describe('payload variants', () => {
 
   it('has a custom face with its natural size, and web and chat-record links over https', () => {
     expect(only('customFace')).toEqual([
-      expect.objectContaining({ emojiUrl: '/media/face/custom.png', naturalSize: { width: 120, height: 120 } }),
+      expect.objectContaining({ emojiUrl: `${ORIGIN}/media/face/custom.png`, naturalSize: { width: 120, height: 120 } }),
     ])
     for (const link of [...only('web'), ...only('chatRecord')]) {
       expect(link.url).toMatch(/^https:\/\//)
@@ -163,7 +163,7 @@ describe('payload variants', () => {
     const quoted = only('reply').map((r) => r.quoted)
     expect(quoted).toEqual([
       expect.objectContaining({ kind: 'text', msgId: longText.msgId, text: longText.kind === 'text' ? longText.text : '' }),
-      expect.objectContaining({ kind: 'image', msgId: byMsgId(8).msgId, url: '/media/image/tall.jpg' }),
+      expect.objectContaining({ kind: 'image', msgId: byMsgId(8).msgId, url: `${ORIGIN}/media/image/tall.jpg` }),
     ])
     expect(byMsgId(8)).toMatchObject({ kind: 'image', url: `${ORIGIN}/media/image/tall.jpg` })
   })
@@ -289,9 +289,8 @@ describe('picture list', () => {
     }
     expect(pages.map((p) => p.picArray.length)).toEqual([4, 4, images.length - 8])
     expect(pages.map((p) => p.isNextData)).toEqual([1, 1, 0])
-    // the double-encoded payload keeps its same-origin path; the picture list answers it absolute
-    const absolute = (url: string): string => (url.startsWith('/') ? ORIGIN + url : url)
-    expect(pages.flatMap((p) => p.picArray)).toEqual(images.map((m) => ({ id: m.id, url: absolute(m.url) })))
+    // the gallery shows exactly the URLs the cells show, double-encoded payloads included
+    expect(pages.flatMap((p) => p.picArray)).toEqual(images.map((m) => ({ id: m.id, url: m.url })))
     expect(pages[0].msgTimestamp).toBe(images[3].sendTime)
   })
 
