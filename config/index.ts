@@ -49,6 +49,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
         filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[contenthash:8].js',
       },
+      // Taro splits only initial chunks, so every page chunk carried its own copy of mobx, the
+      // stores, swiper and the shared cells. Code two pages share goes to one cached chunk.
+      webpackChain(chain) {
+        const split = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, unknown> } | false
+        if (!split) return
+        chain.optimization.splitChunks({
+          ...split,
+          cacheGroups: {
+            ...split.cacheGroups,
+            pagesShared: { name: 'pages-shared', chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
+          },
+        })
+      },
       router: {
         mode: 'browser',
         // One table (src/domain/routes.ts) gives every page its legacy paths.
