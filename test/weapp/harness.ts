@@ -26,16 +26,32 @@ export interface FakeWx {
   reLaunch: WxFn
   setNavigationBarTitle: WxFn
   requestPayment: WxFn
+  previewImage: WxFn
+  login: WxFn
   getBackgroundAudioManager: WxFn
   [name: string]: unknown
 }
 
-/** A wx API that calls its success callback with `result` (and resolves, for promisified calls). */
+/**
+ * A wx API that succeeds with `result`. Like the base library (2.10.2+), it answers a promise when
+ * called without callbacks: Taro hands some APIs over unwrapped (requestPayment in Taro 4.2).
+ */
 function succeed(result: unknown = {}): WxFn {
   return jest.fn((options: Callbacks = {}) => {
+    if (!options.success && !options.fail && !options.complete) return Promise.resolve(result)
     options.success?.(result)
     options.complete?.(result)
+    return undefined
   })
+}
+
+/** wx.request hands over parsed JSON, and the text itself otherwise (a HEAD answer has no body). */
+function responseData(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return body
+  }
 }
 
 function makeWx(server: FastifyInstance, storage: Map<string, unknown>): FakeWx {
@@ -51,7 +67,7 @@ function makeWx(server: FastifyInstance, storage: Map<string, unknown>): FakeWx 
       void server
         .inject({ method: (options.method ?? 'GET') as 'POST', url: url.pathname + url.search, payload: options.data as string, headers: options.header })
         .then((res) => {
-          const result = { statusCode: res.statusCode, data: res.json() as unknown, header: res.headers, errMsg: 'request:ok' }
+          const result = { statusCode: res.statusCode, data: responseData(res.body), header: res.headers, errMsg: 'request:ok' }
           options.success?.(result)
           options.complete?.(result)
         })
@@ -73,6 +89,13 @@ function makeWx(server: FastifyInstance, storage: Map<string, unknown>): FakeWx 
     setNavigationBarTitle: succeed(),
     pageScrollTo: succeed(),
     previewImage: succeed(),
+    showShareMenu: succeed(),
+    setClipboardData: succeed(),
+    // the user dismisses every action sheet unless a test answers otherwise
+    showActionSheet: jest.fn((options: Callbacks = {}) => {
+      options.fail?.({ errMsg: 'showActionSheet:fail cancel' })
+      options.complete?.({ errMsg: 'showActionSheet:fail cancel' })
+    }),
     requestPayment: succeed({ errMsg: 'requestPayment:ok' }),
     login: succeed({ code: 'simulate-code' }),
     getStorageSync: (key: string) => storage.get(key) ?? '',
@@ -120,12 +143,17 @@ const pageStack: unknown[] = []
 
 /**
  * Loads `pagePath` (e.g. 'pages/lesson/index') with `query` as its onLoad options.
- * `setupWx` may replace wx APIs before the page runs.
+ * `setupWx` may replace wx APIs before the page runs; it also gets the server, whose `db` lets a
+ * test add state the seed lacks.
  */
-export async function loadPage(pagePath: string, query: Record<string, string>, setupWx?: (wx: FakeWx) => void): Promise<LoadedPage> {
+export async function loadPage(
+  pagePath: string,
+  query: Record<string, string>,
+  setupWx?: (wx: FakeWx, server: FastifyInstance) => void,
+): Promise<LoadedPage> {
   const server = await buildApp({ dbPath: ':memory:' })
   const wx = makeWx(server, new Map())
-  setupWx?.(wx)
+  setupWx?.(wx, server)
   const g = globalThis as Record<string, unknown>
   // Taro binds the wx APIs it finds at start-up, so each page gets a fresh app on a fresh wx.
   g.wx = wx
