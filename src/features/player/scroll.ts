@@ -9,6 +9,15 @@ export function voiceAnchorId(msgId: string): string {
   return `voice-${msgId.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 
+/**
+ * The box around a voice bubble, which "locate" scrolls to. Taro H5's pageScrollTo reads the
+ * target's offsetTop: the box's is measured from the page, while the bubble's is measured from
+ * the box (positioned for the cell menu), so scrolling to the bubble would go to the top.
+ */
+export function voiceBoxId(msgId: string): string {
+  return `${voiceAnchorId(msgId)}-box`
+}
+
 /** Pixels between a box and the visible window; 0 when any of it is visible. */
 export function distanceFromViewport(rect: { top: number; bottom: number }, viewportHeight: number): number {
   if (rect.bottom < 0) return -rect.bottom
@@ -35,6 +44,6 @@ export async function locatePlaying(player: PlayerStore): Promise<void> {
   if (!msgId) return
   // let the newly loaded page render before asking for its position
   Taro.nextTick(() => {
-    void Taro.pageScrollTo({ selector: `#${voiceAnchorId(msgId)}`, duration: 300, offsetTop: -120 })
+    void Taro.pageScrollTo({ selector: `#${voiceBoxId(msgId)}`, duration: 300, offsetTop: -120 })
   })
 }

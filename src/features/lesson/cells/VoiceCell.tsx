@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import type { VoiceMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { usePlayer } from '../../player/playerContext'
-import { voiceAnchorId } from '../../player/scroll'
+import { voiceAnchorId, voiceBoxId } from '../../player/scroll'
 import { cellMenu } from '../cellMenu'
 import { CellMenu, type CellMenuItem } from './CellMenu'
 import { useLongPress } from './useLongPress'
@@ -32,7 +32,7 @@ export const VoiceCell = observer(function VoiceCell({ message }: { message: Voi
     : [{ label: t('player.voice.noText'), onSelect: () => undefined }]
 
   return (
-    <View className='voice-cell-box'>
+    <View className='voice-cell-box' id={voiceBoxId(msgId)}>
       <View
         id={voiceAnchorId(msgId)}
         className={`bubble bubble--voice voice-cell voice-cell--${state}`}

@@ -1,0 +1,21 @@
+/** Small helpers shared by the browser benchmarks. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('no values')
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** Runs `work`, failing with a clear message if it takes longer than `ms`: a benchmark never hangs. */
+export async function withDeadline<T>(ms: number, name: string, work: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: gave up after ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([work(), deadline])
+  } finally {
+    clearTimeout(timer)
+  }
+}
