@@ -18,7 +18,16 @@ import { SessionStore } from './session'
 
 /** The composition root: storage -> session -> transport -> api -> stores. */
 const session = new SessionStore(taroStorage)
-const client = createClient(taroTransportDeps(session))
+const loginData = new LoginDataStore(taroStorage, session)
+// 601 clears the login data with the session: an expired credential would only be refused again
+const client = createClient(
+  taroTransportDeps({
+    get headers() {
+      return session.headers
+    },
+    clear: () => loginData.clear(),
+  }),
+)
 
 export const api = {
   lesson: createLessonApi(client.post),
@@ -26,8 +35,6 @@ export const api = {
   login: createLoginApi(client.post),
   share: createShareApi(client.post),
 }
-
-const loginData = new LoginDataStore(taroStorage, session)
 
 /** Who reads a lesson and where (decideLessonAccess); the password is remembered as `lessonwd`. */
 const lessonAccess: LessonAccessContext = {

@@ -94,6 +94,13 @@ export class LoginDataStore {
     }
   }
 
+  /** Code 601 (spec 000 "Session expiry"): the login data and the session it gave are both stale. */
+  clear(): void {
+    this.data = undefined
+    this.storage.remove(LOGIN_DATA_STORAGE_KEY)
+    this.session.clear()
+  }
+
   /** Phone binding made the visitor a product user with this session. */
   bound(session: SessionData): void {
     if (this.data) this.save({ ...this.data, isWeMaiUser: 1, ...session })

@@ -20,7 +20,12 @@ export function OpenInBrowser({ canApply, applied, applying, onApply }: OpenInBr
       <Text className='open-in-browser__title'>{t('access.openInBrowser.title')}</Text>
       <Text className='open-in-browser__text'>{t('access.openInBrowser.text')}</Text>
       {canApply ? (
-        <Button className='open-in-browser__apply' disabled={applied || applying} loading={applying} onClick={onApply}>
+        <Button
+          className={`open-in-browser__apply${applied ? ' open-in-browser__apply--submitted' : ''}`}
+          disabled={applied || applying}
+          loading={applying}
+          onClick={onApply}
+        >
           {applied ? t('access.openInBrowser.applied') : t('access.openInBrowser.apply')}
         </Button>
       ) : null}

@@ -156,7 +156,7 @@ export function PhoneDialog(props: PhoneDialogProps) {
               onInput={(e) => setVcode(e.detail.value)}
             />
             <Button
-              className='bind-dialog__get-code'
+              className={`bind-dialog__get-code${countdown.remaining > 0 ? ' bind-dialog__get-code--waiting' : ''}`}
               size='mini'
               disabled={countdown.remaining > 0 || busy === 'sending'}
               onClick={sendCode}

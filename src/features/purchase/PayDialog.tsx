@@ -19,10 +19,10 @@ export function PayDialog({ priceFen, onLookAgain, onGoPay }: PayDialogProps) {
         <Text className='pay-dialog__price'>{t('purchase.price', { price })}</Text>
         <Text className='pay-dialog__text'>{t('purchase.dialog.text', { price })}</Text>
         <View className='pay-dialog__actions'>
-          <Button className='pay-dialog__look-again' onClick={onLookAgain}>
+          <Button className='pay-dialog__action pay-dialog__look-again' onClick={onLookAgain}>
             {t('purchase.dialog.lookAgain')}
           </Button>
-          <Button className='pay-dialog__go-pay' onClick={onGoPay}>
+          <Button className='pay-dialog__action pay-dialog__primary pay-dialog__go-pay' onClick={onGoPay}>
             {t('purchase.dialog.goPay')}
           </Button>
         </View>

@@ -44,10 +44,10 @@ export const PayFlowView = observer(function PayFlowView({ flow, loadCountries }
             <Text className='pay-dialog__title'>{t('purchase.confirm.title')}</Text>
             <Text className='pay-dialog__text'>{t('purchase.confirm.text', { price })}</Text>
             <View className='pay-dialog__actions'>
-              <Button className='pay-confirm__cancel' onClick={() => flow.close()}>
+              <Button className='pay-dialog__action pay-confirm__cancel' onClick={() => flow.close()}>
                 {t('common.cancel')}
               </Button>
-              <Button className='pay-confirm__pay' onClick={() => void flow.confirmPay()}>
+              <Button className='pay-dialog__action pay-dialog__primary pay-confirm__pay' onClick={() => void flow.confirmPay()}>
                 {t('purchase.confirm.pay')}
               </Button>
             </View>
@@ -65,7 +65,7 @@ export const PayFlowView = observer(function PayFlowView({ flow, loadCountries }
         <View className='pay-dialog__mask'>
           <View className='pay-dialog pay-unconfirmed'>
             <Text className='pay-dialog__text'>{t('purchase.unconfirmed')}</Text>
-            <Button className='pay-unconfirmed__ok' onClick={() => flow.close()}>
+            <Button className='pay-dialog__primary pay-unconfirmed__ok' onClick={() => flow.close()}>
               {t('common.confirm')}
             </Button>
           </View>

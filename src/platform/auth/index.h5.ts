@@ -1,5 +1,16 @@
+import { toH5Path } from '../../domain/routes'
 import { platformEnv } from '../env'
 import type { AuthDeps, AuthGateway, LoginOutcome, LoginRequest } from './types'
+
+/**
+ * Where the login round trip comes back to. A purchase returns to the /lessonPay login return
+ * (spec 001 §2), the one page that stores the login data and moves on to the course's pay page;
+ * any other login returns to the page that started it.
+ */
+function returnUrl(courseData: string | undefined): string {
+  const here = window.location.href.split('#')[0]
+  return courseData ? new URL(toH5Path('LessonPay'), here).href : here
+}
 
 /**
  * Inside WeChat's browser the lesson info carries the OAuth URL (`loginUrl`); elsewhere, or when it
@@ -9,9 +20,10 @@ import type { AuthDeps, AuthGateway, LoginOutcome, LoginRequest } from './types'
 export function createAuthGateway(deps: AuthDeps): AuthGateway {
   return {
     async login({ type, courseData, infoLoginUrl }: LoginRequest): Promise<LoginOutcome> {
-      const redirect = window.location.href.split('#')[0]
       const url =
-        platformEnv.inWechatBrowser() && infoLoginUrl ? infoLoginUrl : await deps.loginUrl(type, courseData, redirect)
+        platformEnv.inWechatBrowser() && infoLoginUrl
+          ? infoLoginUrl
+          : await deps.loginUrl(type, courseData, returnUrl(courseData))
       window.location.assign(url)
       return { kind: 'redirected' }
     },
