@@ -93,16 +93,22 @@ export class LessonStore {
   paidLocally = false
   private passwordVerified = false
   private handle: LessonHandle | undefined = undefined
+  /** the page load in flight, shared by every caller of loadMore() */
+  private pageLoad: Promise<void> | undefined = undefined
+  /** bumped when the list resets, so a load from before the reset cannot add to the new list */
+  private listGeneration = 0
 
   constructor(
     private readonly api: LessonApi,
     private readonly pageSize: number = LESSON_PAGE_SIZE,
     private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
   ) {
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle'>(this, {
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'pageLoad' | 'listGeneration'>(this, {
       api: false,
       pageSize: false,
       context: false,
+      pageLoad: false,
+      listGeneration: false,
       // observable: `courseData` is derived from it, and a screen observes that before open() runs
       handle: observable.ref,
     })
@@ -262,9 +268,26 @@ export class LessonStore {
     await this.open(this.handle, this.coursePass)
   }
 
-  /** Loads the next page; a no-op while loading or at the end. */
-  async loadMore(): Promise<void> {
-    if (!this.handle || this.loadingMore || this.loadEnd) return
+  /**
+   * Loads the next page; a no-op at the end. While a page is loading, callers (the scroll, the
+   * player's auto-next) get that same load to wait for, never an empty answer that would look
+   * like the end of the list.
+   */
+  loadMore(): Promise<void> {
+    if (!this.handle || this.loadEnd) return Promise.resolve()
+    if (!this.pageLoad) {
+      const load = this.fetchNextPage().finally(() => {
+        if (this.pageLoad === load) this.pageLoad = undefined
+      })
+      this.pageLoad = load
+    }
+    return this.pageLoad
+  }
+
+  private async fetchNextPage(): Promise<void> {
+    if (!this.handle) return
+    const generation = this.listGeneration
+    const stale = () => generation !== this.listGeneration
     this.loadingMore = true
     this.pageError = false
     const next = this.page + 1
@@ -275,6 +298,7 @@ export class LessonStore {
         freePreview: this.preview !== undefined,
       })
       runInAction(() => {
+        if (stale()) return
         switch (result.kind) {
           case 'page':
             this.messages.push(...result.messages.map(parseMessage))
@@ -295,6 +319,7 @@ export class LessonStore {
         }
       })
     } catch (err) {
+      if (stale()) return
       // The first page's failure is the whole screen's error (open() shows it).
       if (this.page === 0) throw err
       runInAction(() => {
@@ -303,12 +328,16 @@ export class LessonStore {
       })
     } finally {
       runInAction(() => {
-        this.loadingMore = false
+        if (!stale()) this.loadingMore = false
       })
     }
   }
 
   private resetList(): void {
+    // a page still loading belongs to the old list: its answer is dropped, the next load is fresh
+    this.listGeneration += 1
+    this.pageLoad = undefined
+    this.loadingMore = false
     this.messages = []
     this.page = 0
     this.loadEnd = false

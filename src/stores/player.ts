@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkAudioSize } from '../domain/validation'
 import type { LessonMessage, VoiceMessage } from '../domain/message/types'
-import { isPlayableVoice, voiceMessages } from '../domain/message/voice'
+import { isPlayableVoice } from '../domain/message/voice'
 import type { AudioEngine, AudioEngineListener, AudioSource } from '../platform/audio/types'
 import type { KeyValueStorage } from './session'
 
@@ -525,15 +525,20 @@ export class PlayerStore {
     this.warmUpNext(media)
   }
 
-  /** Size check and decoding of the following voice start now, keeping the gap between voices short. */
+  /**
+   * Size check and decoding of the following voice start now, keeping the gap between voices
+   * short. When the playing voice is the last one loaded, the next page is fetched during it,
+   * not after it ends.
+   */
   private warmUpNext(media: PlayerMedia): void {
     const list = this.source
     if (media.kind !== 'voice' || !list) return
-    const voices = voiceMessages(list.messages)
-    const following = voices[voices.findIndex((v) => v.msgId === media.id) + 1]
-    if (!following || following.msgId === media.id) return
-    void this.sizeOf(following.url)
-    this.engine.prepare(following.url)
+    const generation = this.generation
+    void this.trackAfter(list, media.id, generation).then((following) => {
+      if (!following || following.msgId === media.id || generation !== this.generation) return
+      void this.sizeOf(following.url)
+      this.engine.prepare(following.url)
+    })
   }
 
   private sizeOf(url: string): Promise<number | undefined> {

@@ -114,3 +114,33 @@ describe('LessonStore over the reference server', () => {
     expect(later.loadEnd).toBe(false)
   })
 })
+
+describe('LessonStore page loads in flight', () => {
+  it('gives every caller the same load: two loadMore calls send one request and both see the page', async () => {
+    let requests = 0
+    const deps: TransportDeps = {
+      baseUrl: () => '',
+      request: async ({ url, body, headers }) => {
+        requests += 1
+        const res = await server.inject({ method: 'POST', url, payload: body, headers })
+        return { statusCode: res.statusCode, data: res.json() as unknown }
+      },
+      toast: jest.fn(),
+      goProfile: jest.fn(),
+      goVipAlert: jest.fn(),
+      sessionHeaders: () => ({}),
+      clearSession: jest.fn(),
+      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+    }
+    const store = new LessonStore(createLessonApi(createClient(deps).post))
+    await store.open({ kind: 'v2', courseData: 'demo-open' })
+    const before = requests
+    const first = store.loadMore()
+    const second = store.loadMore()
+    await second
+    expect(store.messages).toHaveLength(40)
+    await first
+    expect(requests - before).toBe(1)
+    expect(store.page).toBe(2)
+  })
+})

@@ -277,6 +277,18 @@ describe('PlayerStore: continuous play', () => {
     expect(engine.prepared).toEqual(['https://media.example/v3.mp3'])
   })
 
+  it('fetches the next page while the last loaded voice plays, so the next one is ready at its end', async () => {
+    const { engine, player, lesson } = setup([[voice(1)], [text(2), voice(3)]])
+    await playing(player, engine, 'v1')
+    await flush()
+    expect(lesson.loadMoreCalls).toBe(1)
+    expect(engine.prepared).toEqual(['https://media.example/v3.mp3'])
+    engine.listener.onEnded()
+    await flush()
+    expect(engine.lastSrc).toBe('https://media.example/v3.mp3')
+    expect(lesson.loadMoreCalls).toBe(1)
+  })
+
   it('system next / previous controls move through the voices', async () => {
     const { engine, player } = setup([[voice(1), voice(2), voice(3)]])
     await playing(player, engine, 'v2')
