@@ -40,16 +40,14 @@ export interface RouteDef<N extends string = string> {
   readonly paths: readonly string[]
   /** Parameters a pattern implies through a literal segment, e.g. `/lessonPay/share/...` means type=share. */
   readonly impliedParams: Readonly<Record<string, Readonly<Record<string, string>>>>
+  /** the locale key of the page title (src/locales/<lang>/route.ts); '' titles mean the page sets one from content */
   readonly title: RouteTitleKey
-  /** zh-CN title where the spec gives one; other pages set their title from content. */
-  readonly defaultTitle?: string
   /** Kept alive in cache (legacy route meta `keepAlive`). */
   readonly keepAlive: boolean
   readonly status: RouteStatus
 }
 
 interface RouteOptions {
-  readonly defaultTitle?: string
   readonly keepAlive?: boolean
   readonly status?: RouteStatus
   readonly impliedParams?: Readonly<Record<string, Readonly<Record<string, string>>>>
@@ -77,14 +75,11 @@ function route<N extends string>(
     paths,
     impliedParams: options.impliedParams ?? {},
     title: `route.${folder}`,
-    ...(options.defaultTitle === undefined ? {} : { defaultTitle: options.defaultTitle }),
     keepAlive: options.keepAlive ?? false,
     status: options.status ?? 'planned',
   }
 }
 
-const BANK_CARD = '银行卡'
-const VIP_EXCHANGE = '团队迁移送VIP'
 
 const TABLE = [
   // main package: the app shell, the lesson viewer and what it navigates to on its own
@@ -104,23 +99,23 @@ const TABLE = [
   ),
   route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
   route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
-  route('Illegal', 'main', ['/illegal'], { defaultTitle: '警告', status: 'built' }),
+  route('Illegal', 'main', ['/illegal'], { status: 'built' }),
   route('VipAlert', 'main', ['/vipAlert'], { status: 'built' }),
-  route('Profile', 'main', ['/profile', '/profile/:data'], { defaultTitle: '个人中心' }),
+  route('Profile', 'main', ['/profile', '/profile/:data']),
   route('Refresh', 'main', ['/refresh'], { status: 'built' }),
-  route('NotFound', 'main', ['/notFound'], { defaultTitle: '页面不存在', status: 'built' }),
+  route('NotFound', 'main', ['/notFound'], { status: 'built' }),
 
   // money: income, withdrawal, bank card
-  route('Withdraw', 'money', ['/withdraw'], { defaultTitle: '收入提现' }),
-  route('WithdrawAction', 'money', ['/withdrawAction'], { defaultTitle: '提现' }),
-  route('WithdrawBindCard', 'money', ['/withdrawBindCard'], { defaultTitle: BANK_CARD }),
-  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit'], { defaultTitle: BANK_CARD }),
+  route('Withdraw', 'money', ['/withdraw']),
+  route('WithdrawAction', 'money', ['/withdrawAction']),
+  route('WithdrawBindCard', 'money', ['/withdrawBindCard']),
+  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit']),
 
   // live: the only package that loads the IM SDK
   route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data']),
   route('LiveHomeAdmin', 'live', ['/liveHomeAdmin']),
   route('LiveEnd', 'live', ['/liveEnd']),
-  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti'], { defaultTitle: '直播提醒' }),
+  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti']),
 
   // invite: welcome, share, download and paid-group landing pages
   route('Welcome', 'invite', ['/welcome', '/welcome/:info']),
@@ -133,13 +128,13 @@ const TABLE = [
   route('WXpasswordWelcome', 'invite', ['/wXpasswordWelcome']),
   route('Pay4group', 'invite', ['/pay4group']),
   // the spec titles it with the product name
-  route('Invite', 'invite', ['/invite'], { defaultTitle: '微脉' }),
+  route('Invite', 'invite', ['/invite']),
 
   // vip: the team-migration campaign
-  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data'], { defaultTitle: VIP_EXCHANGE }),
-  route('VipExchange2', 'vip', ['/vipExchange2'], { defaultTitle: VIP_EXCHANGE }),
-  route('VipExchange3', 'vip', ['/vipExchange3'], { defaultTitle: VIP_EXCHANGE }),
-  route('VipExchange4', 'vip', ['/vipExchange4'], { defaultTitle: VIP_EXCHANGE }),
+  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data']),
+  route('VipExchange2', 'vip', ['/vipExchange2']),
+  route('VipExchange3', 'vip', ['/vipExchange3']),
+  route('VipExchange4', 'vip', ['/vipExchange4']),
 
   // misc: players, album, circle posts, guides, complaint and test pages
   route('AudioPlayer', 'misc', ['/audioPlayer'], { status: 'built' }),
@@ -147,13 +142,13 @@ const TABLE = [
   route('LessonAlbum', 'misc', ['/lessonAlbum']),
   route('WmCircleDetail', 'misc', ['/wmCircleDetail'], { status: 'built' }),
   route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail'], { status: 'built' }),
-  route('AddFaceWM', 'misc', ['/addFaceWM'], { defaultTitle: '添加微脉表情' }),
+  route('AddFaceWM', 'misc', ['/addFaceWM']),
   route('Complaint', 'misc', ['/complaint']),
   route('Tmp', 'misc', ['/tmp']),
   route('Test', 'misc', ['/test']),
   route('TestWmJsApi', 'misc', ['/testWmJsApi']),
   // the spec's title for the speech test page is 'bank card', kept as given
-  route('IatTest', 'misc', ['/iatTest'], { defaultTitle: BANK_CARD }),
+  route('IatTest', 'misc', ['/iatTest']),
 ] as const
 
 export type RouteName = (typeof TABLE)[number]['name']

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '警告' })
+import { buildTimeTitle } from '../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('Illegal') })

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '演示入口' })
+import { buildTimeTitle } from '../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('Launcher') })

@@ -1,3 +1,5 @@
+import { buildTimeTitle } from '../../locales/buildTitle'
+
 export default definePageConfig({
-  navigationBarTitleText: '课程购买',
+  navigationBarTitleText: buildTimeTitle('LessonPay'),
 })

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '页面不存在' })
+import { buildTimeTitle } from '../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('NotFound') })

@@ -1,3 +1,5 @@
+import zhRoute from '../../../src/locales/zh-CN/route'
+import enRoute from '../../../src/locales/en/route'
 import fs from 'fs'
 import path from 'path'
 import fc from 'fast-check'
@@ -367,17 +369,22 @@ describe('the table', () => {
 
   test('keep-alive routes and spec titles', () => {
     expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.name).sort()).toEqual(['LessonAdmin', 'LessonComplain'])
-    expect(routeByName('Profile').defaultTitle).toBe('个人中心')
-    expect(routeByName('Illegal').defaultTitle).toBe('警告')
-    expect(routeByName('WithdrawBindCard').defaultTitle).toBe('银行卡')
-    expect(routeByName('WithdrawBindCardEdit').defaultTitle).toBe('银行卡')
-    expect(routeByName('WithdrawAction').defaultTitle).toBe('提现')
-    expect(routeByName('Withdraw').defaultTitle).toBe('收入提现')
-    expect(routeByName('LiveSubscribeNoti').defaultTitle).toBe('直播提醒')
-    for (const n of ['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'] as const) {
-      expect(routeByName(n).defaultTitle).toBe('团队迁移送VIP')
-    }
-    expect(routeByName('VipAlert').defaultTitle).toBeUndefined()
+    // the titles spec 001 §2 gives, as the default language shows them
+    const zh = (name: Parameters<typeof routeByName>[0]) => zhRoute[routeByName(name).title as keyof typeof zhRoute]
+    expect(zh('Profile')).toBe('个人中心')
+    expect(zh('Illegal')).toBe('警告')
+    expect(zh('WithdrawBindCard')).toBe('银行卡')
+    expect(zh('WithdrawBindCardEdit')).toBe('银行卡')
+    expect(zh('WithdrawAction')).toBe('提现')
+    expect(zh('Withdraw')).toBe('收入提现')
+    expect(zh('LiveSubscribeNoti')).toBe('直播提醒')
+    for (const n of ['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'] as const) expect(zh(n)).toBe('团队迁移送VIP')
+  })
+
+  test('every route title key has a string in both languages, and no locale title is orphaned', () => {
+    const keys = ROUTES.map((r) => r.title).sort()
+    expect(Object.keys(zhRoute).sort()).toEqual(keys)
+    expect(Object.keys(enRoute).sort()).toEqual(keys)
   })
 
   test('every built route has its page, and every page in src is a built route', () => {

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '音频播放', navigationBarBackgroundColor: '#ffffff' })
+import { buildTimeTitle } from '../../../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('AudioPlayer'), navigationBarBackgroundColor: '#ffffff' })

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '音频播放', navigationBarBackgroundColor: '#ffffff' })
+import { buildTimeTitle } from '../../../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('M4aPlayer'), navigationBarBackgroundColor: '#ffffff' })

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '圈子详情', navigationBarBackgroundColor: '#ffffff' })
+import { buildTimeTitle } from '../../../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('WmCircleDetail'), navigationBarBackgroundColor: '#ffffff' })
