@@ -5,6 +5,7 @@ import type { LessonApi, LessonHandle } from '../api/lesson'
 import { ApiError } from '../api/client'
 import { decideLessonAccess } from '../domain/lessonAccess'
 import type { LessonAccess } from '../domain/lessonAccess'
+import { resolvePath, type ResolvedRoute } from '../domain/routes'
 import { parseMessage } from '../domain/message/parse'
 import type { LessonMessage } from '../domain/message/types'
 
@@ -23,6 +24,8 @@ export type LessonStatus =
   | 'illegal'
   /** the list answered 601, or a paid lesson without preview: the page goes to the pay/share page */
   | 'mustPay'
+  /** the first page answered 404 and the lesson names a share page: the page goes there (spec 000 §8) */
+  | 'toShareUrl'
   /** a password lesson not yet unlocked: the password lock screen */
   | 'locked'
   /** WeChat's in-app browser: the open-in-browser screen (`access` says whether it can apply) */
@@ -121,6 +124,12 @@ export class LessonStore {
 
   get title(): string {
     return this.info?.courseName ?? ''
+  }
+
+  /** The app page the lesson's `shareUrl` names (a path or a full URL of this site), if any. */
+  get shareTarget(): ResolvedRoute | undefined {
+    const shareUrl = this.info?.shareUrl
+    return (shareUrl && resolvePath(shareUrl.replace(/^https?:\/\/[^/]+/i, ''))) || undefined
   }
 
   get courseData(): string | undefined {
@@ -306,7 +315,9 @@ export class LessonStore {
             if (result.messages.length < this.pageSize) this.loadEnd = true
             break
           case 'end':
-            this.loadEnd = true
+            // 404 ends the list, or, before any message, sends the reader to the lesson's share page
+            if (this.page === 0 && this.shareTarget) this.status = 'toShareUrl'
+            else this.loadEnd = true
             break
           case 'mustPay':
             this.status = 'mustPay'

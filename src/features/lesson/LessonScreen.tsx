@@ -75,7 +75,9 @@ export const LessonScreen = observer(function LessonScreen({ link, store: inject
     if (store.status === 'mustPay' && store.courseData) {
       void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: store.courseData, payType: 1 }) })
     }
-  }, [store.status, store.courseData])
+    const share = store.status === 'toShareUrl' ? store.shareTarget : undefined
+    if (share) void Taro.redirectTo({ url: toPageUrl(share.route.name, share.params) })
+  }, [store.status, store.courseData, store.shareTarget])
 
   useReachBottom(() => {
     if (store.status === 'ready') void store.loadMore()
@@ -88,6 +90,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store: inject
     case 'loading':
     case 'illegal':
     case 'mustPay':
+    case 'toShareUrl':
       return <StateView kind='loading' title={t('common.loading')} />
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />

@@ -144,3 +144,42 @@ describe('LessonStore page loads in flight', () => {
     expect(store.page).toBe(2)
   })
 })
+
+describe('LessonStore when the first page answers 404', () => {
+  async function openEmptyLesson(shareUrl: string) {
+    const own = await buildApp({ dbPath: ':memory:' })
+    own.db.prepare("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'").run(shareUrl)
+    own.db.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open')").run()
+    const deps: TransportDeps = {
+      baseUrl: () => '',
+      request: async ({ url, body, headers }) => {
+        const res = await own.inject({ method: 'POST', url, payload: body, headers })
+        return { statusCode: res.statusCode, data: res.json() as unknown }
+      },
+      toast: jest.fn(),
+      goProfile: jest.fn(),
+      goVipAlert: jest.fn(),
+      sessionHeaders: () => ({}),
+      clearSession: jest.fn(),
+      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+    }
+    const store = new LessonStore(createLessonApi(createClient(deps).post))
+    await store.open({ kind: 'v2', courseData: 'demo-open' })
+    await own.close()
+    return store
+  }
+
+  it('goes to the share page the lesson names (spec 000 §8: 404 on the list redirects to shareUrl)', async () => {
+    const store = await openEmptyLesson('http://lesson.example/lessonPay/share/demo-open/1')
+    expect(store.status).toBe('toShareUrl')
+    expect(store.shareTarget?.route.name).toBe('LessonPay')
+    expect(store.shareTarget?.params).toMatchObject({ type: 'share', courseData: 'demo-open', payType: '1' })
+  })
+
+  it('otherwise ends the list: an empty lesson, not an error', async () => {
+    const store = await openEmptyLesson('')
+    expect(store.status).toBe('ready')
+    expect(store.loadEnd).toBe(true)
+    expect(store.messages).toHaveLength(0)
+  })
+})
