@@ -25,8 +25,8 @@ const nodeProject = (displayName, roots, extra = {}) => ({
   ...extra,
 })
 
-// @fastify/static and light-my-request pull in ESM-only packages: let babel compile just those.
-const serverModules = { transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'] }
+// fastify.inject (light-my-request) pulls in the ESM-only `cookie`: let babel compile just that.
+const serverModules = { transformIgnorePatterns: ['/node_modules/(?!cookie/)'] }
 
 let componentProject = null
 try {
