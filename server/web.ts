@@ -77,7 +77,7 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
   })
   app.options('/*', async (_request, reply) => reply.status(204).send())
 
-  await app.register(fastifyStatic, { root: staticDir, prefix: '/', suppressWarning: true })
+  await app.register(fastifyStatic, { root: staticDir, prefix: '/' })
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: MEDIA_PREFIX,
