@@ -42,7 +42,11 @@ module.exports = {
     nodeProject('unit', ['<rootDir>/test/unit'], serverModules),
     nodeProject('server', ['<rootDir>/test/server'], serverModules),
     componentProject,
-    nodeProject('weapp', ['<rootDir>/test/weapp'], { ...serverModules, testEnvironment: 'jsdom' }),
+    nodeProject('weapp', ['<rootDir>/test/weapp'], {
+      ...serverModules,
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/test/weapp/setup.ts'],
+    }),
     nodeProject('e2e', ['<rootDir>/test/e2e'], serverModules),
   ].filter(Boolean),
 }

@@ -5,13 +5,9 @@
  * fastify.inject, so the page runs against seeded SQLite data.
  */
 import path from 'path'
-import { setImmediate as nodeSetImmediate, clearImmediate as nodeClearImmediate } from 'timers'
 import simulate from 'miniprogram-simulate'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
-
-// jsdom (needed by the simulator) drops setImmediate, which the in-process server relies on.
-Object.assign(globalThis, { setImmediate: nodeSetImmediate, clearImmediate: nodeClearImmediate })
 
 export const DIST = path.resolve(__dirname, '../../dist/weapp')
 

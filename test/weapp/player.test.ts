@@ -125,8 +125,9 @@ describe('lesson player in the compiled mini-program (dist/weapp)', () => {
     // the 50 MB rule asked the server for the size first, with a HEAD of the same URL
     const head = loaded.wx.request.mock.calls.find(([options]: [{ method?: string }]) => options.method === 'HEAD')
     expect(head?.[0].url).toBe(audio.value('src'))
-    // the cell shows it is loading until the manager reports sound
-    expect(loaded.root.querySelectorAll('.voice-cell--loading')).toHaveLength(1)
+    // the cell shows it is loading until the manager reports sound (the render follows setData)
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.voice-cell--loading').length === 1)
+    expect(loaded.root.querySelectorAll('.voice-cell--playing')).toHaveLength(0)
     audio.fire('onPlay')
     await loaded.waitFor(() => loaded.root.querySelectorAll('.voice-cell--playing').length === 1)
     expect(voiceCell(loaded, FIRST_VOICE).dom?.className).toContain('voice-cell--playing')
