@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { downloadToTemp } from './download'
 import type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio } from './types'
 import { isAmrUrl, m4aPlayableUrl } from './mediaUrl'
 import { bindMediaSession, type MediaSessionBinding } from './mediaSession'
@@ -187,24 +187,11 @@ export const audioEngine: AudioEngine = createElementEngine({
 })
 
 /** Downloads with progress, then hands the file to the browser as a named download. */
-export const downloadAudio: DownloadAudio = ({ url, fileName, onProgress }) =>
-  new Promise((resolve, reject) => {
-    const task = Taro.downloadFile({
-      url,
-      success: (res) => {
-        if (res.statusCode < 200 || res.statusCode >= 300) {
-          reject(new Error(`HTTP ${res.statusCode}`))
-          return
-        }
-        const link = document.createElement('a')
-        link.href = res.tempFilePath
-        link.download = fileName
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        resolve()
-      },
-      fail: (err) => reject(new Error(err.errMsg)),
-    })
-    task.onProgressUpdate(onProgress)
-  })
+export const downloadAudio: DownloadAudio = async ({ url, fileName, onProgress }) => {
+  const link = document.createElement('a')
+  link.href = await downloadToTemp(url, onProgress)
+  link.download = fileName
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+}

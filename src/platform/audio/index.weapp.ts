@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { downloadToTemp } from './download'
 import type { AudioEngine, AudioEngineListener, DownloadAudio } from './types'
 import { isAmrUrl, m4aPlayableUrl, providerMp3Url } from './mediaUrl'
 
@@ -89,19 +90,10 @@ function createBackgroundEngine(): AudioEngine {
 
 export const audioEngine: AudioEngine = createBackgroundEngine()
 
-/** Downloads with progress, then offers to forward the file to a chat. */
-export const downloadAudio: DownloadAudio = ({ url, fileName, onProgress }) =>
-  new Promise((resolve, reject) => {
-    const task = Taro.downloadFile({
-      url,
-      success: (res) => {
-        if (res.statusCode < 200 || res.statusCode >= 300) {
-          reject(new Error(`HTTP ${res.statusCode}`))
-          return
-        }
-        Taro.shareFileMessage({ filePath: res.tempFilePath, fileName, success: () => resolve(), fail: () => resolve() })
-      },
-      fail: (err) => reject(new Error(err.errMsg)),
-    })
-    task.onProgressUpdate(onProgress)
+/** Downloads with progress, then offers to forward the file to a chat (a declined share is no failure). */
+export const downloadAudio: DownloadAudio = async ({ url, fileName, onProgress }) => {
+  const filePath = await downloadToTemp(url, onProgress)
+  await new Promise<void>((resolve) => {
+    Taro.shareFileMessage({ filePath, fileName, success: () => resolve(), fail: () => resolve() })
   })
+}
