@@ -19,3 +19,19 @@ export async function withDeadline<T>(ms: number, name: string, work: () => Prom
     clearTimeout(timer)
   }
 }
+
+export type Figures = Record<string, string>
+
+/** One aligned line per figure. */
+export function printFigures(figures: Figures): void {
+  for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(36)} ${value}`)
+}
+
+/** Lets a bench module run on its own (`npx tsx bench/<name>.bench.ts`) as well as from bench/run.ts. */
+export function runWhenMain(filename: string, measure: () => Promise<Figures>): void {
+  if (process.argv[1] !== filename) return
+  measure().then(printFigures, (err: unknown) => {
+    console.error(err)
+    process.exitCode = 1
+  })
+}

@@ -5,7 +5,7 @@
  * of 5 runs. Needs dist/h5. `npx tsx bench/render.bench.ts`
  */
 import { startE2E } from '../test/e2e/harness'
-import { median, withDeadline } from './figures'
+import { median, runWhenMain, withDeadline } from './figures'
 
 const RUNS = 5
 const FIRST_PAGE_ROWS = 20
@@ -43,15 +43,4 @@ export async function measure(): Promise<Record<string, string>> {
   }
 }
 
-// run directly (`npx tsx bench/<name>.bench.ts`) rather than from bench/run.ts
-if (process.argv[1] === __filename) {
-  measure().then(
-    (figures) => {
-      for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(36)} ${value}`)
-    },
-    (err: unknown) => {
-      console.error(err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenMain(__filename, measure)

@@ -4,6 +4,7 @@
  */
 import fs from 'fs'
 import path from 'path'
+import { printFigures } from './figures'
 import { measureServer } from './server'
 import { measureSizes } from './sizes'
 
@@ -23,8 +24,7 @@ async function main() {
   let failed = false
   for (const bench of benches) {
     try {
-      const figures = await bench.run()
-      for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(36)} ${value}`)
+      printFigures(await bench.run())
     } catch (err) {
       failed = true
       console.error(`${bench.name}: could not measure: ${err instanceof Error ? err.message : String(err)}`)

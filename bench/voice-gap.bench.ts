@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core'
 import { startE2E } from '../test/e2e/harness'
 import { AUDIO_ID } from '../test/e2e/media'
-import { median, withDeadline } from './figures'
+import { median, runWhenMain, withDeadline } from './figures'
 
 const ROUNDS = 3
 const PLAY_BEFORE_SEEK_MS = 1500
@@ -102,15 +102,4 @@ export async function measure(): Promise<Record<string, string>> {
   }
 }
 
-// run directly (`npx tsx bench/<name>.bench.ts`) rather than from bench/run.ts
-if (process.argv[1] === __filename) {
-  measure().then(
-    (figures) => {
-      for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(36)} ${value}`)
-    },
-    (err: unknown) => {
-      console.error(err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenMain(__filename, measure)
