@@ -18,7 +18,9 @@ afterAll(async () => {
   await server.close()
 })
 
-function storeOverServer(options: { failFrom?: number } = {}) {
+/** A lesson store whose transport requests go to `app` (the shared server unless given). */
+function storeOverServer(options: { failFrom?: number; app?: FastifyInstance } = {}) {
+  const app = options.app ?? server
   let calls = 0
   const toast = jest.fn()
   const deps: TransportDeps = {
@@ -26,7 +28,7 @@ function storeOverServer(options: { failFrom?: number } = {}) {
     request: async ({ url, body, headers }) => {
       calls += 1
       if (options.failFrom !== undefined && calls >= options.failFrom) throw new Error('offline')
-      const res = await server.inject({ method: 'POST', url, payload: body, headers })
+      const res = await app.inject({ method: 'POST', url, payload: body, headers })
       return { statusCode: res.statusCode, data: res.json() as unknown }
     },
     toast,
@@ -36,7 +38,7 @@ function storeOverServer(options: { failFrom?: number } = {}) {
     clearSession: jest.fn(),
     messages: { networkError: () => 'network request abnormal', timeout: () => 'timeout', badResponse: () => 'bad' },
   }
-  return { store: new LessonStore(createLessonApi(createClient(deps).post)), toast }
+  return { store: new LessonStore(createLessonApi(createClient(deps).post)), toast, requests: () => calls }
 }
 
 describe('LessonStore over the reference server', () => {
@@ -117,30 +119,15 @@ describe('LessonStore over the reference server', () => {
 
 describe('LessonStore page loads in flight', () => {
   it('gives every caller the same load: two loadMore calls send one request and both see the page', async () => {
-    let requests = 0
-    const deps: TransportDeps = {
-      baseUrl: () => '',
-      request: async ({ url, body, headers }) => {
-        requests += 1
-        const res = await server.inject({ method: 'POST', url, payload: body, headers })
-        return { statusCode: res.statusCode, data: res.json() as unknown }
-      },
-      toast: jest.fn(),
-      goProfile: jest.fn(),
-      goVipAlert: jest.fn(),
-      sessionHeaders: () => ({}),
-      clearSession: jest.fn(),
-      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
-    }
-    const store = new LessonStore(createLessonApi(createClient(deps).post))
+    const { store, requests } = storeOverServer()
     await store.open({ kind: 'v2', courseData: 'demo-open' })
-    const before = requests
+    const before = requests()
     const first = store.loadMore()
     const second = store.loadMore()
     await second
     expect(store.messages).toHaveLength(40)
     await first
-    expect(requests - before).toBe(1)
+    expect(requests() - before).toBe(1)
     expect(store.page).toBe(2)
   })
 })
@@ -150,20 +137,7 @@ describe('LessonStore when the first page answers 404', () => {
     const own = await buildApp({ dbPath: ':memory:' })
     own.db.prepare("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'").run(shareUrl)
     own.db.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open')").run()
-    const deps: TransportDeps = {
-      baseUrl: () => '',
-      request: async ({ url, body, headers }) => {
-        const res = await own.inject({ method: 'POST', url, payload: body, headers })
-        return { statusCode: res.statusCode, data: res.json() as unknown }
-      },
-      toast: jest.fn(),
-      goProfile: jest.fn(),
-      goVipAlert: jest.fn(),
-      sessionHeaders: () => ({}),
-      clearSession: jest.fn(),
-      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
-    }
-    const store = new LessonStore(createLessonApi(createClient(deps).post))
+    const { store } = storeOverServer({ app: own })
     await store.open({ kind: 'v2', courseData: 'demo-open' })
     await own.close()
     return store
