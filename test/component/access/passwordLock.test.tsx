@@ -2,14 +2,14 @@ import TestUtils from '@tarojs/test-utils-react'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
 import { LESSON_PASSWORD_STORAGE_KEY } from '../../../src/stores/purchase'
-import { click, fakeBackend, lessonInfo, ok, purchaseStores, refuse, settle, text, typeInto, isDisabled } from '../purchase/support'
+import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, refuse, settle, text, typeInto, isDisabled } from '../purchase/support'
 
 const PASSWORD = '8888'
 
 /** A password lesson as the server enforces it: the list answers 403 without the right coursePass. */
 function passwordBackend() {
   return fakeBackend({
-    '/wmim/course/v2/query/info.do': () => ok({ object: lessonInfo({ privacyStatus: 2, courseName: 'Secret' }) }),
+    '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ privacyStatus: 2, courseName: 'Secret' }) }),
     '/wmim/course/v2/message/list.do': (body) =>
       body.coursePass === PASSWORD
         ? ok({ array: [{ id: 1, msgId: 'm1', msgType: 1000, sendTime: 0, obj: JSON.stringify({ content: 'inside the lesson' }) }] })
@@ -62,7 +62,7 @@ describe('open-in-browser screen', () => {
 
   it('applies once and turns into the disabled submitted state', async () => {
     const backend = fakeBackend({
-      '/wmim/course/v2/query/info.do': () => ok({ object: lessonInfo({ privacyStatus: 1, applyType: 0 }) }),
+      '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ privacyStatus: 1, applyType: 0 }) }),
       '/wmim/course/apply.do': () => ok(null),
     })
     const { lessonStore } = purchaseStores(backend, { wechat: true })
@@ -77,7 +77,7 @@ describe('open-in-browser screen', () => {
   })
 
   it('has no apply button when the lesson is under review (applyType 1)', async () => {
-    const backend = fakeBackend({ '/wmim/course/v2/query/info.do': () => ok({ object: lessonInfo({ applyType: 1 }) }) })
+    const backend = fakeBackend({ '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ applyType: 1 }) }) })
     const { lessonStore } = purchaseStores(backend, { wechat: true })
     await utils.mount(LessonScreen, { props: { link: { kind: 'v2', courseData: 'x', isPayLesson: false }, store: lessonStore } })
     await utils.queries.waitForQuerySelector('.open-in-browser')

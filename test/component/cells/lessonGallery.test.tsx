@@ -2,8 +2,9 @@ import TestUtils from '@tarojs/test-utils-react'
 import type { LessonApi } from '../../../src/api/lesson'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { LessonStore } from '../../../src/stores/lesson'
-import type { LessonInfo, WireMessage } from '../../../types/lesson'
+import type { WireMessage } from '../../../types/lesson'
 import './support'
+import { lessonInfo } from '../../fixtures/lessonInfo'
 
 const image = (id: number): WireMessage => ({
   id,
@@ -15,26 +16,7 @@ const image = (id: number): WireMessage => ({
 })
 
 function fakeApi(messages: WireMessage[]): LessonApi {
-  const info: LessonInfo = {
-    illegal: 0,
-    markId: 0,
-    applyType: 0,
-    createTimestamp: 1712025000000,
-    courseName: 'Lesson',
-    coursePic: '',
-    shareUrl: '',
-    isBought: 0,
-    isCheckedFreeCount: 0,
-    freeCount: 0,
-    wmid: 'wm_teacher',
-    privacyStatus: 1,
-    isCheckedShareRecash: 0,
-    shareRecash: 0,
-    fee: 0,
-    nickname: 'Teacher Li',
-    faceIcon: '',
-    loginUrl: '',
-  }
+  const info = lessonInfo({ createTimestamp: 1712025000000, nickname: 'Teacher Li' })
   return {
     info: jest.fn(async () => ({ found: true as const, info })),
     messages: jest.fn(async () => ({ kind: 'page' as const, messages })),

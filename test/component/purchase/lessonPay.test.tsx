@@ -11,7 +11,7 @@ import {
   WithFlow,
   click,
   fakeBackend,
-  lessonInfo,
+  paidLessonInfo,
   loadCountries,
   ok,
   purchaseStores,
@@ -43,7 +43,7 @@ const PAY_CONFIG: PayConfig = {
 
 function backendFor(info: Partial<LessonInfo>, extra: Record<string, Handler> = {}) {
   return fakeBackend({
-    '/wmim/course/v2/query/info.do': () => ok({ object: lessonInfo(info) }),
+    '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo(info) }),
     ...extra,
   })
 }
@@ -76,7 +76,7 @@ describe('/lessonPay', () => {
     })
     await mount(COURSE, purchaseStores(backend))
     expect(document.querySelector('.state-view--loading')).not.toBeNull()
-    answer(ok({ object: lessonInfo({ fee: 1990 }) }))
+    answer(ok({ object: paidLessonInfo({ fee: 1990 }) }))
     await utils.queries.waitForQuerySelector('.lesson-pay__pay')
     expect(text('.lesson-pay__price')).toBe('¥19.90')
     expect(text('.lesson-pay__name')).toBe('Paid lesson')

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { PayDialog } from '../../../src/features/purchase/PayDialog'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
-import { WithFlow, click, fakeBackend, lessonInfo, ok, purchaseStores, settle, text, until } from './support'
+import { WithFlow, click, fakeBackend, paidLessonInfo, ok, purchaseStores, settle, text, until } from './support'
 
 describe('pay dialog', () => {
   let utils: TestUtils
@@ -47,7 +47,7 @@ describe('free preview in the lesson viewer', () => {
     const backend = fakeBackend({
       '/wmim/course/v2/query/info.do': () =>
         ok({
-          object: lessonInfo({
+          object: paidLessonInfo({
             isCheckedFreeCount: 1,
             freeCount: 2,
             fee: 990,

@@ -14,6 +14,7 @@ import { LessonStore, type LessonAccessContext } from '../../../src/stores/lesso
 import { SessionStore, type KeyValueStorage } from '../../../src/stores/session'
 import type { Country } from '../../../src/domain/countries'
 import { PayFlowFactory } from '../../../src/features/purchase/payFlowContext'
+import { lessonInfo } from '../../fixtures/lessonInfo'
 
 Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
 if (!('IntersectionObserver' in globalThis)) {
@@ -74,28 +75,9 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
   return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
 }
 
-export function lessonInfo(overrides: Partial<LessonInfo> = {}): LessonInfo {
-  return {
-    illegal: 0,
-    markId: 0,
-    applyType: 0,
-    createTimestamp: Date.UTC(2024, 2, 9),
-    courseName: 'Paid lesson',
-    coursePic: '',
-    shareUrl: '',
-    isBought: 0,
-    isCheckedFreeCount: 0,
-    freeCount: 0,
-    wmid: 'wm_teacher',
-    privacyStatus: 3,
-    isCheckedShareRecash: 0,
-    shareRecash: 0,
-    fee: 1990,
-    nickname: 'Teacher Li',
-    faceIcon: '',
-    loginUrl: '',
-    ...overrides,
-  }
+/** A paid lesson (¥19.90) by Teacher Li. */
+export function paidLessonInfo(overrides: Partial<LessonInfo> = {}): LessonInfo {
+  return lessonInfo({ createTimestamp: Date.UTC(2024, 2, 9), courseName: 'Paid lesson', privacyStatus: 3, fee: 1990, nickname: 'Teacher Li', ...overrides })
 }
 
 /** The stores of a purchase, wired to a fake backend and fake platform gateways. */

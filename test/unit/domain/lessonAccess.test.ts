@@ -1,3 +1,4 @@
+import { lessonInfo } from '../../fixtures/lessonInfo'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import {
@@ -15,26 +16,7 @@ const USER = 'u-1001'
 const FEE = 1990
 const RECASH = 200
 
-const baseInfo: LessonInfo = {
-  illegal: 0,
-  markId: 0,
-  applyType: 0,
-  createTimestamp: 1_700_000_000_000,
-  courseName: 'Lesson',
-  coursePic: '',
-  shareUrl: '',
-  isBought: 0,
-  isCheckedFreeCount: 0,
-  freeCount: 0,
-  wmid: 'author-7',
-  privacyStatus: 3,
-  isCheckedShareRecash: 0,
-  shareRecash: 0,
-  fee: FEE,
-  nickname: '',
-  faceIcon: '',
-  loginUrl: '',
-}
+const baseInfo: LessonInfo = lessonInfo({ createTimestamp: 1_700_000_000_000, wmid: 'author-7', privacyStatus: 3, fee: FEE })
 
 /** Wire data the type system would refuse, fed to the decision as the network could. */
 const hostile = (fields: unknown): LessonInfo => fields as LessonInfo

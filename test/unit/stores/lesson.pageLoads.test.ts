@@ -3,15 +3,12 @@
  * may still be loading a page). The lesson api is replaced by a fake whose answers the test
  * releases one by one.
  */
-import type { LessonInfo, WireMessage } from '../../../types/lesson'
+import type { WireMessage } from '../../../types/lesson'
 import type { InfoResult, LessonApi, MessagePage } from '../../../src/api/lesson'
 import { LessonStore } from '../../../src/stores/lesson'
+import { lessonInfo } from '../../fixtures/lessonInfo'
 
-const info: LessonInfo = {
-  illegal: 0, markId: 0, applyType: 0, createTimestamp: 0, courseName: 'L', coursePic: '', shareUrl: '',
-  isBought: 0, isCheckedFreeCount: 0, freeCount: 0, wmid: 'author', privacyStatus: 1,
-  isCheckedShareRecash: 0, shareRecash: 0, fee: 0, nickname: '', faceIcon: '', loginUrl: '',
-}
+const info = lessonInfo()
 
 const page = (from: number, count: number): WireMessage[] =>
   Array.from({ length: count }, (_, i) => ({ id: from + i, msgId: `m${from + i}`, msgType: 1000, sendTime: from + i, obj: '{"content":"x"}' }))

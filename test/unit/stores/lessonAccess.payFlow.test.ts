@@ -1,3 +1,4 @@
+import { lessonInfo } from '../../fixtures/lessonInfo'
 import type { LessonInfo } from '../../../types/lesson'
 import type { LoginData, OrderState, PayConfig } from '../../../types/purchase'
 import type { LessonApi } from '../../../src/api/lesson'
@@ -194,13 +195,7 @@ describe('readLoginData', () => {
 })
 
 describe('LessonPayStore', () => {
-  function info(overrides: Partial<LessonInfo>): LessonInfo {
-    return {
-      illegal: 0, markId: 0, applyType: 0, createTimestamp: 0, courseName: 'Paid', coursePic: '', shareUrl: '',
-      isBought: 0, isCheckedFreeCount: 0, freeCount: 0, wmid: 'wm_teacher', privacyStatus: 3,
-      isCheckedShareRecash: 0, shareRecash: 0, fee: 1990, nickname: '', faceIcon: '', loginUrl: '', ...overrides,
-    }
-  }
+  const info = (overrides: Partial<LessonInfo>): LessonInfo => lessonInfo({ courseName: 'Paid', privacyStatus: 3, fee: 1990, ...overrides })
 
   function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean } = {}) {
     const storage = memoryStorage()

@@ -1,32 +1,11 @@
 import type { LessonInfo, WireMessage } from '../../../types/lesson'
 import type { LessonApi, LessonHandle, MessagePage } from '../../../src/api/lesson'
 import { LessonStore, type LessonAccessContext } from '../../../src/stores/lesson'
+import { lessonInfo } from '../../fixtures/lessonInfo'
 
 const PAGE = 20
 
-function info(overrides: Partial<LessonInfo> = {}): LessonInfo {
-  return {
-    illegal: 0,
-    markId: 0,
-    applyType: 0,
-    createTimestamp: 0,
-    courseName: 'Lesson',
-    coursePic: '',
-    shareUrl: '',
-    isBought: 0,
-    isCheckedFreeCount: 0,
-    freeCount: 0,
-    wmid: 'wm_teacher',
-    privacyStatus: 1,
-    isCheckedShareRecash: 0,
-    shareRecash: 0,
-    fee: 990,
-    nickname: '',
-    faceIcon: '',
-    loginUrl: '',
-    ...overrides,
-  }
-}
+const info = (overrides: Partial<LessonInfo> = {}): LessonInfo => lessonInfo({ fee: 990, ...overrides })
 
 function wire(id: number): WireMessage {
   return { id, msgId: `m-${id}`, msgType: 1000, sendTime: id, obj: JSON.stringify({ content: `text ${id}` }) }
