@@ -100,6 +100,15 @@ async function sameLine(first: Locator, second: Locator): Promise<boolean> {
   return centre >= a.y && centre <= a.y + a.height
 }
 
+/** Taps the material message in row `n` and waits for the post page it opens. */
+async function openMaterialPost(page: Page, n: number, route: 'wmCircleDetail' | 'groupSpaceDetail'): Promise<void> {
+  const cell = row(page, n).locator('.cell-material')
+  await cell.waitFor()
+  await cell.scrollIntoViewIfNeeded()
+  await cell.tap()
+  await page.waitForURL(new RegExp(`/${route}\\?`))
+}
+
 describe('every message type in Chromium (H5, all-types lesson)', () => {
   let e2e: E2E
   beforeAll(async () => {
@@ -214,11 +223,7 @@ describe('every message type in Chromium (H5, all-types lesson)', () => {
   it('opens a circle post from its material message and a group-space post with its video', async () => {
     const page = await e2e.newPage()
     await page.goto(LESSON)
-    const circle = row(page, 18).locator('.cell-material')
-    await circle.waitFor()
-    await circle.scrollIntoViewIfNeeded()
-    await circle.tap()
-    await page.waitForURL(/\/wmCircleDetail\?/)
+    await openMaterialPost(page, 18, 'wmCircleDetail')
     await page.locator('.circle__text').waitFor()
     expect(await page.locator('.circle__nickname').textContent()).toBe('林老师')
     expect(await page.locator('.circle__text').textContent()).toBe('圈子动态：本周练习的五张卡片，点开看大图。')
@@ -229,11 +234,7 @@ describe('every message type in Chromium (H5, all-types lesson)', () => {
     await e2e.screenshot(page, 'all-types-circle-post')
 
     await page.goBack()
-    const space = row(page, 19).locator('.cell-material')
-    await space.waitFor()
-    await space.scrollIntoViewIfNeeded()
-    await space.tap()
-    await page.waitForURL(/\/groupSpaceDetail\?/)
+    await openMaterialPost(page, 19, 'groupSpaceDetail')
     await page.locator('.circle__video').waitFor()
     expect(await page.locator('.circle__text').textContent()).toBe('群空间：课堂录像片段')
     await expectLoaded(page.locator('.circle__video'))
@@ -244,11 +245,7 @@ describe('every message type in Chromium (H5, all-types lesson)', () => {
   it('folds a long circle post and shows all of it after "full text"', async () => {
     const page = await e2e.newPage()
     await page.goto(LESSON)
-    const circle = row(page, 18).locator('.cell-material')
-    await circle.waitFor()
-    await circle.scrollIntoViewIfNeeded()
-    await circle.tap()
-    await page.waitForURL(/\/wmCircleDetail\?/)
+    await openMaterialPost(page, 18, 'wmCircleDetail')
     // No seeded post is long enough to fold: the same post, as the cell sent it, with a long text.
     const link = new URL(page.url())
     const data = JSON.parse(link.searchParams.get('data') ?? 'null') as Record<string, unknown>
