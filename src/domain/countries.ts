@@ -6,6 +6,7 @@
  * the network are checked here, so a broken row is dropped rather than shown.
  */
 import type { CountryEntry } from '../../types/purchase'
+import { isRecord } from './coerce'
 
 export interface Country extends CountryEntry {
   /** 'A'-'Z', or '#' for a name without a Latin initial */
@@ -25,10 +26,6 @@ export const DEFAULT_PHONE_CODE = '86'
 export const RECOMMENDED_COUNTRY_NAMES: readonly string[] = ['中国', '新加坡', '美国', '英国', '马来西亚', '日本']
 
 export const RECOMMENDED_GROUP = 'recommended'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** Keeps the rows with a name and a numeric calling code; an unreadable initial becomes '#'. */
 export function readCountries(value: unknown): Country[] {

@@ -2,44 +2,9 @@
  * Route parameters that carry JSON (spec 000 §2: the invite pages' `info`, double URL-encoded).
  * A broken link must end in an error state, never a crash, so nothing here throws.
  */
+import { isRecord } from './coerce'
+import { parseJsonParam, type RouteParamKey } from './routeParams'
 import type { Checked } from './validation'
-
-export type RouteParamKey = 'routeParam.missing' | 'routeParam.invalid'
-
-/** The app writes the JSON URL-encoded twice; a router may already have undone one level or both. */
-const MAX_ENCODING_LEVELS = 2
-
-function tryParse(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) }
-  } catch {
-    return undefined
-  }
-}
-
-function tryDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The JSON value of a route parameter. Parsing is tried before each decoding step, so a value whose
- * text legitimately contains '%' is not decoded once too often.
- */
-export function parseJsonParam(raw: string | null | undefined): Checked<unknown, RouteParamKey> {
-  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, errorKey: 'routeParam.missing' }
-  let text = raw
-  for (let level = 0; ; level += 1) {
-    const parsed = tryParse(text)
-    if (parsed) return { ok: true, value: parsed.value }
-    const decoded = level < MAX_ENCODING_LEVELS ? tryDecode(text) : undefined
-    if (decoded === undefined || decoded === text) return { ok: false, errorKey: 'routeParam.invalid' }
-    text = decoded
-  }
-}
 
 /**
  * Friend invite: {usrname, data}; group invite adds headurl and groupname. `data` is the invite
@@ -51,10 +16,6 @@ export interface InviteInfo {
   usrname?: string
   headurl?: string
   groupname?: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function readText(value: unknown): string | undefined {

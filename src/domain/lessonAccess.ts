@@ -11,6 +11,7 @@
  * numbers, anything unreadable counts as absent.
  */
 import type { LessonInfo } from '../../types/lesson'
+import { isRecord } from './coerce'
 
 export interface LessonAccessInput {
   info: LessonInfo
@@ -68,10 +69,6 @@ export type LessonPayView =
   | { view: 'purchased' }
   /** `canPreview`: the preview-course button replaces the pay button */
   | ({ view: 'pay'; canPreview: boolean } & PayEntry)
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function readNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined

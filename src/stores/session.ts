@@ -1,4 +1,8 @@
 import { makeAutoObservable } from 'mobx'
+import { STORAGE_KEYS } from '../domain/storageKeys'
+import type { KeyValueStorage } from '../platform/storage/types'
+
+export type { KeyValueStorage } from '../platform/storage/types'
 
 /** User session data returned by phone binding / login (spec 000 §3): token, userid, encryptKey. */
 export interface SessionData {
@@ -6,15 +10,6 @@ export interface SessionData {
   userid: string
   encryptKey: string
 }
-
-/** Storage the session persists to; the app wires Taro storage, tests an in-memory map. */
-export interface KeyValueStorage {
-  get(key: string): string | undefined
-  set(key: string, value: string): void
-  remove(key: string): void
-}
-
-export const SESSION_STORAGE_KEY = 'session'
 
 function readSession(raw: string | undefined): SessionData | undefined {
   if (!raw) return undefined
@@ -33,7 +28,7 @@ export class SessionStore {
   data: SessionData | undefined
 
   constructor(private readonly storage: KeyValueStorage) {
-    this.data = readSession(storage.get(SESSION_STORAGE_KEY))
+    this.data = readSession(storage.get(STORAGE_KEYS.session))
     makeAutoObservable<SessionStore, 'storage'>(this, { storage: false })
   }
 
@@ -52,11 +47,11 @@ export class SessionStore {
 
   save(data: SessionData): void {
     this.data = data
-    this.storage.set(SESSION_STORAGE_KEY, JSON.stringify(data))
+    this.storage.set(STORAGE_KEYS.session, JSON.stringify(data))
   }
 
   clear(): void {
     this.data = undefined
-    this.storage.remove(SESSION_STORAGE_KEY)
+    this.storage.remove(STORAGE_KEYS.session)
   }
 }

@@ -18,7 +18,7 @@ import {
   toInteger,
   toText,
   type WireRecord,
-} from './coerce'
+} from '../coerce'
 import type { CircleDetailData, CircleMedia, CircleMediaItem, CircleUser } from './types'
 import { joinUrl, safeUrl, videoPosterUrl } from './url'
 

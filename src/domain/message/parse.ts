@@ -20,7 +20,7 @@ import {
   toSize,
   toText,
   type WireRecord,
-} from './coerce'
+} from '../coerce'
 import { fileExtensionOf, normalizeFileExtension } from './file'
 import {
   isMsgType,

@@ -3,7 +3,7 @@
  * required field present with the right type and every URL safe. The parser's property test
  * holds it to this; the UI may use it as a guard for messages built elsewhere (the live chat).
  */
-import { isRecord, type WireRecord } from './coerce'
+import { isRecord, type WireRecord } from '../coerce'
 import { MESSAGE_LABEL_KEYS, type LessonMessage, type MessageKind } from './types'
 import { safeUrl } from './url'
 

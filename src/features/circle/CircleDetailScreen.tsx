@@ -5,9 +5,7 @@ import type { CircleDetailData } from '../../domain/message/types'
 import { t } from '../../locales'
 import { imagePlatform } from '../../platform/image'
 import { StateView } from '../../ui/StateView'
-import { VideoView } from '../lesson/cells/VideoCell'
-import { GalleryModel } from '../lesson/gallery/GalleryModel'
-import { GalleryOverlay } from '../lesson/gallery/GalleryOverlay'
+import { VideoView, GalleryModel, GalleryOverlay } from '../lesson'
 import './circle.scss'
 
 /**

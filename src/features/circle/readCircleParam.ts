@@ -1,5 +1,6 @@
 import { readCircleData } from '../../domain/message/circle'
 import type { CircleDetailData } from '../../domain/message/types'
+import { decodeUntil } from '../../domain/routeParams'
 
 /**
  * The post page's `data` parameter: JSON as the material cell sends it (H5 hands it over
@@ -8,18 +9,6 @@ import type { CircleDetailData } from '../../domain/message/types'
  */
 export function readCircleParam(raw: string | undefined): CircleDetailData | undefined {
   if (raw === undefined || raw === '') return undefined
-  let value = raw
-  for (let round = 0; round < 3; round++) {
-    const detail = readCircleData(value)
-    if (detail !== undefined) return detail
-    let decoded: string
-    try {
-      decoded = decodeURIComponent(value)
-    } catch {
-      return undefined
-    }
-    if (decoded === value) return undefined
-    value = decoded
-  }
-  return undefined
+  const text = decodeUntil(raw, (value) => readCircleData(value) !== undefined, 2)
+  return text === undefined ? undefined : readCircleData(text)
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -6,23 +6,21 @@ import { formatCreationDate } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
-import { rootStore } from '../../stores'
-import type { LessonStore } from '../../stores/lesson'
 import type { LessonHandle } from '../../api/lesson'
 import { StateView } from '../../ui/StateView'
-import { LessonAccessExtras } from '../access/LessonAccessExtras'
-import { OpenInBrowser } from '../access/OpenInBrowser'
-import { PasswordLock } from '../access/PasswordLock'
-import { LessonAudio } from '../player/LessonAudio'
+import { OpenInBrowser, PasswordLock } from '../access'
+import { LessonAudio } from '../player'
 import { LessonGallery } from './gallery/LessonGallery'
+import { LessonAccessExtras } from './LessonAccessExtras'
+import type { LessonStore } from './LessonStore'
 import { MessageRow } from './MessageRow'
 import './lesson.scss'
 
 export interface LessonScreenProps {
   /** null when the link names no lesson: the screen says so instead of loading */
   link: LessonLink | null
-  /** injected by tests; the page uses a fresh store per lesson */
-  store?: LessonStore
+  /** one per lesson shown: the page creates it (its share hooks read it too) */
+  store: LessonStore
 }
 
 function handleOf(link: LessonLink): LessonHandle {
@@ -57,8 +55,7 @@ function ListFooter({ store }: { store: LessonStore }) {
 }
 
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
-export const LessonScreen = observer(function LessonScreen({ link, store: injected }: LessonScreenProps) {
-  const [store] = useState(() => injected ?? rootStore.createLessonStore())
+export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
 
   const reload = useCallback(() => {
     if (link) void store.open(handleOf(link))
@@ -95,13 +92,13 @@ export const LessonScreen = observer(function LessonScreen({ link, store: inject
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
     case 'locked':
-      return <PasswordLock unlocking={store.unlocking} rejected={store.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
     case 'openInBrowser':
       return (
         <OpenInBrowser
           canApply={store.access?.view === 'openInBrowser' && store.access.canApply}
-          applied={store.applied}
-          applying={store.applying}
+          applied={store.visit.applied}
+          applying={store.visit.applying}
           onApply={() => void store.apply()}
         />
       )

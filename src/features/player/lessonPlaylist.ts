@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { when } from 'mobx'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
-import type { LessonStore } from '../../stores/lesson'
+import type { LessonStore } from '../lesson'
 import type { PlayerStore, PlaylistSource } from '../../stores/player'
 
 /** The lesson's identity for the saved resume point. */

@@ -7,16 +7,14 @@ import { fenToYuan } from '../../domain/format'
 import type { LessonPayView } from '../../domain/lessonAccess'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
-import { rootStore } from '../../stores'
-import { COURSE_DATA_STORAGE_KEY } from '../../stores/purchase'
-import type { LessonPayStore, PayFlowStore } from '../../stores/purchase'
-import { taroStorage } from '../../platform/storage'
+import { useAppStores } from '../../app/stores'
+import { STORAGE_KEYS } from '../../domain/storageKeys'
 import { StateView } from '../../ui/StateView'
-import { OpenInBrowser } from '../access/OpenInBrowser'
-import { PasswordLock } from '../access/PasswordLock'
-import { ShareRewardTip } from '../access/ShareRewardTip'
+import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
 import { afterLoginTarget, type LessonPayRoute } from './lessonPayRoute'
-import { usePayFlow } from './payFlowContext'
+import type { LessonPayStore } from './LessonPayStore'
+import type { PayFlowStore } from './PayFlowStore'
+import { usePayFlow } from './usePayFlow'
 import { PayFlowView } from './PayFlowView'
 import './purchase.scss'
 
@@ -25,21 +23,20 @@ export const LOGIN_RETURN_DELAY_MS = 50
 
 export interface LessonPayScreenProps {
   route: LessonPayRoute
-  /** injected by tests; the page uses a fresh one (the pay flow comes from PayFlowFactory) */
-  store?: LessonPayStore
   loadCountries?: () => Promise<Country[]>
 }
 
 function LoginReturn({ route }: { route: Extract<LessonPayRoute, { kind: 'loginReturn' }> }) {
-  const [target] = useState(() => afterLoginTarget(route.loginData, taroStorage.get(COURSE_DATA_STORAGE_KEY)))
+  const { loginData, storage } = useAppStores()
+  const [target] = useState(() => afterLoginTarget(route.loginData, storage.get(STORAGE_KEYS.courseData)))
   useEffect(() => {
-    rootStore.loginData.save(route.loginData)
+    loginData.save(route.loginData)
     if (!target) return undefined
     const timer = setTimeout(() => {
       void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType }) })
     }, LOGIN_RETURN_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [route.loginData, target])
+  }, [loginData, route.loginData, target])
   return target ? (
     <StateView kind='loading' title={t('purchase.loginReturn')} />
   ) : (
@@ -137,10 +134,10 @@ const LessonPayBody = observer(function LessonPayBody({
       )
     case 'openInBrowser':
       return (
-        <OpenInBrowser canApply={view.canApply} applied={view.applied} applying={store.applying} onApply={() => void store.apply()} />
+        <OpenInBrowser canApply={view.canApply} applied={view.applied} applying={store.visit.applying} onApply={() => void store.apply()} />
       )
     case 'password':
-      return <PasswordLock unlocking={store.unlocking} rejected={store.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
     case 'purchased': {
       const order = store.paidOrder
       return (
@@ -187,8 +184,9 @@ const LessonPayBody = observer(function LessonPayBody({
 })
 
 /** /lessonPay (spec 001 §2, §4): the purchase page of a paid lesson or live, and the login return. */
-export function LessonPayScreen({ route, store: injectedStore, loadCountries }: LessonPayScreenProps) {
-  const [store] = useState(() => injectedStore ?? rootStore.createLessonPayStore())
+export function LessonPayScreen({ route, loadCountries }: LessonPayScreenProps) {
+  const { createLessonPayStore } = useAppStores()
+  const [store] = useState(createLessonPayStore)
   const flow = usePayFlow()
   switch (route.kind) {
     case 'invalid':

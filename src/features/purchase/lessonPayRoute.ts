@@ -1,6 +1,7 @@
 import type { LoginData } from '../../../types/purchase'
 import type { PayType } from '../../api/purchase'
-import { readLoginData } from '../../stores/purchase'
+import { presentParam } from '../../domain/routeParams'
+import { readLoginData } from '../../stores/loginData'
 
 /**
  * What a /lessonPay address asks for (spec 001 §2): `/lessonPay/{type}/{data}` with optional
@@ -14,26 +15,21 @@ export type LessonPayRoute =
   /** nothing names a course, or the login data is unreadable */
   | { kind: 'invalid'; reason: 'missing' | 'badLoginData' }
 
-function present(value: string | undefined): string | undefined {
-  const trimmed = value?.trim()
-  return trimmed && trimmed !== 'undefined' && trimmed !== 'null' ? trimmed : undefined
-}
-
 export function lessonPayRouteFromParams(
   params: Readonly<Record<string, string | undefined>>,
   stored: { courseData?: string; inviterWmid?: string } = {},
 ): LessonPayRoute {
   if (params.type === 'login') {
-    const loginData = readLoginData(present(params.data))
+    const loginData = readLoginData(presentParam(params.data))
     return loginData ? { kind: 'loginReturn', loginData } : { kind: 'invalid', reason: 'badLoginData' }
   }
-  const courseData = present(params.courseData) ?? present(params.data) ?? present(stored.courseData)
+  const courseData = presentParam(params.courseData) ?? presentParam(params.data) ?? presentParam(stored.courseData)
   if (!courseData) return { kind: 'invalid', reason: 'missing' }
-  const inviterWmid = present(params.inviterWmid) ?? present(stored.inviterWmid)
+  const inviterWmid = presentParam(params.inviterWmid) ?? presentParam(stored.inviterWmid)
   return {
     kind: 'course',
     courseData,
-    payType: present(params.payType) === '2' ? 2 : 1,
+    payType: presentParam(params.payType) === '2' ? 2 : 1,
     ...(inviterWmid ? { inviterWmid } : {}),
   }
 }
@@ -43,6 +39,6 @@ export function afterLoginTarget(
   loginData: LoginData,
   storedCourseData: string | undefined,
 ): { courseData: string; payType: PayType } | undefined {
-  const courseData = present(loginData.courseData) ?? present(storedCourseData)
+  const courseData = presentParam(loginData.courseData) ?? presentParam(storedCourseData)
   return courseData ? { courseData, payType: loginData.courseType === 2 ? 2 : 1 } : undefined
 }

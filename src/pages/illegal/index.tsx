@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useRouteTitle } from '../../features/routing/pageTitle'
+import { useRouteTitle } from '../../features/routing'
 import { t } from '../../locales'
 import './index.scss'
 

@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react'
+import { useAppStores } from '../../app/stores'
 import { lessonLinkFromParams } from '../../domain/lessonLink'
-import { useLessonShare } from '../../features/access/useLessonShare'
-import { LessonScreen } from '../../features/lesson/LessonScreen'
-import { taroStorage } from '../../platform/storage'
-import { rootStore } from '../../stores'
+import { STORAGE_KEYS } from '../../domain/storageKeys'
+import { LessonScreen, useLessonShare } from '../../features/lesson'
 
 /** The page owns the lesson store so its share hooks (onShareAppMessage / onShareTimeline) can read it. */
 export default observer(function LessonPage() {
   const { params } = useRouter()
   const { courseData, data, isPayLesson } = params
+  const { storage, createLessonStore } = useAppStores()
   const link = useMemo(
-    () => lessonLinkFromParams({ courseData, data, isPayLesson }, taroStorage.get('courseData')),
-    [courseData, data, isPayLesson],
+    () => lessonLinkFromParams({ courseData, data, isPayLesson }, storage.get(STORAGE_KEYS.courseData)),
+    [courseData, data, isPayLesson, storage],
   )
-  const [store] = useState(() => rootStore.createLessonStore())
+  const [store] = useState(createLessonStore)
   useLessonShare(store)
   return <LessonScreen link={link} store={store} />
 })

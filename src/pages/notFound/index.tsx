@@ -1,23 +1,15 @@
 import Taro, { useRouter } from '@tarojs/taro'
+import { decodeFully } from '../../domain/routeParams'
 import { toPageUrl } from '../../domain/routes'
-import { useRouteTitle } from '../../features/routing/pageTitle'
+import { useRouteTitle } from '../../features/routing'
 import { t } from '../../locales'
 import { StateView } from '../../ui/StateView'
-
-/** Taro H5 hands query values over still percent-encoded. */
-function readablePath(raw: string | undefined): string {
-  if (!raw) return ''
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
 
 /** Unknown addresses land here with a way home. */
 export default function NotFoundPage() {
   const { params } = useRouter()
-  const path = readablePath(params.path)
+  // Taro H5 hands query values over still percent-encoded.
+  const path = params.path ? decodeFully(params.path) : ''
   useRouteTitle('NotFound')
   return (
     <StateView

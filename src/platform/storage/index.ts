@@ -1,5 +1,7 @@
 import Taro from '@tarojs/taro'
-import type { KeyValueStorage } from '../../stores/session'
+import type { KeyValueStorage } from './types'
+
+export type { KeyValueStorage } from './types'
 
 /** Taro's synchronous storage is the same API in both builds (localStorage in H5). */
 export const taroStorage: KeyValueStorage = {

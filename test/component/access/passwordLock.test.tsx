@@ -1,7 +1,8 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
-import { LESSON_PASSWORD_STORAGE_KEY } from '../../../src/stores/purchase'
+import { STORAGE_KEYS } from '../../../src/domain/storageKeys'
+import { WithStores } from '../appStores'
 import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, refuse, settle, text, typeInto, isDisabled } from '../purchase/support'
 
 const PASSWORD = '8888'
@@ -26,8 +27,8 @@ describe('password lock', () => {
 
   it('says a wrong password is wrong, then opens the lesson with the right one', async () => {
     const backend = passwordBackend()
-    const { lessonStore, storage } = purchaseStores(backend)
-    await utils.mount(LessonScreen, { props: { link: { kind: 'v2', courseData: 'demo-password', isPayLesson: false }, store: lessonStore } })
+    const { app, lessonStore, storage } = purchaseStores(backend)
+    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> } })
     await utils.queries.waitForQuerySelector('.password-lock')
     expect(text('.password-lock__text')).toBe(t('access.password.text'))
 
@@ -46,7 +47,7 @@ describe('password lock', () => {
     await utils.queries.waitForQuerySelector('.lesson__list')
     expect(document.querySelector('.password-lock')).toBeNull()
     expect(text('.lesson__list')).toContain('inside the lesson')
-    expect(storage.map.get(LESSON_PASSWORD_STORAGE_KEY)).toBe(PASSWORD)
+    expect(storage.map.get(STORAGE_KEYS.lessonPassword)).toBe(PASSWORD)
     // the check is a one-item list request carrying the password (spec 000 §5)
     const check = backend.calls.find((c) => c.body.coursePass === PASSWORD)
     expect(check?.body).toMatchObject({ page: '1', pageSize: '1', courseData: 'demo-password' })
@@ -65,8 +66,8 @@ describe('open-in-browser screen', () => {
       '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ privacyStatus: 1, applyType: 0 }) }),
       '/wmim/course/apply.do': () => ok(null),
     })
-    const { lessonStore } = purchaseStores(backend, { wechat: true })
-    await utils.mount(LessonScreen, { props: { link: { kind: 'v2', courseData: 'demo-open', isPayLesson: false }, store: lessonStore } })
+    const { app, lessonStore } = purchaseStores(backend, { wechat: true })
+    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} /> } })
     await utils.queries.waitForQuerySelector('.open-in-browser__apply')
     expect(text('.open-in-browser__apply')).toBe(t('access.openInBrowser.apply'))
     click(utils, '.open-in-browser__apply')
@@ -78,8 +79,8 @@ describe('open-in-browser screen', () => {
 
   it('has no apply button when the lesson is under review (applyType 1)', async () => {
     const backend = fakeBackend({ '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ applyType: 1 }) }) })
-    const { lessonStore } = purchaseStores(backend, { wechat: true })
-    await utils.mount(LessonScreen, { props: { link: { kind: 'v2', courseData: 'x', isPayLesson: false }, store: lessonStore } })
+    const { app, lessonStore } = purchaseStores(backend, { wechat: true })
+    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'x', isPayLesson: false }} store={lessonStore} /> } })
     await utils.queries.waitForQuerySelector('.open-in-browser')
     expect(document.querySelector('.open-in-browser__apply')).toBeNull()
   })

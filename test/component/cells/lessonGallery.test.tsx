@@ -1,7 +1,8 @@
 import TestUtils from '@tarojs/test-utils-react'
 import type { LessonApi } from '../../../src/api/lesson'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
-import { LessonStore } from '../../../src/stores/lesson'
+import { LessonStore } from '../../../src/features/lesson/LessonStore'
+import { WithStores, testAppStores } from '../appStores'
 import type { WireMessage } from '../../../types/lesson'
 import './support'
 import { lessonInfo } from '../../fixtures/lessonInfo'
@@ -34,7 +35,7 @@ describe('the lesson screen mounts the gallery', () => {
 
   it('an old link (no picture call) pages through the loaded images from the tapped one', async () => {
     const store = new LessonStore(fakeApi([image(1), image(2), image(3)]))
-    await utils.mount(LessonScreen, { props: { link: { kind: 'legacy', data: 'old', isPayLesson: false }, store } })
+    await utils.mount(WithStores, { props: { stores: testAppStores(), children: <LessonScreen link={{ kind: 'legacy', data: 'old', isPayLesson: false }} store={store} /> } })
     const cells = await utils.queries.waitForQuerySelectorAll('.cell-image')
     expect(cells).toHaveLength(3)
     utils.fireEvent.click(cells[1])

@@ -4,6 +4,7 @@ import { parseMessage } from '../../../src/domain/message/parse'
 import type { LessonMessage } from '../../../src/domain/message/types'
 import { GalleryContext, type GalleryOpener } from '../../../src/features/lesson/gallery/GalleryContext'
 import { MessageBody } from '../../../src/features/lesson/MessageBody'
+import { WithStores, testAppStores } from '../appStores'
 
 // The app's H5 entry does this from config/index.ts; cells size media through pxTransform.
 Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
@@ -39,11 +40,13 @@ export function wire(msgType: number, obj: unknown, extra: Record<string, unknow
 
 function Host({ messages, gallery }: { messages: LessonMessage[]; gallery: GalleryOpener | null }) {
   return (
-    <GalleryContext.Provider value={gallery}>
-      {messages.map((message) => (
-        <MessageBody key={message.id} message={message} />
-      ))}
-    </GalleryContext.Provider>
+    <WithStores stores={testAppStores()}>
+      <GalleryContext.Provider value={gallery}>
+        {messages.map((message) => (
+          <MessageBody key={message.id} message={message} />
+        ))}
+      </GalleryContext.Provider>
+    </WithStores>
   )
 }
 

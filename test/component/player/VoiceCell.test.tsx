@@ -3,19 +3,19 @@ import type { VoiceMessage } from '../../../src/domain/message/types'
 import { cellMenu } from '../../../src/features/lesson/cellMenu'
 import { VoiceCell } from '../../../src/features/lesson/cells/VoiceCell'
 import { LONG_PRESS_MS } from '../../../src/features/lesson/cells/useLongPress'
-import { PlayerContext } from '../../../src/features/player/playerContext'
 import { voiceAnchorId } from '../../../src/features/player/scroll'
 import { t } from '../../../src/locales'
 import { TRANSCRIPT_REVEAL_MS, type PlayerStore } from '../../../src/stores/player'
+import { WithStores, testAppStores } from '../appStores'
 import { makePlayer, voice } from './support'
 
 function Host({ player, messages }: { player: PlayerStore; messages: VoiceMessage[] }) {
   return (
-    <PlayerContext.Provider value={player}>
+    <WithStores stores={testAppStores({}, { player })}>
       {messages.map((m) => (
         <VoiceCell key={m.msgId} message={m} />
       ))}
-    </PlayerContext.Provider>
+    </WithStores>
   )
 }
 

@@ -1,7 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { AudioPanel } from '../../../src/features/player/AudioPanel'
-import { M4aPlayerScreen } from '../../../src/features/player/AudioFileScreens'
-import { PlayerContext } from '../../../src/features/player/playerContext'
+import { M4aPlayerScreen } from '../../../src/features/audioFile/AudioFileScreens'
 import { t } from '../../../src/locales'
 import type { PlayerStore } from '../../../src/stores/player'
 import { makePlayer, voice } from './support'
@@ -66,9 +65,7 @@ describe('AudioPanel', () => {
 
 function FileHost({ player, url }: { player: PlayerStore; url: string | null }) {
   return (
-    <PlayerContext.Provider value={player}>
-      <M4aPlayerScreen file={url ? { name: 'listening.m4a', url, fileExtension: 'm4a' } : null} />
-    </PlayerContext.Provider>
+    <M4aPlayerScreen file={url ? { name: 'listening.m4a', url, fileExtension: 'm4a' } : null} player={player} />
   )
 }
 

@@ -5,10 +5,8 @@ import type { PayConfig } from '../../../types/purchase'
 import { LessonPayScreen } from '../../../src/features/purchase/LessonPayScreen'
 import type { LessonPayRoute } from '../../../src/features/purchase/lessonPayRoute'
 import { t } from '../../../src/locales'
-import { taroStorage } from '../../../src/platform/storage'
 import { toPageUrl } from '../../../src/domain/routes'
 import {
-  WithFlow,
   click,
   fakeBackend,
   paidLessonInfo,
@@ -22,6 +20,7 @@ import {
   until,
   type Handler,
 } from './support'
+import { WithStores } from '../appStores'
 import type { LessonInfo } from '../../../types/lesson'
 
 const COURSE: LessonPayRoute = { kind: 'course', courseData: 'demo-paid', payType: 1, inviterWmid: 'wm_inviter' }
@@ -64,8 +63,8 @@ describe('/lessonPay', () => {
   })
 
   async function mount(route: LessonPayRoute, stores: ReturnType<typeof purchaseStores>) {
-    await utils.mount(WithFlow, {
-      props: { flow: stores.flow, children: <LessonPayScreen route={route} store={stores.payStore} loadCountries={loadCountries} /> },
+    await utils.mount(WithStores, {
+      props: { stores: stores.app, children: <LessonPayScreen route={route} loadCountries={loadCountries} /> },
     })
   }
 
@@ -198,8 +197,9 @@ describe('/lessonPay', () => {
 
   it('stores the login data of the login return, then redirects to the course after 50 ms', async () => {
     const loginData = { loginData: 'ld-new', isWeMaiUser: 1 as const, courseData: 'demo-paid', courseType: 1 }
-    await mount({ kind: 'loginReturn', loginData }, purchaseStores(fakeBackend({})))
-    expect(JSON.parse(taroStorage.get('loginData') ?? '{}')).toMatchObject({ loginData: 'ld-new' })
+    const stores = purchaseStores(fakeBackend({}))
+    await mount({ kind: 'loginReturn', loginData }, stores)
+    expect(JSON.parse(stores.storage.get('loginData') ?? '{}')).toMatchObject({ loginData: 'ld-new' })
     expect(redirectTo).not.toHaveBeenCalled()
     await until(() =>
       expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('LessonPay', { type: 'share', courseData: 'demo-paid', payType: 1 }) }),

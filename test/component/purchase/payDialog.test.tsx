@@ -2,7 +2,8 @@ import TestUtils from '@tarojs/test-utils-react'
 import { PayDialog } from '../../../src/features/purchase/PayDialog'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
-import { WithFlow, click, fakeBackend, paidLessonInfo, ok, purchaseStores, settle, text, until } from './support'
+import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, settle, text, until } from './support'
+import { WithStores } from '../appStores'
 
 describe('pay dialog', () => {
   let utils: TestUtils
@@ -66,8 +67,8 @@ describe('free preview in the lesson viewer', () => {
       },
     })
     const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }) } })
-    await utils.mount(WithFlow, {
-      props: { flow: stores.flow, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid', isPayLesson: true }} store={stores.lessonStore} /> },
+    await utils.mount(WithStores, {
+      props: { stores: stores.app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid', isPayLesson: true }} store={stores.lessonStore} /> },
     })
     await utils.queries.waitForQuerySelector('.lesson-preview-bar')
     expect(text('.lesson__list')).toContain('line 2')

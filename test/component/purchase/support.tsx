@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import type { ApiEnvelope } from '../../../types/api'
@@ -9,11 +8,9 @@ import { createLoginApi } from '../../../src/api/login'
 import { createPurchaseApi } from '../../../src/api/purchase'
 import type { AuthGateway } from '../../../src/platform/auth'
 import type { PayOutcome, PaymentGateway } from '../../../src/platform/payment'
-import { LESSON_PASSWORD_STORAGE_KEY, LessonPayStore, LoginDataStore, PayFlowStore } from '../../../src/stores/purchase'
-import { LessonStore, type LessonAccessContext } from '../../../src/stores/lesson'
-import { SessionStore, type KeyValueStorage } from '../../../src/stores/session'
+import { PayFlowStore } from '../../../src/features/purchase/PayFlowStore'
 import type { Country } from '../../../src/domain/countries'
-import { PayFlowFactory } from '../../../src/features/purchase/payFlowContext'
+import { memoryStorage, testAppStores } from '../appStores'
 import { lessonInfo } from '../../fixtures/lessonInfo'
 
 Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
@@ -62,6 +59,7 @@ export function fakeBackend(routes: Record<string, Handler>) {
   }
   const { post } = createClient(deps)
   return {
+    deps,
     calls,
     toasts,
     lesson: createLessonApi(post),
@@ -70,50 +68,42 @@ export function fakeBackend(routes: Record<string, Handler>) {
   }
 }
 
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map(Object.entries(initial))
-  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
-}
-
 /** A paid lesson (¥19.90) by Teacher Li. */
 export function paidLessonInfo(overrides: Partial<LessonInfo> = {}): LessonInfo {
   return lessonInfo({ createTimestamp: Date.UTC(2024, 2, 9), courseName: 'Paid lesson', privacyStatus: 3, fee: 1990, nickname: 'Teacher Li', ...overrides })
 }
 
-/** The stores of a purchase, wired to a fake backend and fake platform gateways. */
+/**
+ * The app's stores wired to a fake backend and fake platform gateways; `app` is what the screens get
+ * through the context (its pay flow and /lessonPay store are the ones returned here).
+ */
 export function purchaseStores(
   backend: ReturnType<typeof fakeBackend>,
   opts: { storage?: Record<string, string>; wechat?: boolean; pay?: PayOutcome } = {},
 ) {
   const storage = memoryStorage(opts.storage)
-  const session = new SessionStore(storage)
-  const loginData = new LoginDataStore(storage, session)
   const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
   const auth: AuthGateway = { login: jest.fn(async () => ({ kind: 'redirected' as const })) }
+  const base = testAppStores({
+    storage,
+    inWechatBrowser: () => opts.wechat === true,
+    transport: () => backend.deps,
+    payment: () => payment,
+    auth: () => auth,
+  })
+  // the order query waits between attempts: no real waiting in tests
   const flow = new PayFlowStore({
     purchase: backend.purchase,
     login: backend.login,
     auth,
     payment,
-    loginData,
+    loginData: base.loginData,
     wait: async () => undefined,
   })
-  const payStore = new LessonPayStore({
-    lesson: backend.lesson,
-    storage,
-    loginData,
-    inWechatBrowser: () => opts.wechat === true,
-    userId: () => session.userId,
-  })
-  const access: LessonAccessContext = {
-    inWechatBrowser: () => opts.wechat === true,
-    userId: () => session.userId,
-    isProductUser: () => loginData.isProductUser,
-    storedPassword: () => storage.get(LESSON_PASSWORD_STORAGE_KEY),
-    rememberPassword: (p) => storage.set(LESSON_PASSWORD_STORAGE_KEY, p),
-  }
-  const lessonStore = new LessonStore(backend.lesson, 20, access)
-  return { storage, session, loginData, payment, auth, flow, payStore, lessonStore }
+  const payStore = base.createLessonPayStore()
+  const lessonStore = base.createLessonStore()
+  const app = { ...base, createPayFlow: () => flow, createLessonPayStore: () => payStore }
+  return { app, storage, session: base.session, loginData: base.loginData, payment, auth, flow, payStore, lessonStore }
 }
 
 export const COUNTRIES: Country[] = [
@@ -155,11 +145,6 @@ export function click(utils: TestUtils, selector: string): void {
 
 /** Lets pending promises and React updates settle. */
 export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Gives the screens under it this pay flow (with fake platform gateways) instead of the root store's. */
-export function WithFlow({ flow, children }: { flow: PayFlowStore; children: ReactNode }) {
-  return <PayFlowFactory.Provider value={() => flow}>{children}</PayFlowFactory.Provider>
-}
 
 /** Polls until the assertion passes (or rethrows its last failure after `timeoutMs`). */
 export async function until(assertion: () => void, timeoutMs = 2000): Promise<void> {

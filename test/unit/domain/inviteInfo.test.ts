@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { parseInviteInfo, parseJsonParam } from '../../../src/domain/inviteInfo'
+import { parseInviteInfo } from '../../../src/domain/inviteInfo'
+import { parseJsonParam } from '../../../src/domain/routeParams'
 
 /** What the app writes into the link: the JSON, URL-encoded twice. */
 const asLink = (value: unknown): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))

@@ -1,4 +1,4 @@
-import { audioFileFromParams } from '../../../src/features/player/audioFile'
+import { audioFileFromParams } from '../../../src/features/audioFile/audioFile'
 import {
   M4A_CONTENT_TYPE_QUERY,
   PROVIDER_MP3_QUERY,

@@ -1,18 +1,19 @@
 import { useEffect, useState, type PropsWithChildren } from 'react'
 import { imagePlatform } from '../../../platform/image'
-import { api } from '../../../stores'
-import type { LessonStore } from '../../../stores/lesson'
+import { useAppStores } from '../../../app/stores'
+import type { LessonApi } from '../../../api/lesson'
+import type { LessonStore } from '../LessonStore'
 import { GalleryContext } from './GalleryContext'
 import { GalleryModel, type GallerySource } from './GalleryModel'
 import { GalleryOverlay } from './GalleryOverlay'
 
 /** The picture list of the lesson `store` shows; old links (no courseData) use the loaded images. */
-export function lessonGallerySource(store: LessonStore): GallerySource {
+export function lessonGallerySource(store: LessonStore, api: Pick<LessonApi, 'pictures'>): GallerySource {
   return {
     pictures() {
       const courseData = store.courseData
       if (courseData === undefined) return null
-      return (msgTimestamp) => api.lesson.pictures(courseData, msgTimestamp, store.coursePass)
+      return (msgTimestamp) => api.pictures(courseData, msgTimestamp, store.coursePass)
     },
     loadedImages: () => store.messages.flatMap((m) => (m.kind === 'image' ? [{ id: m.id, url: m.url }] : [])),
   }
@@ -20,7 +21,8 @@ export function lessonGallerySource(store: LessonStore): GallerySource {
 
 /** Gives the image cells below it the lesson's gallery, and shows it. */
 export function LessonGallery({ store, children }: PropsWithChildren<{ store: LessonStore }>) {
-  const [model] = useState(() => new GalleryModel(lessonGallerySource(store), imagePlatform.nativePreview))
+  const { lessonApi } = useAppStores()
+  const [model] = useState(() => new GalleryModel(lessonGallerySource(store, lessonApi), imagePlatform.nativePreview))
   useEffect(() => () => model.close(), [model])
   return (
     <GalleryContext.Provider value={model}>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { CircleDetailScreen } from '../../../../features/circle/CircleDetailScreen'
-import { readCircleParam } from '../../../../features/circle/readCircleParam'
-import { useRouteTitle } from '../../../../features/routing/pageTitle'
+import { CircleDetailScreen, readCircleParam } from '../../../../features/circle'
+import { useRouteTitle } from '../../../../features/routing'
 
 /** /groupSpaceDetail (spec 000 §2 "Circle post detail"): the post travels in the `data` parameter. */
 export default function GroupSpaceDetailPage() {

@@ -1,7 +1,7 @@
-import type { LessonInfo, WireMessage } from '../../../types/lesson'
-import type { LessonApi, LessonHandle, MessagePage } from '../../../src/api/lesson'
-import { LessonStore, type LessonAccessContext } from '../../../src/stores/lesson'
-import { lessonInfo } from '../../fixtures/lessonInfo'
+import type { LessonInfo, WireMessage } from '../../../../types/lesson'
+import type { LessonApi, LessonHandle, MessagePage } from '../../../../src/api/lesson'
+import { LessonStore, type LessonAccessContext } from '../../../../src/features/lesson/LessonStore'
+import { lessonInfo } from '../../../fixtures/lessonInfo'
 
 const PAGE = 20
 
@@ -73,17 +73,17 @@ describe('LessonStore access: password lessons', () => {
     const store = new LessonStore(fake.api, PAGE, ctx)
     await store.open(handle)
     expect(store.status).toBe('locked')
-    expect(store.passwordRejected).toBe(false)
+    expect(store.visit.passwordRejected).toBe(false)
     expect(fake.calls).toHaveLength(0)
 
     await store.unlock('1234')
     expect(store.status).toBe('locked')
-    expect(store.passwordRejected).toBe(true)
+    expect(store.visit.passwordRejected).toBe(true)
     expect(fake.calls[0]).toEqual({ page: 1, pageSize: 1, coursePass: '1234' })
 
     await store.unlock('8888')
     expect(store.status).toBe('ready')
-    expect(store.passwordRejected).toBe(false)
+    expect(store.visit.passwordRejected).toBe(false)
     expect(store.messages).toHaveLength(3)
     expect(remembered).toEqual(['8888'])
     // the list itself carries the password too
@@ -98,7 +98,7 @@ describe('LessonStore access: password lessons', () => {
     const stale = new LessonStore(fakeApi(info({ privacyStatus: 2 })).api, PAGE, context({ storedPassword: () => 'old' }).ctx)
     await stale.open(handle)
     expect(stale.status).toBe('locked')
-    expect(stale.passwordRejected).toBe(false)
+    expect(stale.visit.passwordRejected).toBe(false)
   })
 })
 

@@ -4,15 +4,21 @@ import { observer } from 'mobx-react'
 import { t } from '../../locales'
 import { m4aPlayableUrl } from '../../platform/audio/mediaUrl'
 import { StateView } from '../../ui/StateView'
-import { SeekBar } from './AudioPanel'
 import type { AudioFileItem } from './audioFile'
 import { DownloadButton } from './DownloadButton'
-import { usePlayer } from './playerContext'
-import { usePlayerNotice } from './usePlayerNotice'
-import './player.scss'
+import type { PlayerStore } from '../../stores/player'
+import { SeekBar, usePlayerNotice } from '../player'
+import './audioFile.scss'
 
 /** The native element's id, for tests that drive the page. */
 export const NATIVE_AUDIO_ID = 'audio-player-native'
+
+export interface AudioFileScreenProps {
+  /** null when the page parameters name no playable file */
+  file: AudioFileItem | null
+  /** the app's one player (from the misc package's stores) */
+  player: PlayerStore
+}
 
 function MuteHint() {
   return <Text className='audio-file__hint'>{t('player.page.muteHint')}</Text>
@@ -23,8 +29,7 @@ function MuteHint() {
  * knob, download with progress. It plays through the app's one player, so a lesson voice stops
  * when it starts; leaving the page stops it.
  */
-export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file }: { file: AudioFileItem | null }) {
-  const player = usePlayer()
+export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player }: AudioFileScreenProps) {
   usePlayerNotice(player)
   const url = file?.url
   const active = player.current?.kind === 'file' && player.current.id === url
@@ -66,8 +71,7 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file }: { fil
  * /audioPlayer: the same file in the platform's native audio element with its own controls.
  * The 50 MB rule runs first; starting it stops the lesson player (one sound at a time).
  */
-export const AudioPlayerScreen = observer(function AudioPlayerScreen({ file }: { file: AudioFileItem | null }) {
-  const player = usePlayer()
+export const AudioPlayerScreen = observer(function AudioPlayerScreen({ file, player }: AudioFileScreenProps) {
   usePlayerNotice(player)
   const [admitted, setAdmitted] = useState<boolean | undefined>(undefined)
   const url = file?.url

@@ -1,5 +1,5 @@
-import { resolvePath } from '../../../src/domain/routes'
-import { afterLoginTarget, lessonPayRouteFromParams } from '../../../src/features/purchase/lessonPayRoute'
+import { resolvePath } from '../../../../src/domain/routes'
+import { afterLoginTarget, lessonPayRouteFromParams } from '../../../../src/features/purchase/lessonPayRoute'
 
 /** The /lessonPay variants of spec 001 §2, resolved from a real address as the H5 router would. */
 function routeOf(url: string, stored: { courseData?: string; inviterWmid?: string } = {}) {

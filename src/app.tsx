@@ -1,8 +1,14 @@
 import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { createAppStores } from './app/composition'
+import { taroPlatformEdge } from './app/platformEdge'
+import { AppStoresContext } from './app/stores'
 import { toPageUrl } from './domain/routes'
 import { setLocaleFromSystem } from './locales'
 import './app.scss'
+
+/** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
+const stores = createAppStores(taroPlatformEdge)
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
@@ -14,7 +20,7 @@ function App({ children }: PropsWithChildren) {
     void Taro.redirectTo({ url: toPageUrl('NotFound', { path: res.path }) })
   })
 
-  return children
+  return <AppStoresContext.Provider value={stores}>{children}</AppStoresContext.Provider>
 }
 
 export default App

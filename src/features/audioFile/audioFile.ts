@@ -1,5 +1,7 @@
+import { decodeJson, isRecord } from '../../domain/coerce'
 import { fileExtensionOf, normalizeFileExtension } from '../../domain/message/file'
 import { safeUrl } from '../../domain/message/url'
+import { decodeUntil } from '../../domain/routeParams'
 
 /** Spec 001 §3 "Audio item": what the audio player pages are opened with. */
 export interface AudioFileItem {
@@ -10,27 +12,12 @@ export interface AudioFileItem {
 
 const ENCODED = /%[0-9A-Fa-f]{2}/
 
-/** H5 hands query values over decoded, the mini-program as written, old links double-encoded. */
-function decodeParam(raw: string, done: (value: string) => boolean): string | undefined {
-  let value = raw
-  for (let round = 0; round < 3; round++) {
-    if (done(value)) return value
-    if (!ENCODED.test(value)) return undefined
-    try {
-      value = decodeURIComponent(value)
-    } catch {
-      return undefined
-    }
-  }
-  return done(value) ? value : undefined
-}
-
 function fromFields(fields: Readonly<Record<string, unknown>>): AudioFileItem | null {
   const rawUrl = typeof fields.url === 'string' ? fields.url : ''
-  const url = decodeParam(rawUrl, (v) => safeUrl(v) !== undefined)
+  const url = decodeUntil(rawUrl, (v) => safeUrl(v) !== undefined)
   if (url === undefined) return null
   const rawName = typeof fields.name === 'string' ? fields.name : ''
-  const name = decodeParam(rawName, (v) => !ENCODED.test(v)) ?? rawName
+  const name = decodeUntil(rawName, (v) => !ENCODED.test(v)) ?? rawName
   const ext = typeof fields.fileExtension === 'string' ? normalizeFileExtension(fields.fileExtension) : ''
   return {
     name: name || url.slice(url.lastIndexOf('/') + 1),
@@ -46,12 +33,8 @@ function fromFields(fields: Readonly<Record<string, unknown>>): AudioFileItem | 
 export function audioFileFromParams(params: Readonly<Record<string, string | undefined>>): AudioFileItem | null {
   if (params.url) return fromFields(params)
   if (!params.item) return null
-  const json = decodeParam(params.item, (v) => v.trim().startsWith('{'))
+  const json = decodeUntil(params.item, (v) => v.trim().startsWith('{'))
   if (json === undefined) return null
-  try {
-    const value: unknown = JSON.parse(json)
-    return typeof value === 'object' && value !== null ? fromFields(value as Record<string, unknown>) : null
-  } catch {
-    return null
-  }
+  const value = decodeJson(json)
+  return isRecord(value) ? fromFields(value) : null
 }

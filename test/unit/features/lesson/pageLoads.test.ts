@@ -3,10 +3,10 @@
  * may still be loading a page). The lesson api is replaced by a fake whose answers the test
  * releases one by one.
  */
-import type { WireMessage } from '../../../types/lesson'
-import type { InfoResult, LessonApi, MessagePage } from '../../../src/api/lesson'
-import { LessonStore } from '../../../src/stores/lesson'
-import { lessonInfo } from '../../fixtures/lessonInfo'
+import type { WireMessage } from '../../../../types/lesson'
+import type { InfoResult, LessonApi, MessagePage } from '../../../../src/api/lesson'
+import { LessonStore } from '../../../../src/features/lesson/LessonStore'
+import { lessonInfo } from '../../../fixtures/lessonInfo'
 
 const info = lessonInfo()
 

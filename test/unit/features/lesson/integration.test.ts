@@ -4,10 +4,10 @@
  * transport (the request function, toast and navigation) is replaced.
  */
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../../server/app'
-import { createClient, type TransportDeps } from '../../../src/api/client'
-import { createLessonApi } from '../../../src/api/lesson'
-import { LessonStore } from '../../../src/stores/lesson'
+import { buildApp } from '../../../../server/app'
+import { createClient, type TransportDeps } from '../../../../src/api/client'
+import { createLessonApi } from '../../../../src/api/lesson'
+import { LessonStore } from '../../../../src/features/lesson/LessonStore'
 
 let server: FastifyInstance
 

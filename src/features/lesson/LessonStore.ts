@@ -1,18 +1,19 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { LessonInfo } from '../../types/lesson'
-import { LESSON_PAGE_SIZE } from '../../types/lesson'
-import type { LessonApi, LessonHandle } from '../api/lesson'
-import { ApiError } from '../api/client'
-import { decideLessonAccess } from '../domain/lessonAccess'
-import type { LessonAccess } from '../domain/lessonAccess'
-import { resolvePath, type ResolvedRoute } from '../domain/routes'
-import { parseMessage } from '../domain/message/parse'
-import type { LessonMessage } from '../domain/message/types'
+import type { LessonInfo } from '../../../types/lesson'
+import { LESSON_PAGE_SIZE } from '../../../types/lesson'
+import type { LessonApi, LessonHandle } from '../../api/lesson'
+import { ApiError } from '../../api/client'
+import { decideLessonAccess } from '../../domain/lessonAccess'
+import type { LessonAccess } from '../../domain/lessonAccess'
+import { resolvePath, type ResolvedRoute } from '../../domain/routes'
+import { parseMessage } from '../../domain/message/parse'
+import type { LessonMessage } from '../../domain/message/types'
+import { checkLessonPassword, LessonVisit } from '../visit'
 
 /**
  * One open lesson: its info and the paged message list (spec 000 §4 "Lesson load", "List").
- * The page creates one per lesson it shows; global lesson state (password, pay data) lives in
- * the root store.
+ * The page creates one per lesson it shows; what the visitor did to the lesson (password, apply,
+ * payment) is its `visit`, the same model the purchase page uses.
  */
 export type LessonStatus =
   | 'idle'
@@ -54,17 +55,6 @@ export const ANONYMOUS_BROWSER: LessonAccessContext = {
   rememberPassword: () => undefined,
 }
 
-/** The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5). */
-export async function checkLessonPassword(
-  api: LessonApi,
-  handle: LessonHandle,
-  coursePass: string,
-): Promise<'accepted' | 'rejected' | 'mustPay'> {
-  const result = await api.messages(handle, 1, { pageSize: 1, coursePass })
-  if (result.kind === 'passwordRejected') return 'rejected'
-  return result.kind === 'mustPay' ? 'mustPay' : 'accepted'
-}
-
 export interface DisplayedMessage {
   message: LessonMessage
   /** hidden when the previous shown message has the same sender icon (spec 000 §2) */
@@ -86,15 +76,8 @@ export class LessonStore {
   coursePass: string | undefined = undefined
   /** the access decision for the loaded info; undefined before it */
   access: LessonAccess | undefined = undefined
-  /** the password lock: a check is running / the typed password was refused */
-  unlocking = false
-  passwordRejected = false
-  /** open-in-browser screen: the apply call is running / succeeded during this visit */
-  applying = false
-  applied = false
-  /** payment succeeded during this visit (the server's order state said paid) */
-  paidLocally = false
-  private passwordVerified = false
+  /** the password lock, the open-in-browser apply and the payment during this visit */
+  readonly visit: LessonVisit
   private handle: LessonHandle | undefined = undefined
   /** the page load in flight, shared by every caller of loadMore() */
   private pageLoad: Promise<void> | undefined = undefined
@@ -106,7 +89,9 @@ export class LessonStore {
     private readonly pageSize: number = LESSON_PAGE_SIZE,
     private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
   ) {
+    this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
     makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'pageLoad' | 'listGeneration'>(this, {
+      visit: false,
       api: false,
       pageSize: false,
       context: false,
@@ -158,12 +143,20 @@ export class LessonStore {
     this.status = 'loading'
     this.errorMessage = ''
     this.access = undefined
-    this.passwordRejected = false
+    this.visit.passwordRejected = false
     this.resetList()
     try {
       const result = await this.api.info(handle)
       if (!result.found) {
         runInAction(() => (this.status = 'notFound'))
+        return
+      }
+      if ('illegal' in result) {
+        // the server answers a suspended lesson's title only: nothing of it is shown here
+        runInAction(() => {
+          this.access = { view: 'illegal' }
+          this.status = 'illegal'
+        })
         return
       }
       runInAction(() => {
@@ -210,9 +203,7 @@ export class LessonStore {
       info: this.info,
       env: { inWechatBrowser: this.context.inWechatBrowser() },
       session: { userId: this.context.userId(), isProductUser: this.context.isProductUser() },
-      applied: this.applied,
-      passwordVerified: this.passwordVerified,
-      paidLocally: this.paidLocally,
+      ...this.visit.standing,
     })
   }
 
@@ -220,60 +211,40 @@ export class LessonStore {
   private async tryRememberedPassword(): Promise<void> {
     const candidate = this.coursePass ?? this.context.storedPassword()
     if (candidate && this.handle && (await checkLessonPassword(this.api, this.handle, candidate)) === 'accepted') {
-      await this.passwordAccepted(candidate)
+      this.visit.passwordAccepted(candidate)
+      await this.readWithPassword(candidate)
       return
     }
     runInAction(() => (this.status = 'locked'))
   }
 
-  private async passwordAccepted(coursePass: string): Promise<void> {
+  /** An accepted password reads the list with it. */
+  private async readWithPassword(coursePass: string): Promise<void> {
     runInAction(() => {
-      this.passwordVerified = true
       this.coursePass = coursePass
       this.status = 'loading'
     })
-    this.context.rememberPassword(coursePass)
     await this.enter()
   }
 
   /** The password lock's unlock button: 200 opens the list and remembers it as `lessonwd`; 403 says wrong. */
   async unlock(password: string): Promise<void> {
-    if (!this.handle || this.unlocking) return
-    this.unlocking = true
-    this.passwordRejected = false
-    try {
-      const verdict = await checkLessonPassword(this.api, this.handle, password)
-      if (verdict === 'accepted') await this.passwordAccepted(password)
-      else runInAction(() => (verdict === 'mustPay' ? (this.status = 'mustPay') : (this.passwordRejected = true)))
-    } catch {
-      // the transport already showed the network or server message; the lock stays
-    } finally {
-      runInAction(() => (this.unlocking = false))
-    }
+    if (!this.handle) return
+    const verdict = await this.visit.unlock(this.handle, password)
+    if (verdict === 'accepted') await this.readWithPassword(password)
+    else if (verdict === 'mustPay') runInAction(() => (this.status = 'mustPay'))
   }
 
   /** Open-in-browser screen: a successful apply turns the button into 'submitted, waiting for review'. */
   async apply(): Promise<void> {
     const courseData = this.courseData
-    if (!courseData || this.applying) return
-    this.applying = true
-    try {
-      await this.api.apply(courseData)
-      runInAction(() => {
-        this.applied = true
-        this.access = this.decide()
-      })
-    } catch {
-      // toasted by the transport; the button stays enabled for another try
-    } finally {
-      runInAction(() => (this.applying = false))
-    }
+    if (courseData && (await this.visit.apply(courseData))) runInAction(() => (this.access = this.decide()))
   }
 
   /** Payment confirmed by the server (spec 000 §4 "Payment" 4): mark paid, reset the list, reload the info. */
   async markPaid(): Promise<void> {
     if (!this.handle) return
-    this.paidLocally = true
+    this.visit.markPaid()
     await this.open(this.handle, this.coursePass)
   }
 
@@ -324,7 +295,7 @@ export class LessonStore {
             break
           case 'passwordRejected':
             // the password changed since it was accepted: ask again
-            this.passwordVerified = false
+            this.visit.passwordRevoked()
             this.status = 'locked'
             break
         }

@@ -1,22 +1,17 @@
-import { lessonInfo } from '../../fixtures/lessonInfo'
-import type { LessonInfo } from '../../../types/lesson'
-import type { LoginData, OrderState, PayConfig } from '../../../types/purchase'
-import type { LessonApi } from '../../../src/api/lesson'
-import type { LoginApi } from '../../../src/api/login'
-import type { CreateOrderParams, PurchaseApi } from '../../../src/api/purchase'
-import type { AuthGateway, LoginOutcome } from '../../../src/platform/auth'
-import type { PayOutcome, PaymentGateway } from '../../../src/platform/payment'
-import {
-  LESSON_PASSWORD_STORAGE_KEY,
-  LOGIN_DATA_STORAGE_KEY,
-  LessonPayStore,
-  LoginDataStore,
-  ORDER_QUERY_ATTEMPTS,
-  PayFlowStore,
-  readLoginData,
-  type PaidOrder,
-} from '../../../src/stores/purchase'
-import { SessionStore, type KeyValueStorage } from '../../../src/stores/session'
+import { lessonInfo } from '../../../fixtures/lessonInfo'
+import type { LessonInfo } from '../../../../types/lesson'
+import type { LoginData, OrderState, PayConfig } from '../../../../types/purchase'
+import type { LessonApi } from '../../../../src/api/lesson'
+import type { LoginApi } from '../../../../src/api/login'
+import type { CreateOrderParams, PurchaseApi } from '../../../../src/api/purchase'
+import type { AuthGateway, LoginOutcome } from '../../../../src/platform/auth'
+import type { PayOutcome, PaymentGateway } from '../../../../src/platform/payment'
+import { STORAGE_KEYS } from '../../../../src/domain/storageKeys'
+import { LessonPayStore } from '../../../../src/features/purchase/LessonPayStore'
+import { ORDER_QUERY_ATTEMPTS, PayFlowStore, type PaidOrder } from '../../../../src/features/purchase/PayFlowStore'
+import type { KeyValueStorage } from '../../../../src/platform/storage/types'
+import { LoginDataStore, readLoginData } from '../../../../src/stores/loginData'
+import { SessionStore } from '../../../../src/stores/session'
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial))
@@ -51,7 +46,7 @@ function setup(opts: {
   pay?: PayOutcome
   orderStates?: OrderState['orderStatus'][]
 }) {
-  const storage = memoryStorage(opts.loginData ? { [LOGIN_DATA_STORAGE_KEY]: JSON.stringify(opts.loginData) } : {})
+  const storage = memoryStorage(opts.loginData ? { [STORAGE_KEYS.loginData]: JSON.stringify(opts.loginData) } : {})
   const session = new SessionStore(storage)
   const loginData = new LoginDataStore(storage, session)
   const orders: CreateOrderParams[] = []
@@ -125,7 +120,7 @@ describe('PayFlowStore', () => {
     const t = setup({ login: { kind: 'loggedIn', data: BUYER } })
     await t.flow.goPay()
     expect(t.flow.step).toBe('confirm')
-    expect(JSON.parse(t.storage.map.get(LOGIN_DATA_STORAGE_KEY) ?? '{}')).toMatchObject({ loginData: 'ld-buyer' })
+    expect(JSON.parse(t.storage.map.get(STORAGE_KEYS.loginData) ?? '{}')).toMatchObject({ loginData: 'ld-buyer' })
     expect(t.session.userId).toBe('wm_buyer')
   })
 
@@ -240,10 +235,10 @@ describe('LessonPayStore', () => {
     await store.open({ courseData: 'demo-password', payType: 1 })
     expect(store.view).toEqual({ view: 'password' })
     await store.unlock('0000')
-    expect(store.passwordRejected).toBe(true)
+    expect(store.visit.passwordRejected).toBe(true)
     await store.unlock('8888')
     expect(store.view).toEqual({ view: 'lesson' })
-    expect(storage.map.get(LESSON_PASSWORD_STORAGE_KEY)).toBe('8888')
+    expect(storage.map.get(STORAGE_KEYS.lessonPassword)).toBe('8888')
   })
 
   it('shows the app-only notice for a live without asking for lesson info', async () => {

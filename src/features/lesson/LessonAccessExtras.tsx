@@ -2,11 +2,10 @@ import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { shareRewardFen } from '../../domain/lessonAccess'
 import { t } from '../../locales'
-import type { LessonStore } from '../../stores/lesson'
-import { usePayFlow } from '../purchase/payFlowContext'
-import { PayFlowView } from '../purchase/PayFlowView'
-import { ShareRewardTip } from './ShareRewardTip'
-import './access.scss'
+import { usePayFlow, PayFlowView } from '../purchase'
+import { ShareRewardTip } from '../access'
+import type { LessonStore } from './LessonStore'
+import './LessonAccessExtras.scss'
 
 
 /**

@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
-import { platform } from '../../stores'
-import type { LessonStore } from '../../stores/lesson'
+import { useAppStores } from '../../app/stores'
+import type { LessonStore } from './LessonStore'
 
 /**
  * Sharing a lesson (spec 000 §2, 001 §7): title, "exported from the app", cover and link. The
@@ -11,6 +11,7 @@ import type { LessonStore } from '../../stores/lesson'
  * browser the JS-SDK gets the same content with the lesson's share link (its own URL without one).
  */
 export function useLessonShare(store: LessonStore): void {
+  const { share } = useAppStores()
   const title = store.title
   const imageUrl = store.info?.coursePic ?? ''
   const shareUrl = store.info?.shareUrl ?? ''
@@ -30,6 +31,6 @@ export function useLessonShare(store: LessonStore): void {
   useEffect(() => {
     if (!title) return
     const link = shareUrl || (typeof window !== 'undefined' ? window.location.href.split('#')[0] : '')
-    void platform.share.setShareContent({ title, desc: t('share.desc'), imageUrl, link })
-  }, [title, imageUrl, shareUrl])
+    void share.setShareContent({ title, desc: t('share.desc'), imageUrl, link })
+  }, [share, title, imageUrl, shareUrl])
 }

@@ -1,0 +1,96 @@
+import { createClient, type TransportDeps } from '../api/client'
+import { createLessonApi } from '../api/lesson'
+import { createLoginApi } from '../api/login'
+import { createPurchaseApi } from '../api/purchase'
+import { createShareApi } from '../api/share'
+import { STORAGE_KEYS } from '../domain/storageKeys'
+import { LessonStore, type LessonAccessContext } from '../features/lesson/LessonStore'
+import { LessonPayStore } from '../features/purchase/LessonPayStore'
+import { PayFlowStore } from '../features/purchase/PayFlowStore'
+import type { AudioEngine } from '../platform/audio/types'
+import type { AuthDeps, AuthGateway } from '../platform/auth/types'
+import type { PaymentDeps, PaymentGateway } from '../platform/payment/types'
+import type { ShareDeps, ShareGateway } from '../platform/share/types'
+import type { KeyValueStorage } from '../platform/storage/types'
+import { LoginDataStore } from '../stores/loginData'
+import { PlayerStore } from '../stores/player'
+import { SessionStore } from '../stores/session'
+
+/**
+ * Everything the main package's stores stand on that is not plain TypeScript: storage, the request
+ * itself, the audio engine, where the page runs, and the platform gateways. The app passes the Taro
+ * edge (`platformEdge.ts`); tests pass fakes of the same shape, so every store and api module they
+ * exercise is the real one.
+ */
+export interface PlatformEdge {
+  storage: KeyValueStorage
+  audio: AudioEngine
+  inWechatBrowser(): boolean
+  transport(session: { readonly headers: Record<string, string>; clear(): void }): TransportDeps
+  payment(deps: PaymentDeps): PaymentGateway
+  share(deps: ShareDeps): ShareGateway
+  auth(deps: AuthDeps): AuthGateway
+}
+
+/**
+ * The main package's composition (storage -> session -> transport -> api -> stores): only what the
+ * lesson viewer and /lessonPay need. Subpackages build their own stores on `post` and `session`
+ * (`definePackageStores`), so their code never rides into the main package. Created once, in app.ts.
+ */
+export function createAppStores(edge: PlatformEdge) {
+  const { storage } = edge
+  const session = new SessionStore(storage)
+  const loginData = new LoginDataStore(storage, session)
+  // 601 clears the login data with the session: an expired credential would only be refused again
+  const { post } = createClient(
+    edge.transport({
+      get headers() {
+        return session.headers
+      },
+      clear: () => loginData.clear(),
+    }),
+  )
+  const lessonApi = createLessonApi(post)
+  const purchaseApi = createPurchaseApi(post)
+  const loginApi = createLoginApi(post)
+  const shareApi = createShareApi(post)
+  const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
+  const auth = edge.auth({
+    weappLogin: (code) => loginApi.weappLogin(code),
+    loginUrl: (type, courseData, redirect) => purchaseApi.loginUrl(type, courseData, redirect),
+  })
+
+  /** Who reads a lesson and where (decideLessonAccess); the password is remembered as `lessonwd`. */
+  const lessonAccess: LessonAccessContext = {
+    inWechatBrowser: () => edge.inWechatBrowser(),
+    userId: () => session.userId,
+    isProductUser: () => loginData.isProductUser,
+    storedPassword: () => storage.get(STORAGE_KEYS.lessonPassword),
+    rememberPassword: (password) => storage.set(STORAGE_KEYS.lessonPassword, password),
+  }
+
+  return {
+    storage,
+    session,
+    loginData,
+    /** one player for the whole app: playback survives page changes */
+    player: new PlayerStore(edge.audio, storage),
+    /** the one transport, for the subpackages' api modules */
+    post,
+    /** the lesson calls (the gallery pages the picture list itself) */
+    lessonApi,
+    share: edge.share({ shareConfig: (registerUrl) => shareApi.shareConfig(registerUrl) }),
+    createLessonStore: (): LessonStore => new LessonStore(lessonApi, undefined, lessonAccess),
+    createLessonPayStore: (): LessonPayStore =>
+      new LessonPayStore({
+        lesson: lessonApi,
+        storage,
+        loginData,
+        inWechatBrowser: () => edge.inWechatBrowser(),
+        userId: () => session.userId,
+      }),
+    createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, login: loginApi, auth, payment, loginData }),
+  }
+}
+
+export type AppStores = ReturnType<typeof createAppStores>

@@ -1,0 +1,9 @@
+/** /lessonPay and the pay flow (pay dialog, phone binding, safety confirm, payment). */
+export { LessonPayScreen } from './LessonPayScreen'
+export { LessonPayStore } from './LessonPayStore'
+export { lessonPayRouteFromParams } from './lessonPayRoute'
+export type { LessonPayRoute } from './lessonPayRoute'
+export { PayFlowStore } from './PayFlowStore'
+export type { PaidOrder, PayTarget } from './PayFlowStore'
+export { PayFlowView } from './PayFlowView'
+export { usePayFlow } from './usePayFlow'

@@ -1,0 +1,2 @@
+/** Page titles from the route table. */
+export { useRouteTitle } from './pageTitle'

@@ -1,0 +1,102 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { LessonApi, LessonHandle } from '../../api/lesson'
+
+/** The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5). */
+export async function checkLessonPassword(
+  api: Pick<LessonApi, 'messages'>,
+  handle: LessonHandle,
+  coursePass: string,
+): Promise<'accepted' | 'rejected' | 'mustPay'> {
+  const result = await api.messages(handle, 1, { pageSize: 1, coursePass })
+  if (result.kind === 'passwordRejected') return 'rejected'
+  return result.kind === 'mustPay' ? 'mustPay' : 'accepted'
+}
+
+/** What unlocking answered; 'failed' means the transport already told the user (toast) and the lock stays. */
+export type UnlockVerdict = 'accepted' | 'rejected' | 'mustPay' | 'failed'
+
+export interface LessonVisitDeps {
+  api: Pick<LessonApi, 'messages' | 'apply'>
+  /** an accepted password is remembered as `lessonwd` (spec 000 §3) */
+  rememberPassword(password: string): void
+}
+
+/**
+ * What a visitor did to a lesson during this visit, shared by the viewer (/lesson) and the purchase page
+ * (/lessonPay): the password lock (unlock), the open-in-browser apply, and a payment the server confirmed.
+ * The access decision (`domain/lessonAccess`) reads `standing`; the server enforces every rule again.
+ */
+export class LessonVisit {
+  /** a password check is running / the typed password was refused */
+  unlocking = false
+  passwordRejected = false
+  passwordVerified = false
+  /** the apply call is running / succeeded during this visit */
+  applying = false
+  applied = false
+  /** payment succeeded during this visit (the server's order state said paid) */
+  paidLocally = false
+
+  constructor(private readonly deps: LessonVisitDeps) {
+    makeAutoObservable<LessonVisit, 'deps'>(this, { deps: false })
+  }
+
+  /** The inputs of decideLessonAccess / decideLessonPayView this visit contributes. */
+  get standing(): { applied: boolean; passwordVerified: boolean; paidLocally: boolean } {
+    return { applied: this.applied, passwordVerified: this.passwordVerified, paidLocally: this.paidLocally }
+  }
+
+  /** The lock's unlock button: 200 verifies and remembers the password; 403 marks it wrong. */
+  async unlock(handle: LessonHandle, password: string): Promise<UnlockVerdict> {
+    if (this.unlocking) return 'failed'
+    this.unlocking = true
+    this.passwordRejected = false
+    try {
+      const verdict = await checkLessonPassword(this.deps.api, handle, password)
+      runInAction(() => {
+        this.passwordRejected = verdict === 'rejected'
+        if (verdict === 'accepted') this.passwordVerified = true
+      })
+      if (verdict === 'accepted') this.deps.rememberPassword(password)
+      return verdict
+    } catch {
+      // the transport already showed the network or server message; the lock stays
+      return 'failed'
+    } finally {
+      runInAction(() => (this.unlocking = false))
+    }
+  }
+
+  /** A password from the link or from storage was accepted without the lock showing. */
+  passwordAccepted(password: string): void {
+    this.passwordVerified = true
+    this.passwordRejected = false
+    this.deps.rememberPassword(password)
+  }
+
+  /** The list refused the password it had accepted (it changed since): ask again. */
+  passwordRevoked(): void {
+    this.passwordVerified = false
+  }
+
+  /** Open-in-browser screen: a successful apply turns the button into 'submitted, waiting for review'. */
+  async apply(courseData: string): Promise<boolean> {
+    if (this.applying) return false
+    this.applying = true
+    try {
+      await this.deps.api.apply(courseData)
+      runInAction(() => (this.applied = true))
+      return true
+    } catch {
+      // toasted by the transport; the button stays enabled for another try
+      return false
+    } finally {
+      runInAction(() => (this.applying = false))
+    }
+  }
+
+  /** The server confirmed the payment. */
+  markPaid(): void {
+    this.paidLocally = true
+  }
+}

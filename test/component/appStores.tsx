@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import { createAppStores, type AppStores, type PlatformEdge } from '../../src/app/composition'
+import { AppStoresContext } from '../../src/app/stores'
+import type { KeyValueStorage } from '../../src/platform/storage/types'
+import { FakeEngine } from './player/support'
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map(Object.entries(initial))
+  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
+}
+
+/**
+ * The app's real composition over fakes of the platform edge: storage in memory, a fake audio engine,
+ * gateways that do nothing, and a transport whose every call answers 404 unless `edge.transport` says
+ * otherwise. `overrides` swaps single stores or factories for ones a test holds.
+ */
+export function testAppStores(edge: Partial<PlatformEdge> = {}, overrides: Partial<AppStores> = {}): AppStores {
+  const stores = createAppStores({
+    storage: memoryStorage(),
+    audio: new FakeEngine(),
+    inWechatBrowser: () => false,
+    transport: (session) => ({
+      baseUrl: () => '',
+      request: async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } }),
+      toast: () => undefined,
+      goProfile: () => undefined,
+      goVipAlert: () => undefined,
+      sessionHeaders: () => session.headers,
+      clearSession: () => session.clear(),
+      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+    }),
+    payment: () => ({ pay: async () => 'cancel' }),
+    share: () => ({ setShareContent: async () => undefined }),
+    auth: () => ({ login: async () => ({ kind: 'redirected' }) }),
+    ...edge,
+  })
+  return { ...stores, ...overrides }
+}
+
+/** Provides `stores` to the screens below, as app.tsx does for every page. */
+export function WithStores({ stores, children }: { stores: AppStores; children: ReactNode }) {
+  return <AppStoresContext.Provider value={stores}>{children}</AppStoresContext.Provider>
+}
