@@ -6,6 +6,7 @@ import message from './message'
 import player from './player'
 import purchase from './purchase'
 import route from './route'
+import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui }

@@ -1,0 +1,6 @@
+import type { A11yGateway } from './types'
+
+/** The mini-program's screen reader follows touch; there is no keyboard focus to move. */
+export const a11y: A11yGateway = {
+  focusById() {},
+}
