@@ -1,23 +1,34 @@
 import { Button, View, Text } from '@tarojs/components'
+import { pressable } from './a11y'
+import { cx } from './classNames'
 import './StateView.scss'
 
 export interface StateViewProps {
   kind: 'loading' | 'empty' | 'error'
   title: string
   detail?: string
+  /** the action button (say 'retry'); shown only with `onAction` */
   actionText?: string
   onAction?: () => void
+  /** extra classes on the block */
+  className?: string
 }
 
-/** The full-screen loading, empty and error states every screen uses. */
-export function StateView({ kind, title, detail, actionText, onAction }: StateViewProps) {
+/**
+ * The loading, empty and error states every screen uses. Screen readers hear loading and empty
+ * as a status and an error as an alert.
+ */
+export function StateView({ kind, title, detail, actionText, onAction, className }: StateViewProps) {
   return (
-    <View className={`state-view state-view--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <View
+      className={cx('state-view', `state-view--${kind}`, className)}
+      role={kind === 'error' ? 'alert' : 'status'}
+    >
       {kind === 'loading' ? <View className='state-view__spinner' /> : <View className={`state-view__icon state-view__icon--${kind}`} />}
       <Text className='state-view__title'>{title}</Text>
       {detail ? <Text className='state-view__detail'>{detail}</Text> : null}
       {actionText && onAction ? (
-        <Button className='state-view__action' size='mini' onClick={onAction}>
+        <Button className='state-view__action' onClick={onAction} {...pressable(onAction)}>
           {actionText}
         </Button>
       ) : null}
