@@ -1,0 +1,236 @@
+import { makeAutoObservable } from 'mobx'
+import type { VoiceMessage } from '../../domain/message/types'
+import type { AudioEngine } from '../../platform/audio/types'
+import type { KeyValueStorage } from '../session'
+import type { PlaybackRate } from './controls'
+import { LessonQueue } from './LessonQueue'
+import { Playback } from './Playback'
+import type { PlaybackControls } from './PlaybackControls'
+import type { PlaylistSource } from './playlist'
+import type { ResumePoint } from './resume'
+import { revealTranscript, type TranscriptState } from './transcripts'
+import type { PlayerMedia, PlayerNotice, PlayerStatus, VoiceState } from './types'
+
+/**
+ * The lesson player (spec 000 §4 "Audio", §9): the playlist of a lesson's voice messages, the
+ * current media, rate and volume. One global instance, so playback survives page changes. It
+ * talks to the platform only through `AudioEngine`.
+ *
+ * The store is the player's one public face; its parts do the work and document it: `LessonQueue`
+ * (which voice plays, what follows, where to resume), `Playback` (the media on the engine) and
+ * `PlaybackControls` (rate, volume, the bar). The store itself keeps the audio panel and transcripts.
+ */
+export class PlayerStore {
+  panelHidden = false
+  transcripts = new Map<string, TranscriptState>()
+
+  private readonly playback: Playback
+  private readonly controls: PlaybackControls
+  private readonly queue: LessonQueue
+
+  constructor(engine: AudioEngine, storage: KeyValueStorage) {
+    this.playback = new Playback(engine, {
+      next: () => void this.queue.next(),
+      previous: () => void this.queue.previous(),
+      starting: () => {
+        this.panelHidden = false
+        this.queue.starting()
+      },
+      loaded: (media, generation) => this.queue.loaded(media, generation),
+      moved: (force) => this.queue.savePlace(force),
+    })
+    this.controls = this.playback.controls
+    this.queue = new LessonQueue(this.playback, storage)
+    makeAutoObservable<PlayerStore, 'playback' | 'controls' | 'queue'>(
+      this,
+      { playback: false, controls: false, queue: false },
+      { autoBind: true },
+    )
+  }
+
+  // ---- state ----
+
+  get viewed(): PlaylistSource | undefined {
+    return this.queue.viewed
+  }
+
+  get source(): PlaylistSource | undefined {
+    return this.queue.source
+  }
+
+  get resumeOffer(): ResumePoint | undefined {
+    return this.queue.resumeOffer
+  }
+
+  get current(): PlayerMedia | undefined {
+    return this.playback.current
+  }
+
+  get status(): PlayerStatus {
+    return this.playback.status
+  }
+
+  get position(): number {
+    return this.playback.position
+  }
+
+  get duration(): number {
+    return this.playback.duration
+  }
+
+  get notice(): PlayerNotice | undefined {
+    return this.playback.notice
+  }
+
+  get rate(): PlaybackRate {
+    return this.controls.rate
+  }
+
+  get volume(): number {
+    return this.controls.volume
+  }
+
+  get dragging(): boolean {
+    return this.controls.dragging
+  }
+
+  get viewedHasVoice(): boolean {
+    return this.queue.viewedHasVoice
+  }
+
+  get isPlaying(): boolean {
+    return this.playback.isPlaying
+  }
+
+  get currentVoiceId(): string | undefined {
+    return this.playback.currentVoiceId
+  }
+
+  /** The audio panel shows while a voice is current, until closed. */
+  get panelVisible(): boolean {
+    return this.currentVoiceId !== undefined && !this.panelHidden
+  }
+
+  get playingViewed(): boolean {
+    return this.queue.playingViewed
+  }
+
+  voiceState(msgId: string): VoiceState {
+    if (this.currentVoiceId !== msgId) return 'stopped'
+    if (this.status === 'loading') return 'loading'
+    return this.status === 'playing' ? 'playing' : 'stopped'
+  }
+
+  transcriptState(msgId: string): TranscriptState | undefined {
+    return this.transcripts.get(msgId)
+  }
+
+  // ---- the lesson page (LessonQueue) ----
+
+  attach(source: PlaylistSource): void {
+    this.queue.attach(source)
+  }
+
+  toggleVoice(msgId: string): void {
+    this.queue.toggleVoice(msgId)
+  }
+
+  playVoice(msgId: string, startAt = 0): Promise<void> {
+    return this.queue.playVoice(msgId, startAt)
+  }
+
+  playAll(): void {
+    this.queue.playAll()
+  }
+
+  acceptResume(): Promise<void> {
+    return this.queue.acceptResume()
+  }
+
+  dismissResume(): void {
+    this.queue.dismissResume()
+  }
+
+  locateCurrent(): Promise<string | undefined> {
+    return this.queue.locateCurrent()
+  }
+
+  next(): Promise<void> {
+    return this.queue.next()
+  }
+
+  previous(): Promise<void> {
+    return this.queue.previous()
+  }
+
+  /** Spec 000 §4 "voice to text", for a voice of the viewed list that carries text. */
+  convertToText(msgId: string): void {
+    const message = this.viewed?.messages.find((m): m is VoiceMessage => m.kind === 'voice' && m.msgId === msgId)
+    revealTranscript(this.transcripts, message)
+  }
+
+  // ---- the media on the engine (Playback) ----
+
+  /** A file message's audio (the audio player pages). */
+  async playFile(file: { url: string; title: string }): Promise<void> {
+    const generation = this.playback.interrupt()
+    const media: PlayerMedia = { kind: 'file', id: file.url, url: file.url, title: file.title, singer: '', coverImgUrl: '', duration: 0 }
+    await this.playback.start(media, 0, generation)
+  }
+
+  admitFile(url: string): Promise<boolean> {
+    return this.playback.admitFile(url)
+  }
+
+  togglePlay(): void {
+    if (this.isPlaying) this.pause()
+    else this.resume()
+  }
+
+  pause(): void {
+    this.playback.pause()
+  }
+
+  resume(): void {
+    this.playback.resume()
+  }
+
+  stop(): void {
+    this.playback.stop()
+  }
+
+  closePanel(): void {
+    this.stop()
+    this.panelHidden = true
+  }
+
+  clearNotice(): void {
+    this.playback.clearNotice()
+  }
+
+  // ---- rate, volume and the bar (PlaybackControls) ----
+
+  setRate(rate: PlaybackRate): void {
+    this.controls.setRate(rate)
+  }
+
+  cycleRate(): void {
+    this.controls.cycleRate()
+  }
+
+  setVolume(volume: number): void {
+    this.controls.setVolume(volume)
+  }
+
+  startDrag(): void {
+    this.controls.startDrag()
+  }
+
+  dragTo(seconds: number): void {
+    this.controls.dragTo(seconds)
+  }
+
+  endDrag(seconds: number): void {
+    this.controls.endDrag(seconds)
+  }
+}
