@@ -4,6 +4,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { h5CustomRoutes } from '../src/domain/routes'
+import { ModuleMapPlugin } from './moduleMap'
 
 // The wire contract in types/ sits outside src/ and is shared with the server: compile it too.
 const sharedSources = [path.resolve(__dirname, '..', 'types')]
@@ -34,6 +35,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     mini: {
       compile: { include: sharedSources },
+      // dist/weapp.modules.json: which source modules each emitted file holds (the weapp tests check the
+      // main package against it)
+      webpackChain(chain) {
+        chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
+      },
       // Component stylesheets are scoped by class name, so cross-chunk import order is irrelevant.
       miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {

@@ -2,8 +2,6 @@ import { makeAutoObservable } from 'mobx'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import type { KeyValueStorage } from '../platform/storage/types'
 
-export type { KeyValueStorage } from '../platform/storage/types'
-
 /** User session data returned by phone binding / login (spec 000 §3): token, userid, encryptKey. */
 export interface SessionData {
   token: string

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { KeyValueStorage } from '../session'
+import type { KeyValueStorage } from '../../platform/storage/types'
 import type { Playback } from './Playback'
 import { findVoice, firstVoice, loadVoice, loadVoiceAfter, voiceBefore, voiceMedia, type PlaylistSource } from './playlist'
 import { ResumePoints, type ResumePoint } from './resume'

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { VoiceMessage } from '../../domain/message/types'
 import type { AudioEngine } from '../../platform/audio/types'
-import type { KeyValueStorage } from '../session'
+import type { KeyValueStorage } from '../../platform/storage/types'
 import type { PlaybackRate } from './controls'
 import { LessonQueue } from './LessonQueue'
 import { Playback } from './Playback'

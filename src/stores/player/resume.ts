@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../session'
+import type { KeyValueStorage } from '../../platform/storage/types'
 
 /** The resume point is written when playback moved at least this far since the last write. */
 export const RESUME_SAVE_STEP_SECONDS = 5

@@ -1,7 +1,7 @@
 import type { LessonMessage, TextMessage, VoiceMessage } from '../../../src/domain/message/types'
 import { AUDIO_MAX_BYTES } from '../../../src/domain/validation'
 import type { AudioEngine, AudioEngineListener, AudioSource } from '../../../src/platform/audio/types'
-import type { KeyValueStorage } from '../../../src/stores/session'
+import type { KeyValueStorage } from '../../../src/platform/storage/types'
 import {
   PlayerStore,
   RATE_RESUME_DELAY_MS,

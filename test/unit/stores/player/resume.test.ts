@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../../../src/stores/session'
+import type { KeyValueStorage } from '../../../../src/platform/storage/types'
 import {
   RESUME_SAVE_STEP_SECONDS,
   RESUME_STORAGE_PREFIX,
