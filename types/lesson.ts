@@ -1,7 +1,9 @@
 /**
- * Wire types of the lesson area (spec 000 §3, §7; spec 001 §3).
+ * Wire types and calls of the lesson area (spec 000 §3, §7; spec 001 §3).
  * Field names stay exactly as the backend sends them.
  */
+import type { ArrayData, ObjectData } from './api'
+import { endpoint } from './contract'
 
 /** `courseData`: the opaque lesson handle carried by links and every lesson call. */
 export type CourseData = string
@@ -9,7 +11,7 @@ export type CourseData = string
 export type PrivacyStatus = 1 | 2 | 3 // 1 open, 2 password, 3 paid
 export type ApplyType = 0 | 1 | 2
 
-/** POST /wmim/course/v2/query/info.do (courseData) and /wmim/course/query/info.do (data) -> data.object */
+/** data.object of the info calls (lessonCalls.info, lessonCalls.legacyInfo) for a lesson that is not illegal. */
 export interface LessonInfo {
   illegal: 0 | 1
   markId: number
@@ -73,7 +75,7 @@ export interface MessageListParams {
   coursePass?: string
 }
 
-/** POST /wmim/course/v2/message/picture/list.do -> data */
+/** data of lessonCalls.pictures */
 export interface PictureListData {
   /** cursor for the next page (sendTime of the last picture returned), epoch ms */
   msgTimestamp: number
@@ -108,3 +110,42 @@ export interface PictureListParams {
   courseData: CourseData
   coursePass?: string
 }
+
+export type InfoAnswer = ObjectData<LessonInfo | IllegalLessonInfo>
+
+/** Whether an info answer is the title-only one of an illegal lesson. */
+export function isIllegalInfo(info: LessonInfo | IllegalLessonInfo): info is IllegalLessonInfo {
+  return info.illegal === 1
+}
+
+interface ListPage {
+  page: number
+  pageSize: number
+}
+
+/** The lesson calls of spec 000 §7: v2 calls name the lesson by `courseData`, old links by `data`. */
+export const lessonCalls = {
+  info: endpoint<{ courseData: CourseData }, InfoAnswer>('/wmim/course/v2/query/info.do', { courseData: 'required' }),
+  legacyInfo: endpoint<{ data: string }, InfoAnswer>('/wmim/course/query/info.do', { data: 'required' }),
+  /** 404 past the last page; 601 when the reader must buy first; 403 for a missing or wrong password. */
+  messages: endpoint<ListPage & { courseData: CourseData; coursePass?: string }, ArrayData<WireMessage>>(
+    '/wmim/course/v2/message/list.do',
+    { page: 'required', pageSize: 'required', courseData: 'required', coursePass: 'optional' },
+  ),
+  legacyMessages: endpoint<ListPage & { data: string; coursePass?: string }, ArrayData<WireMessage>>(
+    '/wmim/course/message/query/list.do',
+    { page: 'required', pageSize: 'required', data: 'required', coursePass: 'optional' },
+  ),
+  /** The first freeCount messages of a paid lesson with a free preview, to anyone. */
+  freeMessages: endpoint<ListPage & { courseData: CourseData }, ArrayData<WireMessage>>(
+    '/wmim/course/v2/free/message/list.do',
+    { page: 'required', pageSize: 'required', courseData: 'required' },
+  ),
+  /** `msgTimestamp` is the sendTime cursor, epoch ms (0 starts from the first picture); pageSize defaults to PICTURE_PAGE_SIZE. */
+  pictures: endpoint<{ msgTimestamp: number; pageSize?: number; courseData: CourseData; coursePass?: string }, PictureListData>(
+    '/wmim/course/v2/message/picture/list.do',
+    { msgTimestamp: 'required', pageSize: 'optional', courseData: 'required', coursePass: 'optional' },
+  ),
+  /** Asks for in-app viewing of a lesson; `data` carries the courseData. */
+  apply: endpoint<{ data: CourseData }, null>('/wmim/course/apply.do', { data: 'required' }),
+} as const

@@ -1,5 +1,6 @@
 import type { ApiEnvelope } from '../../types/api'
 import { ResponseCode } from '../../types/api'
+import type { Endpoint, WireFields } from '../../types/contract'
 
 /**
  * The one transport (spec 000 §7-8, DESIGN.md "The transport").
@@ -135,4 +136,22 @@ export function createClient(deps: TransportDeps): { post: Post } {
   }
 
   return { post }
+}
+
+/** A call of the wire contract: the body must be the endpoint's, the envelope carries its answer. */
+export type Call = <Body extends WireFields<Body>, Answer>(
+  endpoint: Endpoint<Body, Answer>,
+  body: NoInfer<Body>,
+  options?: RequestOptions,
+) => Promise<ApiEnvelope<Answer>>
+
+function formOf<Body extends WireFields<Body>>(body: Body): FormBody {
+  const form: FormBody = {}
+  for (const name of Object.keys(body) as Array<keyof Body & string>) form[name] = body[name]
+  return form
+}
+
+/** The typed call on top of the transport: every api module names its calls by their contract entry. */
+export function createCall(post: Post): Call {
+  return (endpoint, body, options) => post(endpoint.path, formOf(body), options)
 }

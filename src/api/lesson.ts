@@ -1,8 +1,8 @@
-import type { ArrayData, ObjectData } from '../../types/api'
 import { ResponseCode } from '../../types/api'
-import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
-import { LESSON_PAGE_SIZE, PICTURE_PAGE_SIZE } from '../../types/lesson'
-import type { FormBody, Post } from './client'
+import type { IllegalLessonInfo, LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
+import { isIllegalInfo, lessonCalls, LESSON_PAGE_SIZE, PICTURE_PAGE_SIZE } from '../../types/lesson'
+import { createCall } from './client'
+import type { Post } from './client'
 
 /**
  * How a link names a lesson: the v2 handle `courseData`, or the `data` of an old link, which
@@ -10,7 +10,11 @@ import type { FormBody, Post } from './client'
  */
 export type LessonHandle = { kind: 'v2'; courseData: string } | { kind: 'legacy'; data: string }
 
-export type InfoResult = { found: true; info: LessonInfo } | { found: false }
+/** An illegal lesson is answered with its title only (`illegal`), never with the full info. */
+export type InfoResult =
+  | { found: false }
+  | { found: true; info: LessonInfo }
+  | { found: true; illegal: IllegalLessonInfo }
 
 /** A page of messages, or why there is none. */
 export type MessagePage =
@@ -21,34 +25,39 @@ export type MessagePage =
   /** 403: missing or wrong password. */
   | { kind: 'passwordRejected'; message: string }
 
-function handleBody(handle: LessonHandle): FormBody {
-  return handle.kind === 'v2' ? { courseData: handle.courseData } : { data: handle.data }
-}
-
 export function createLessonApi(post: Post) {
+  const call = createCall(post)
+
   return {
     async info(handle: LessonHandle): Promise<InfoResult> {
-      const path = handle.kind === 'v2' ? '/wmim/course/v2/query/info.do' : '/wmim/course/query/info.do'
-      const res = await post<ObjectData<LessonInfo>>(path, handleBody(handle))
-      if (res.code === ResponseCode.NotFound || !res.data?.object) return { found: false }
-      return { found: true, info: res.data.object }
+      const res =
+        handle.kind === 'v2'
+          ? await call(lessonCalls.info, { courseData: handle.courseData })
+          : await call(lessonCalls.legacyInfo, { data: handle.data })
+      const object = res.data?.object
+      if (res.code === ResponseCode.NotFound || !object) return { found: false }
+      return isIllegalInfo(object) ? { found: true, illegal: object } : { found: true, info: object }
     },
 
+    /**
+     * `freePreview` reads the free list, which names lessons by courseData only: an old link has
+     * no free list, so its pages always come from the old list (which answers 601 to a reader who
+     * must buy first).
+     */
     async messages(
       handle: LessonHandle,
       page: number,
       options: { pageSize?: number; coursePass?: string; freePreview?: boolean } = {},
     ): Promise<MessagePage> {
-      const path = options.freePreview
-        ? '/wmim/course/v2/free/message/list.do'
-        : handle.kind === 'v2'
-          ? '/wmim/course/v2/message/list.do'
-          : '/wmim/course/message/query/list.do'
-      const res = await post<ArrayData<WireMessage>>(
-        path,
-        { page, pageSize: options.pageSize ?? LESSON_PAGE_SIZE, coursePass: options.coursePass, ...handleBody(handle) },
-        { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden], silent: false },
-      )
+      const listPage = { page, pageSize: options.pageSize ?? LESSON_PAGE_SIZE }
+      const { coursePass } = options
+      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden], silent: false }
+      const res =
+        handle.kind === 'legacy'
+          ? await call(lessonCalls.legacyMessages, { ...listPage, data: handle.data, coursePass }, listOptions)
+          : options.freePreview
+            ? await call(lessonCalls.freeMessages, { ...listPage, courseData: handle.courseData }, listOptions)
+            : await call(lessonCalls.messages, { ...listPage, courseData: handle.courseData, coursePass }, listOptions)
       if (res.code === ResponseCode.NotFound) return { kind: 'end' }
       if (res.code === ResponseCode.SessionExpired) return { kind: 'mustPay' }
       if (res.code === ResponseCode.Forbidden) return { kind: 'passwordRejected', message: res.msg }
@@ -56,18 +65,13 @@ export function createLessonApi(post: Post) {
     },
 
     async pictures(courseData: string, msgTimestamp: number, coursePass?: string): Promise<PictureListData> {
-      const res = await post<PictureListData>('/wmim/course/v2/message/picture/list.do', {
-        msgTimestamp,
-        pageSize: PICTURE_PAGE_SIZE,
-        courseData,
-        coursePass,
-      })
+      const res = await call(lessonCalls.pictures, { msgTimestamp, pageSize: PICTURE_PAGE_SIZE, courseData, coursePass })
       if (res.code === ResponseCode.NotFound || !res.data) return { msgTimestamp, picArray: [], isNextData: 0 }
       return res.data
     },
 
     async apply(courseData: string): Promise<void> {
-      await post('/wmim/course/apply.do', { data: courseData })
+      await call(lessonCalls.apply, { data: courseData })
     },
   }
 }

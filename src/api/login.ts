@@ -1,7 +1,6 @@
-import type { ObjectData } from '../../types/api'
-import type { LoginData, PhoneBindPayload } from '../../types/purchase'
-import { WEAPP_LOGIN_PATH } from '../../types/purchase'
-import type { SessionData } from '../stores/session'
+import type { LoginData, PhoneBindPayload, SessionData } from '../../types/login'
+import { loginCalls } from '../../types/login'
+import { createCall } from './client'
 import type { Post } from './client'
 
 /**
@@ -10,23 +9,21 @@ import type { Post } from './client'
  * calls do not toast (`silent`); the rejection carries the server's message.
  */
 export function createLoginApi(post: Post) {
+  const call = createCall(post)
+
   return {
     async sendSms(phone: string, interCode: string): Promise<void> {
-      await post('/wmim/course/v2/phone/sendSms.do', { phone, interCode }, { silent: true })
+      await call(loginCalls.sendSms, { phone, interCode }, { silent: true })
     },
 
     /** `encryptData` is the JSON text of {phone, interCode, vcode} (the reference server reads it as JSON). */
     async bindPhone(payload: PhoneBindPayload, loginData: string): Promise<SessionData> {
-      const res = await post<ObjectData<SessionData>>(
-        '/wmim/course/v2/phone/bind.do',
-        { encryptData: JSON.stringify(payload), loginData },
-        { silent: true },
-      )
+      const res = await call(loginCalls.bindPhone, { encryptData: JSON.stringify(payload), loginData }, { silent: true })
       return res.data.object
     },
 
     async weappLogin(code: string): Promise<LoginData> {
-      const res = await post<ObjectData<LoginData>>(WEAPP_LOGIN_PATH, { code })
+      const res = await call(loginCalls.weappLogin, { code })
       return res.data.object
     },
   }

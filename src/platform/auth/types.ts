@@ -1,5 +1,4 @@
-import type { LoginData } from '../../../types/purchase'
-import type { LoginUrlType } from '../../api/purchase'
+import type { LoginData, LoginUrlType } from '../../../types/login'
 
 export interface LoginRequest {
   /** 1 profile or lesson purchase, 2 live (loginUrl/get.do `type`) */
@@ -20,7 +19,7 @@ export interface AuthDeps {
 /**
  * How login data is obtained (spec 001 §3, §4). H5: the login page redirects back to
  * `/lessonPay?type=login&data=<LoginData JSON>`, which stores it. Mini-program: `Taro.login` and
- * WEAPP_LOGIN_PATH answer it at once.
+ * loginCalls.weappLogin (types/login.ts) answer it at once.
  */
 export interface AuthGateway {
   login(request: LoginRequest): Promise<LoginOutcome>

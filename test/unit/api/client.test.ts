@@ -1,4 +1,5 @@
-import { ApiError, createClient, encodeForm, NETWORK_ERROR, REQUEST_TIMEOUT_MS, TIMEOUT, type RawResponse, type TransportDeps } from '../../../src/api/client'
+import { ApiError, createCall, createClient, encodeForm, NETWORK_ERROR, REQUEST_TIMEOUT_MS, TIMEOUT, type RawResponse, type TransportDeps } from '../../../src/api/client'
+import { lessonCalls } from '../../../types/lesson'
 
 /** Fakes stand in for the platform edge only: Taro.request, toast, navigation and storage. */
 function setup(respond: (url: string, body: string) => Promise<RawResponse> | RawResponse, headers: Record<string, string> = {}) {
@@ -139,5 +140,24 @@ describe('createClient().post', () => {
       await client.post('/fast')
       expect(jest.getTimerCount()).toBe(0)
     })
+  })
+})
+
+describe('createCall', () => {
+  it('POSTs the endpoint\'s fields to its path, leaving out absent optional ones', async () => {
+    const { client, calls } = setup(() => ok(200, '', { msgTimestamp: 5, picArray: [], isNextData: 0 }))
+    const call = createCall(client.post)
+    const res = await call(lessonCalls.pictures, { msgTimestamp: 0, pageSize: 40, courseData: 'c 1', coursePass: undefined })
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      ['http://api.test/wmim/course/v2/message/picture/list.do', 'msgTimestamp=0&pageSize=40&courseData=c+1'],
+    ])
+    expect(res).toEqual({ code: 200, msg: '', data: { msgTimestamp: 5, picArray: [], isNextData: 0 } })
+  })
+
+  it('hands the request options to the transport', async () => {
+    const { client, deps } = setup(() => ok(403, 'wrong password'))
+    const call = createCall(client.post)
+    await expect(call(lessonCalls.apply, { data: 'c' }, { silent: true })).rejects.toMatchObject({ code: 403, path: '/wmim/course/apply.do' })
+    expect(deps.toast).not.toHaveBeenCalled()
   })
 })
