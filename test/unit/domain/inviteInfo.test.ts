@@ -1,65 +1,11 @@
 import fc from 'fast-check'
 import { parseInviteInfo } from '../../../src/domain/inviteInfo'
-import { parseJsonParam } from '../../../src/domain/routeParams'
 
 /** What the app writes into the link: the JSON, URL-encoded twice. */
 const asLink = (value: unknown): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))
 
 const friend = { usrname: '小王', data: 'inv-abc%2B==' }
 const group = { headurl: 'https://img.example.com/g.png', groupname: '读书会 100%', usrname: '小王', data: 'g-42' }
-
-describe('parseJsonParam', () => {
-  it.each([
-    ['twice encoded (as the app writes it)', asLink(group)],
-    ['once encoded (the router decoded one level)', encodeURIComponent(JSON.stringify(group))],
-    ['not encoded (the router decoded both)', JSON.stringify(group)],
-  ])('reads JSON %s', (_name, raw) => {
-    expect(parseJsonParam(raw)).toEqual({ ok: true, value: group })
-  })
-
-  it("does not decode a '%' that belongs to the text once too often", () => {
-    const value = { groupname: '100%25 real' }
-    expect(parseJsonParam(JSON.stringify(value))).toEqual({ ok: true, value })
-    expect(parseJsonParam(asLink(value))).toEqual({ ok: true, value })
-  })
-
-  it.each([undefined, null, '', '   '])('a missing parameter %p is reported as missing', (raw) => {
-    expect(parseJsonParam(raw)).toEqual({ ok: false, errorKey: 'routeParam.missing' })
-  })
-
-  it.each([
-    ['broken JSON', '{"usrname":'],
-    ['a stray percent sign', '%E0%A4%A'],
-    ['plain text', 'hello'],
-    ['three levels of encoding', encodeURIComponent(asLink(friend))],
-    ['undefined as text', 'undefined'],
-  ])('%s is invalid', (_name, raw) => {
-    expect(parseJsonParam(raw)).toEqual({ ok: false, errorKey: 'routeParam.invalid' })
-  })
-
-  it('never throws on any text, encoded or not', () => {
-    const text = fc.oneof(
-      fc.string({ unit: 'binary' }),
-      fc.string({ unit: fc.constantFrom('%', '2', '5', '7', 'B', 'D', '{', '}', '"', ':', 'a') }),
-      fc.jsonValue().map(asLink),
-    )
-    fc.assert(
-      fc.property(text, (raw) => {
-        const result = parseJsonParam(raw)
-        expect(typeof result.ok).toBe('boolean')
-      }),
-    )
-  })
-
-  it('gets back any JSON value the app encoded', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const result = parseJsonParam(asLink(value))
-        expect(result).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) })
-      }),
-    )
-  })
-})
 
 describe('parseInviteInfo', () => {
   it('reads a friend invite', () => {
