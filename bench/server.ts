@@ -7,6 +7,7 @@ import os from 'os'
 import path from 'path'
 import autocannon from 'autocannon'
 import { buildApp } from '../server/app'
+import { lessonCalls } from '../types/lesson'
 
 export async function measureServer(durationSeconds = 8): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'))
@@ -16,7 +17,7 @@ export async function measureServer(durationSeconds = 8): Promise<Record<string,
   if (!address || typeof address === 'string') throw new Error('no port')
   try {
     const result = await autocannon({
-      url: `http://127.0.0.1:${address.port}/wmim/course/v2/message/list.do`,
+      url: `http://127.0.0.1:${address.port}${lessonCalls.messages.path}`,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'page=2&pageSize=20&courseData=demo-open',

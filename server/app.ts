@@ -2,15 +2,15 @@ import { isAbsolute, join, resolve } from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase } from './db'
-import type { Db } from './db'
-import { errorHandler, schemaErrorFormatter } from './envelope'
-import { devRoutes } from './routes/dev'
-import { lessonRoutes } from './routes/lesson'
-import { loginRoutes } from './routes/login'
-import { orderRoutes } from './routes/order'
-import { shareRoutes } from './routes/share'
-import { registerWeb } from './web'
+import { openDatabase } from './core/db'
+import type { Db } from './core/db'
+import { errorHandler, schemaErrorFormatter } from './core/envelope'
+import { registerWeb } from './core/web'
+import { devRoutes } from './dev/routes'
+import { lessonRoutes } from './lesson/routes'
+import { loginRoutes } from './login/routes'
+import { purchaseRoutes } from './purchase/routes'
+import { shareRoutes } from './share/routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +50,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const dev = opts.dev !== false
   await app.register(lessonRoutes, { db })
   await app.register(loginRoutes, { db, dev })
-  await app.register(orderRoutes, { db })
+  await app.register(purchaseRoutes, { db })
   await app.register(shareRoutes)
   if (dev) await app.register(devRoutes, { db })
   return app

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { migrate } from './migrations'
+import { migrate } from './migrate'
 import { seed } from './seed'
 
 export type Db = Database.Database

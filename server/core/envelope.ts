@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
-import type { ApiEnvelope } from '../types/api'
-import { ResponseCode } from '../types/api'
+import type { ApiEnvelope } from '../../types/api'
+import { ResponseCode } from '../../types/api'
 
 /**
  * Path prefixes of backend calls (spec 000 §7) and of the development endpoints (which the

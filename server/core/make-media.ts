@@ -1,7 +1,7 @@
 /**
  * Writes the demo media under server/media/: avatars (a disc on a coloured square) and
  * slides (bars on a coloured page), flat-colour PNGs of a few hundred bytes each.
- * Run once with `npx tsx server/db/make-media.ts`; the output is committed.
+ * Run once with `npx tsx server/core/make-media.ts`; the output is committed.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-/** The JSON schema of a form body: the listed fields, those in `required` mandatory. */
-export function bodySchema(required: readonly string[], properties: Record<string, object>): { body: object } {
-  return { body: { type: 'object', required, properties } }
-}
+/** The JSON schema of one body field (type and rules such as maxLength, minimum, enum, default). */
+export type FieldSchema = Readonly<Record<string, unknown>>
 
 /** The backend takes form-encoded bodies only: a JSON body must not slip past the schemas. */
 export function acceptFormBodiesOnly(app: FastifyInstance): void {

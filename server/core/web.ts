@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { ResponseCode } from '../types/api'
-import { SESSION_HEADER_NAMES } from '../types/session'
+import { ResponseCode } from '../../types/api'
+import { SESSION_HEADER_NAMES } from '../../types/session'
 import { fail, isApiPath } from './envelope'
 
 export interface WebOptions {

@@ -1,19 +1,25 @@
+/**
+ * Development-only endpoints (types/dev.ts `devCalls`; registered unless `dev: false`): the
+ * stand-in for WeChat's login page (GET shows it, its form POSTs back), the payment sandbox that
+ * pays through the notification's code path, and the last SMS code of a phone (GET, for tests).
+ */
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ObjectData } from '../../types/api'
-import { DEV_SMS_PATH, SANDBOX_PAY_PATH } from '../../types/purchase'
-import type { OrderState } from '../../types/purchase'
-import type { Db } from '../db'
-import { AccountStore } from '../db/accounts'
-import { OrderStore } from '../db/orders'
-import { DEV_LOGIN_USERS } from '../db/seed'
-import { SmsCodeStore } from '../db/sms'
-import { ApiRefusal, ok } from '../envelope'
-import { DEV_LOGIN_PATH, countryCode, issueLoginData, loginReturnUrl, withLoginData } from '../login'
-import type { LoginUrlType } from '../login'
-import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from '../payment'
-import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
-import { publicOrigin } from '../urls'
+import { DEV_SMS_PATH, devCalls } from '../../types/dev'
+import type { DevSmsCode } from '../../types/dev'
+import type { LoginUrlType } from '../../types/login'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { publicOrigin } from '../core/urls'
+import { AccountStore } from '../login/data'
+import { countryCode, issueLoginData, loginReturnUrl, withLoginData } from '../login/rules'
+import { DEV_LOGIN_USERS } from '../login/seed'
+import { SmsCodeStore } from '../login/sms'
+import { OrderStore } from '../purchase/data'
+import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from '../purchase/rules'
 
 export interface DevRoutesOptions {
   db: Db
@@ -24,15 +30,9 @@ interface LoginQuery {
   courseData?: string
   redirect?: string
 }
-interface LoginForm extends LoginQuery {
-  wmid: string
-}
 interface SmsQuery {
   phone: string
   interCode: string
-}
-interface SandboxPayBody {
-  orderNO: string
 }
 
 const loginContext = {
@@ -59,17 +59,13 @@ function loginPage({ type, courseData, redirect }: LoginQuery): string {
 <style>body{font-family:sans-serif;margin:24px}button{width:100%;padding:12px;font-size:16px}</style></head>
 <body><h1>WeChat login (development)</h1>
 <p>This server has no WeChat credentials. Choose the seeded user to log in as.</p>
-<form method="post" action="${DEV_LOGIN_PATH}">
+<form method="post" action="${devCalls.login.path}">
 ${hidden}
 ${buttons}
 </form></body></html>
 `
 }
 
-/**
- * Development-only endpoints (registered unless `dev: false`): the WeChat login stand-in, the
- * last SMS code of a phone, and the payment sandbox.
- */
 export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db }) => {
   const accounts = new AccountStore(db)
   const orders = new OrderStore(db)
@@ -77,19 +73,15 @@ export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db 
   acceptFormBodiesOnly(app)
 
   app.get<{ Querystring: LoginQuery }>(
-    DEV_LOGIN_PATH,
+    devCalls.login.path,
     { schema: { querystring: { type: 'object', properties: loginContext } } },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(loginPage(request.query)),
   )
 
-  app.post<{ Body: LoginForm }>(
-    DEV_LOGIN_PATH,
-    {
-      schema: bodySchema(['wmid'], {
-        ...loginContext,
-        wmid: { type: 'string', enum: DEV_LOGIN_USERS.map((u) => u.wmid) },
-      }),
-    },
+  contractRoute(
+    app,
+    devCalls.login,
+    { fields: { ...loginContext, wmid: { type: 'string', enum: DEV_LOGIN_USERS.map((u) => u.wmid) } } },
     async (request, reply) => {
       const { wmid, type, courseData, redirect } = request.body
       const origin = publicOrigin(request)
@@ -116,19 +108,20 @@ export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db 
     async (request) => {
       const code = sms.last(request.query.phone.trim(), countryCode(request.query.interCode))
       if (code === undefined) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
-      return ok<ObjectData<{ code: string }>>({ object: { code } })
+      return ok<ObjectData<DevSmsCode>>({ object: { code } })
     },
   )
 
-  app.post<{ Body: SandboxPayBody }>(
-    SANDBOX_PAY_PATH,
-    { schema: bodySchema(['orderNO'], { orderNO: { type: 'string', minLength: 1, maxLength: 32 } }) },
+  contractRoute(
+    app,
+    devCalls.sandboxPay,
+    { fields: { orderNO: { type: 'string', minLength: 1, maxLength: 32 } } },
     async (request) => {
       const order = orders.find(request.body.orderNO)
       if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
       // the sandbox pays exactly what the order asks, through the notification's code path
       const paid = markOrderPaid(orders, order.orderNO, order.totalFee, Date.now())
-      return ok<ObjectData<OrderState>>({ object: orderState(paid) })
+      return ok({ object: orderState(paid) })
     },
   )
 }

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { PrivacyStatus } from '../../types/lesson'
-import type { LessonAccessFacts } from '../lessonAccess'
-import type { Db } from './index'
+import type { Db } from '../core/db'
+import type { LessonAccessFacts } from './rules'
 
 /** A lesson with its author's public profile. */
 export interface LessonRecord extends LessonAccessFacts {

@@ -1,17 +1,24 @@
+/**
+ * The lesson area's calls (types/lesson.ts `lessonCalls`, spec 000 §7): lesson info, the v2, old
+ * and free-preview message lists, the picture list and the apply request, for v2 (`courseData`)
+ * and old (`data`) links. Every access rule (password, paid, preview, illegal, view limit) is
+ * decided in rules.ts and enforced here; data.ts holds the queries.
+ */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import type { ApiEnvelope, ArrayData, ObjectData } from '../../types/api'
-import { PICTURE_PAGE_SIZE } from '../../types/lesson'
-import type { IllegalLessonInfo, LessonInfo, PictureListData, PreviewImage, WireMessage } from '../../types/lesson'
-import type { Db } from '../db'
-import { LessonStore } from '../db/lessons'
-import type { LessonRecord, MessageRecord, PictureRecord } from '../db/lessons'
-import { ApiRefusal, ok } from '../envelope'
-import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit } from '../lessonAccess'
-import type { LessonListKind } from '../lessonAccess'
-import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
-import { createViewerReader } from '../session'
-import { absolutePayload, absoluteUrl, publicOrigin } from '../urls'
+import type { ApiEnvelope, ArrayData } from '../../types/api'
+import { PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
+import type { InfoAnswer, IllegalLessonInfo, LessonInfo, PictureListData, PreviewImage, WireMessage } from '../../types/lesson'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { absolutePayload, absoluteUrl, publicOrigin } from '../core/urls'
+import { createViewerReader } from '../login/session'
+import { LessonStore } from './data'
+import type { LessonRecord, MessageRecord, PictureRecord } from './data'
+import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit } from './rules'
+import type { LessonListKind } from './rules'
 
 export interface LessonRoutesOptions {
   db: Db
@@ -21,39 +28,6 @@ const MAX_PAGE_SIZE = 100
 const pass = { type: 'string', maxLength: 64 } as const
 const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
 const pageSize = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const
-
-interface InfoBody {
-  courseData: string
-}
-interface OldInfoBody {
-  data: string
-}
-interface ListBody {
-  page: number
-  pageSize: number
-  courseData: string
-  coursePass?: string
-}
-interface OldListBody {
-  page: number
-  pageSize: number
-  data: string
-  coursePass?: string
-}
-interface FreeListBody {
-  page: number
-  pageSize: number
-  courseData: string
-}
-interface PictureBody {
-  msgTimestamp: number
-  pageSize: number
-  courseData: string
-  coursePass?: string
-}
-interface ApplyBody {
-  data: string
-}
 
 const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
 
@@ -160,7 +134,6 @@ function pictureUrl(p: PictureRecord): string {
   )
 }
 
-/** The v2 and old lesson calls of spec 000 §7; every access rule is enforced here. */
 export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
   const store = new LessonStore(db)
   const readViewer = createViewerReader(db)
@@ -207,25 +180,21 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
       throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     }
     if (who.wmid !== lesson.wmid) store.countView(lesson.id)
-    const object = infoObject(lesson, who.hasBought, publicOrigin(request))
-    return ok<ObjectData<LessonInfo | IllegalLessonInfo>>({ object })
+    return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 
-  app.post<{ Body: InfoBody }>(
-    '/wmim/course/v2/query/info.do',
-    { schema: bodySchema(['courseData'], { courseData: handle }) },
-    async (request) => info(request, store.findByCourseData(request.body.courseData)),
+  contractRoute(app, lessonCalls.info, { fields: { courseData: handle } }, async (request) =>
+    info(request, store.findByCourseData(request.body.courseData)),
   )
 
-  app.post<{ Body: OldInfoBody }>(
-    '/wmim/course/query/info.do',
-    { schema: bodySchema(['data'], { data: handle }) },
-    async (request) => info(request, store.findByLegacyData(request.body.data)),
+  contractRoute(app, lessonCalls.legacyInfo, { fields: { data: handle } }, async (request) =>
+    info(request, store.findByLegacyData(request.body.data)),
   )
 
-  app.post<{ Body: ListBody }>(
-    '/wmim/course/v2/message/list.do',
-    { schema: bodySchema(['page', 'pageSize', 'courseData'], { page, pageSize, courseData: handle, coursePass: pass }) },
+  contractRoute(
+    app,
+    lessonCalls.messages,
+    { fields: { page, pageSize, courseData: handle, coursePass: pass } },
     async (request) => {
       const lesson = store.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
@@ -233,9 +202,10 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     },
   )
 
-  app.post<{ Body: OldListBody }>(
-    '/wmim/course/message/query/list.do',
-    { schema: bodySchema(['page', 'pageSize', 'data'], { page, pageSize, data: handle, coursePass: pass }) },
+  contractRoute(
+    app,
+    lessonCalls.legacyMessages,
+    { fields: { page, pageSize, data: handle, coursePass: pass } },
     async (request) => {
       const lesson = store.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
@@ -243,25 +213,22 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     },
   )
 
-  app.post<{ Body: FreeListBody }>(
-    '/wmim/course/v2/free/message/list.do',
-    { schema: bodySchema(['page', 'pageSize', 'courseData'], { page, pageSize, courseData: handle }) },
-    async (request) => {
-      const lesson = store.findByCourseData(request.body.courseData)
-      if (!lesson) throw notFound()
-      return messagePage(request, lesson, granted(request, lesson, 'free', undefined), request.body)
-    },
-  )
+  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle } }, async (request) => {
+    const lesson = store.findByCourseData(request.body.courseData)
+    if (!lesson) throw notFound()
+    return messagePage(request, lesson, granted(request, lesson, 'free', undefined), request.body)
+  })
 
-  app.post<{ Body: PictureBody }>(
-    '/wmim/course/v2/message/picture/list.do',
+  contractRoute(
+    app,
+    lessonCalls.pictures,
     {
-      schema: bodySchema(['msgTimestamp', 'courseData'], {
+      fields: {
         msgTimestamp: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
         pageSize: { ...pageSize, default: PICTURE_PAGE_SIZE },
         courseData: handle,
         coursePass: pass,
-      }),
+      },
     },
     async (request) => {
       const { msgTimestamp, courseData, coursePass } = request.body
@@ -284,16 +251,12 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     },
   )
 
-  app.post<{ Body: ApplyBody }>(
-    '/wmim/course/apply.do',
-    { schema: bodySchema(['data'], { data: handle }) },
-    async (request) => {
-      const lesson = store.findByCourseData(request.body.data)
-      if (!lesson) throw notFound()
-      if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
-      const now = Date.now()
-      store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
-      return ok(null)
-    },
-  )
+  contractRoute(app, lessonCalls.apply, { fields: { data: handle } }, async (request) => {
+    const lesson = store.findByCourseData(request.body.data)
+    if (!lesson) throw notFound()
+    if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
+    const now = Date.now()
+    store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
+    return ok(null)
+  })
 }

@@ -1,5 +1,5 @@
-import { ResponseCode } from '../types/api'
-import type { PrivacyStatus } from '../types/lesson'
+import { ResponseCode } from '../../types/api'
+import type { PrivacyStatus } from '../../types/lesson'
 
 /** What the access rules need to know about a lesson. */
 export interface LessonAccessFacts {

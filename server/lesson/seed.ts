@@ -1,19 +1,7 @@
 /**
- * Deterministic demo data: the same ids on every run, so the README, the launcher page and the
- * tests can name them. Runs on an empty database (every `:memory:` one).
- *
- * Users (wmid: nickname, product user, session token)
- *   wm_teacher    林老师     product user   token-teacher     author of every lesson
- *   wm_assistant  助教小雨   product user   no session        second sender of the messages
- *   wm_buyer      学员阿杰   product user   token-buyer       has bought `paid-bought`;
- *                                          token-buyer-expired (expired, answers like no session)
- *   wm_visitor    访客       not a product user, token-visitor, has bought nothing
- *   Send a session as request headers `userid: wm_buyer` and `token: token-buyer`.
- *
- * Login credentials (loginData, what the WeChat login leaves; the order and bind calls carry it)
- *   login-visitor -> wm_visitor, login-buyer -> wm_buyer, login-teacher -> wm_teacher (never expire);
- *   login-buyer-expired -> wm_buyer, expired (answers 601 like an unknown one).
- *   Phones are bound with country code 86; wm_visitor has none until it binds one.
+ * The lesson area's demo data (core/seed.ts runs it after the login area's users): the same ids
+ * on every run, so the README, the launcher page and the tests can name them. Every lesson is by
+ * wm_teacher; wm_teacher and wm_assistant send the messages.
  *
  * Lessons (lesson id, courseData / legacy data: what it is)
  *   1 demo-open / legacy-open: open; 65 messages over 2024-03-09 and 03-10 (morning and
@@ -21,19 +9,21 @@
  *   2 demo-password / legacy-password: password 8888; 15 messages, 1 image
  *   3 demo-paid / legacy-paid: fee 990 fen, free preview of the first 5 messages, share reward
  *     100 fen; 25 messages, images at positions 3 (in the preview) and 14 (beyond it)
- *   4 paid-bought / legacy-paid-bought: fee 1990 fen, no preview, bought by wm_buyer; 10 messages,
- *     1 image
+ *   4 paid-bought / legacy-paid-bought: fee 1990 fen, no preview, bought by wm_buyer (the
+ *     purchase area's seed); 10 messages, 1 image
  *   5 demo-illegal / legacy-illegal: illegal; 5 messages that must never be served
  *   6 demo-apply / legacy-apply: open, applyType 0 (the in-app browser offers the apply button);
  *     5 messages
  *   7 demo-viewlimit / legacy-viewlimit: open, over its view limit of 100 (info and lists answer
  *     code 8 to everyone but the author); 4 messages
+ *   8 demo-all-types (seedAllTypes.ts), 9 demo-legacy-forms (seedLegacyForms.ts)
  *   No live-type item: lives have no table here yet (a live order is refused as not existing).
  *
  * Message ids (`id`) count from 1 in the order above; `msgId` is `<courseData>-<nnn>`.
  * Media paths (/media/…) are stored relative and answered as absolute URLs.
  */
 import type { Database } from 'better-sqlite3'
+import { chinaTime } from '../core/seedTime'
 import { seedAllTypes } from './seedAllTypes'
 import { seedLegacyForms } from './seedLegacyForms'
 
@@ -66,11 +56,6 @@ interface SeedLesson {
 
 const T: Sender = 'wm_teacher'
 const A: Sender = 'wm_assistant'
-
-/** Wall time in China (UTC+8) as epoch ms. */
-function chinaTime(day: number, hour: number, minute: number): number {
-  return Date.UTC(2024, 2, day, hour - 8, minute)
-}
 
 const SLIDE = { width: 480, height: 320 }
 
@@ -350,51 +335,13 @@ const LESSONS: readonly SeedLesson[] = [
   },
 ]
 
-/** Users of the development login page (/dev/login), one button each. */
-export const SEEDED_VISITOR = 'wm_visitor'
-export const DEV_LOGIN_USERS = [
-  { wmid: SEEDED_VISITOR, role: 'visitor (not a product user: must bind a phone before buying)' },
-  { wmid: 'wm_buyer', role: 'buyer (product user)' },
-  { wmid: 'wm_teacher', role: 'teacher (author of every lesson)' },
-] as const
-
-const USERS = [
-  { wmid: 'wm_teacher', nickname: '林老师', faceIcon: '/media/avatar-teacher.png', phone: '13800000001', product: 1 },
-  { wmid: 'wm_assistant', nickname: '助教小雨', faceIcon: '/media/avatar-assistant.png', phone: '13800000002', product: 1 },
-  { wmid: 'wm_buyer', nickname: '学员阿杰', faceIcon: '/media/avatar-buyer.png', phone: '13800000003', product: 1 },
-  { wmid: 'wm_visitor', nickname: '访客', faceIcon: '/media/avatar-visitor.png', phone: null, product: 0 },
-] as const
-
-const SEEDED_AT = chinaTime(8, 12, 0)
-
-const SESSIONS = [
-  { token: 'token-teacher', wmid: 'wm_teacher', expiresAt: null },
-  { token: 'token-buyer', wmid: 'wm_buyer', expiresAt: null },
-  { token: 'token-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
-  { token: 'token-visitor', wmid: 'wm_visitor', expiresAt: null },
-] as const
-
-const LOGIN_CREDENTIALS = [
-  { loginData: 'login-visitor', wmid: 'wm_visitor', expiresAt: null },
-  { loginData: 'login-buyer', wmid: 'wm_buyer', expiresAt: null },
-  { loginData: 'login-teacher', wmid: 'wm_teacher', expiresAt: null },
-  { loginData: 'login-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
-] as const
-
 /** The message payload as the app exports it: text as `{"content":…}`, images with their size. */
 function payload(body: string | Picture): { msgType: number; obj: string } {
   if (typeof body === 'string') return { msgType: 1000, obj: JSON.stringify({ content: body }) }
   return { msgType: 1001, obj: JSON.stringify({ url: `/media/${body.picture}.png`, ...SLIDE }) }
 }
 
-export function seed(db: Database): void {
-  const insertUser = db.prepare(
-    'INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, ?, ?, ?)',
-  )
-  const insertSession = db.prepare('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)')
-  const insertLogin = db.prepare(
-    'INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  )
+export function seedLessons(db: Database): void {
   const insertLesson = db.prepare(`
     INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, share_url, illegal,
       privacy_status, course_pass, fee, is_checked_free_count, free_count, is_checked_share_recash,
@@ -407,9 +354,6 @@ export function seed(db: Database): void {
     VALUES (?, ?, ?, ?, ?, ?)`)
 
   db.transaction(() => {
-    USERS.forEach((u) => insertUser.run(u.wmid, u.nickname, u.faceIcon, u.phone, u.phone ? '86' : null, u.product))
-    SESSIONS.forEach((s) => insertSession.run(s.token, s.wmid, SEEDED_AT, s.expiresAt))
-    LOGIN_CREDENTIALS.forEach((c) => insertLogin.run(c.loginData, c.wmid, SEEDED_AT, c.expiresAt))
     LESSONS.forEach((lesson) => {
       const paid = lesson.privacyStatus === 3
       const { lastInsertRowid: lessonId } = insertLesson.run({
@@ -442,9 +386,6 @@ export function seed(db: Database): void {
         }),
       )
     })
-    db.prepare(
-      "INSERT INTO purchases (wmid, lesson_id, created_at) SELECT 'wm_buyer', id, ? FROM lessons WHERE course_data = 'paid-bought'",
-    ).run(SEEDED_AT)
   })()
   seedAllTypes(db)
   seedLegacyForms(db)

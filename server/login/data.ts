@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
-import type { SessionData } from '../../types/purchase'
-import { randomToken } from '../wechat'
-import type { Db } from './index'
+import type { SessionData } from '../../types/login'
+import type { Db } from '../core/db'
+import { randomToken } from '../core/wechat'
 
 /** A user as the login, order and bind calls see them. */
 export interface AccountRecord {

@@ -1,18 +1,24 @@
+/**
+ * The login area's calls (types/login.ts `loginCalls`, spec 000 §3, §4, §7): the WeChat login
+ * URL (the development stand-in, types/dev.ts, answers it), the mini-program login, SMS codes
+ * and phone binding. data.ts holds users, sessions and login credentials; sms.ts the codes;
+ * rules.ts what a login issues and where it returns; session.ts who a request speaks for.
+ */
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import type { ObjectData } from '../../types/api'
-import { SMS_TOO_SOON_CODE, WEAPP_LOGIN_PATH } from '../../types/purchase'
-import type { LoginData, LoginUrlData, PhoneBindPayload, SessionData } from '../../types/purchase'
-import type { Db } from '../db'
-import { AccountStore } from '../db/accounts'
-import { LessonStore } from '../db/lessons'
-import { SEEDED_VISITOR } from '../db/seed'
-import { SmsCodeStore } from '../db/sms'
-import { ApiRefusal, ok } from '../envelope'
-import { DEV_LOGIN_PATH, countryCode, issueLoginData, loginReturnUrl, requireLogin } from '../login'
-import type { LoginUrlType } from '../login'
-import { acceptFormBodiesOnly, bodySchema, handle } from '../schema'
-import { publicOrigin } from '../urls'
+import { devCalls } from '../../types/dev'
+import { SMS_TOO_SOON_CODE, loginCalls } from '../../types/login'
+import type { PhoneBindPayload } from '../../types/login'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { publicOrigin } from '../core/urls'
+import { LessonStore } from '../lesson/data'
+import { AccountStore } from './data'
+import { countryCode, issueLoginData, loginReturnUrl, requireLogin } from './rules'
+import { SEEDED_VISITOR } from './seed'
+import { SmsCodeStore } from './sms'
 
 export interface LoginRoutesOptions {
   db: Db
@@ -33,23 +39,6 @@ const DEV_CODE_PREFIX = 'dev:'
 
 const PHONE = /^\d{5,15}$/
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
-
-interface LoginUrlBody {
-  type: LoginUrlType
-  courseData?: string
-  redirect?: string
-}
-interface WeappLoginBody {
-  code: string
-}
-interface SendSmsBody {
-  phone: string
-  interCode: string
-}
-interface BindBody {
-  encryptData: string
-  loginData: string
-}
 
 /** The phone as typed (trimmed), or the spec's refusal when it cannot be a phone number. */
 function phoneNumber(raw: string): string {
@@ -74,7 +63,6 @@ function bindPayload(encryptData: string): PhoneBindPayload {
   return { phone: text(phone), interCode: text(code) || '86', vcode: text(vcode).trim() }
 }
 
-/** WeChat login (development stand-in), SMS codes and phone binding (spec 000 §3, §4, §7). */
 export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, { db, dev }) => {
   const accounts = new AccountStore(db)
   const lessons = new LessonStore(db)
@@ -87,14 +75,15 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
     if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, WECHAT_LOGIN_UNAVAILABLE)
   }
 
-  app.post<{ Body: LoginUrlBody }>(
-    '/wmim/course/v2/loginUrl/get.do',
+  contractRoute(
+    app,
+    loginCalls.loginUrl,
     {
-      schema: bodySchema(['type'], {
+      fields: {
         type: { type: 'integer', enum: [1, 2] },
         courseData: handle,
         redirect: { type: 'string', maxLength: 2048 },
-      }),
+      },
     },
     async (request) => {
       requireDevLogin()
@@ -111,28 +100,24 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
       const query = new URLSearchParams({ type: String(type) })
       if (courseData !== undefined) query.set('courseData', courseData)
       if (redirect) query.set('redirect', redirect)
-      return ok<ObjectData<LoginUrlData>>({ object: { loginUrl: `${origin}${DEV_LOGIN_PATH}?${query.toString()}` } })
+      return ok({ object: { loginUrl: `${origin}${devCalls.login.path}?${query.toString()}` } })
     },
   )
 
-  app.post<{ Body: WeappLoginBody }>(
-    WEAPP_LOGIN_PATH,
-    { schema: bodySchema(['code'], { code: handle }) },
-    async (request) => {
-      requireDevLogin()
-      const { code } = request.body
-      const named = code.startsWith(DEV_CODE_PREFIX) ? accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
-      const user = named ?? accounts.user(SEEDED_VISITOR)
-      if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
-      const object = issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined)
-      return ok<ObjectData<LoginData>>({ object })
-    },
-  )
+  contractRoute(app, loginCalls.weappLogin, { fields: { code: handle } }, async (request) => {
+    requireDevLogin()
+    const { code } = request.body
+    const named = code.startsWith(DEV_CODE_PREFIX) ? accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
+    const user = named ?? accounts.user(SEEDED_VISITOR)
+    if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
+    return ok({ object: issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined) })
+  })
 
-  app.post<{ Body: SendSmsBody }>(
-    '/wmim/course/v2/phone/sendSms.do',
+  contractRoute(
+    app,
+    loginCalls.sendSms,
     // an absent phone gets the spec's wording, like an empty one
-    { schema: bodySchema([], { phone: { type: 'string', maxLength: 32, default: '' }, interCode }) },
+    { fields: { phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
       const phone = phoneNumber(request.body.phone)
       const code = countryCode(request.body.interCode)
@@ -144,14 +129,10 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
     },
   )
 
-  app.post<{ Body: BindBody }>(
-    '/wmim/course/v2/phone/bind.do',
-    {
-      schema: bodySchema(['encryptData', 'loginData'], {
-        encryptData: { type: 'string', maxLength: 1024 },
-        loginData: handle,
-      }),
-    },
+  contractRoute(
+    app,
+    loginCalls.bindPhone,
+    { fields: { encryptData: { type: 'string', maxLength: 1024 }, loginData: handle } },
     async (request) => {
       const now = Date.now()
       const user = requireLogin(accounts, request.body.loginData, now)
@@ -163,7 +144,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
       const owner = accounts.userByPhone(phone, code)
       if (owner && owner.wmid !== user.wmid) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
       accounts.bindPhone(user.wmid, phone, code)
-      return ok<ObjectData<SessionData>>({ object: accounts.openSession(user.wmid, now) })
+      return ok({ object: accounts.openSession(user.wmid, now) })
     },
   )
 }

@@ -1,16 +1,12 @@
-import { ResponseCode } from '../types/api'
-import type { LoginData } from '../types/purchase'
-import type { AccountRecord, AccountStore } from './db/accounts'
-import { ApiRefusal } from './envelope'
-import { absoluteUrl } from './urls'
-
-/** The development stand-in for WeChat's OAuth page (routes/dev.ts). */
-export const DEV_LOGIN_PATH = '/dev/login'
+import { ResponseCode } from '../../types/api'
+import type { LoginData, LoginUrlType } from '../../types/login'
+import { ApiRefusal } from '../core/envelope'
+import { absoluteUrl } from '../core/urls'
+import type { AccountRecord, AccountStore } from './data'
 
 const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 
-/** loginUrl type (spec 000 §7): where the login was started and where it returns. */
-export type LoginUrlType = 1 | 2
+/** Where a login returns by loginUrl type (spec 000 §7): where it was started. */
 const RETURN_PAGE: Record<LoginUrlType, string> = { 1: '/profile', 2: '/lessonPay' }
 
 /** Country codes arrive as `86` or `+86`; they are stored without the plus. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Db } from './db'
+import type { Db } from '../core/db'
 
 /** The user a request speaks for, proven by a live `sessions` row, never by a header alone. */
 export interface Viewer {

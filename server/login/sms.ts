@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
-import { SMS_RESEND_INTERVAL_MS } from '../../types/purchase'
-import type { Db } from './index'
+import { SMS_RESEND_INTERVAL_MS } from '../../types/login'
+import type { Db } from '../core/db'
 
 /** A code stays usable for ten minutes and survives five wrong guesses (1 in 200,000 odds). */
 export const SMS_CODE_TTL_MS = 10 * 60_000

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Generates the message media of the all-types demo lesson (server/db/seedAllTypes.ts) into
+# Generates the message media of the all-types demo lesson (server/lesson/seedAllTypes.ts) into
 # server/media/{voice,video,image,circle,face,file}/. The output is committed; run this only to
-# change it: `bash server/media/generate.sh`. Avatars and slides come from server/db/make-media.ts.
+# change it: `bash server/media/generate.sh`. Avatars and slides come from server/core/make-media.ts.
 #
 # Needs (Debian): apt-get install -y espeak-ng ffmpeg sox libsox-fmt-base
 #   espeak-ng  Chinese speech for the voice clips (`-v cmn`)

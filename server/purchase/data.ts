@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { OrderState } from '../../types/purchase'
-import { randomToken } from '../wechat'
-import type { Db } from './index'
+import type { Db } from '../core/db'
+import { randomToken } from '../core/wechat'
 
 export type OrderStatus = OrderState['orderStatus']
 

@@ -1,7 +1,7 @@
-import { ResponseCode } from '../types/api'
-import type { OrderState } from '../types/purchase'
-import type { OrderRecord, OrderStore } from './db/orders'
-import { ApiRefusal } from './envelope'
+import { ResponseCode } from '../../types/api'
+import type { OrderState } from '../../types/purchase'
+import { ApiRefusal } from '../core/envelope'
+import type { OrderRecord, OrderStore } from './data'
 
 export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
 const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'

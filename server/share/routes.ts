@@ -1,16 +1,17 @@
+/**
+ * The share area's call (types/share.ts `shareCalls`, spec 000 §7): the WeChat JS-SDK config of
+ * the page that wants to share, signed with the development ticket (core/wechat.ts). Code 505
+ * tells the client to skip share setup.
+ */
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import type { ObjectData } from '../../types/api'
-import type { ShareConfig } from '../../types/purchase'
-import { ApiRefusal, ok } from '../envelope'
-import { acceptFormBodiesOnly, bodySchema } from '../schema'
-import { DEV_APP_ID, DEV_JSAPI_TICKET, jsapiSignature, randomToken } from '../wechat'
+import { shareCalls } from '../../types/share'
+import { contractRoute } from '../core/contractRoute'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly } from '../core/schema'
+import { DEV_APP_ID, DEV_JSAPI_TICKET, jsapiSignature, randomToken } from '../core/wechat'
 
 const SHARE_CONFIG_UNAVAILABLE = 'share config unavailable'
-
-interface ShareConfigBody {
-  registerUrl: string
-}
 
 function isPageUrl(text: string): boolean {
   try {
@@ -21,21 +22,21 @@ function isPageUrl(text: string): boolean {
   }
 }
 
-/** The JS-SDK config of the page that wants to share (spec 000 §7); 505 tells the client to skip sharing. */
 export const shareRoutes: FastifyPluginAsync = async (app) => {
   acceptFormBodiesOnly(app)
 
-  app.post<{ Body: ShareConfigBody }>(
-    '/wx/js/auth/get/share/config.do',
+  contractRoute(
+    app,
+    shareCalls.shareConfig,
     // a missing registerUrl is answered 505 like any other page that cannot be signed
-    { schema: bodySchema([], { registerUrl: { type: 'string', maxLength: 2048, default: '' } }) },
+    { fields: { registerUrl: { type: 'string', maxLength: 2048, default: '' } } },
     async (request) => {
       const { registerUrl } = request.body
       if (!isPageUrl(registerUrl)) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
       const timestamp = Math.floor(Date.now() / 1000)
       const nonceStr = randomToken()
       const signature = jsapiSignature(DEV_JSAPI_TICKET, nonceStr, timestamp, registerUrl)
-      return ok<ObjectData<ShareConfig>>({ object: { appId: DEV_APP_ID, timestamp, nonceStr, signature } })
+      return ok({ object: { appId: DEV_APP_ID, timestamp, nonceStr, signature } })
     },
   )
 }

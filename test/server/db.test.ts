@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { buildApp } from '../../server/app'
-import { openDatabase } from '../../server/db'
-import { MIGRATIONS, migrate } from '../../server/db/migrations'
+import { openDatabase } from '../../server/core/db'
+import { SCHEMA_VERSIONS, migrate, schemaVersions } from '../../server/core/migrate'
 import { APPLY, V2_INFO, V2_LIST, post } from './helpers'
 
 let dir: string
@@ -16,7 +17,7 @@ describe('openDatabase', () => {
   it('creates the directory, runs in WAL mode and records the schema version', () => {
     const db = openDatabase(join(dir, 'nested', 'dir', 'dev.sqlite'))
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSIONS.length)
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
     db.close()
   })
@@ -40,9 +41,44 @@ describe('openDatabase', () => {
   it('does not run a migration twice', () => {
     const db = openDatabase(':memory:')
     expect(() => migrate(db)).not.toThrow()
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSIONS.length)
     db.close()
   })
+})
+
+describe('schema versions', () => {
+  it('joins every area\'s step of a version, in area order', () => {
+    const login = [
+      { version: 1, sql: 'login 1' },
+      { version: 2, sql: 'login 2' },
+    ]
+    const lesson = [{ version: 1, sql: 'lesson 1' }]
+    expect(schemaVersions([login, lesson])).toEqual(['login 1\nlesson 1', 'login 2'])
+  })
+
+  it('refuses a version no area has', () => {
+    expect(() => schemaVersions([[{ version: 1, sql: 'a' }], [{ version: 3, sql: 'c' }]])).toThrow(
+      'schema version 2 has no migration',
+    )
+  })
+
+  it.each(SCHEMA_VERSIONS.map((_, applied) => applied))(
+    'brings a database made at version %i to the same schema as a new one',
+    (applied) => {
+      const schemaOf = (db: Database.Database): unknown =>
+        db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all()
+      const old = new Database(':memory:')
+      SCHEMA_VERSIONS.slice(0, applied).forEach((sql) => old.exec(sql))
+      old.pragma(`user_version = ${applied}`)
+      migrate(old)
+      const fresh = new Database(':memory:')
+      migrate(fresh)
+      expect(schemaOf(old)).toEqual(schemaOf(fresh))
+      expect(old.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSIONS.length)
+      old.close()
+      fresh.close()
+    },
+  )
 })
 
 describe('seed', () => {

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, serverConfigFromEnv } from '../../server/app'
-import { DEV_SMS_PATH, SANDBOX_PAY_PATH, WEAPP_LOGIN_PATH } from '../../types/purchase'
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
-import { LOGIN, LOGIN_URL, ORDER_CREATE, SEND_SMS, post } from './helpers'
+import { DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, SANDBOX_PAY, SEND_SMS, WEAPP_LOGIN, post } from './helpers'
 
 const SHELL = '<!doctype html><html><body><div id="app"></div></body></html>'
 
@@ -32,8 +31,8 @@ describe('with DEV_ROUTES=0', () => {
   it.each([
     ['GET', '/dev/login?type=2&courseData=demo-paid'],
     ['POST', '/dev/login'],
-    ['GET', `${DEV_SMS_PATH}?phone=13912345678&interCode=86`],
-    ['POST', SANDBOX_PAY_PATH],
+    ['GET', `${DEV_SMS}?phone=13912345678&interCode=86`],
+    ['POST', SANDBOX_PAY],
   ] as const)('answers 404 to %s %s', async (method, url) => {
     const res = await app.inject({
       method,
@@ -49,7 +48,7 @@ describe('with DEV_ROUTES=0', () => {
   it('refuses the WeChat login stand-ins', async () => {
     for (const [url, fields] of [
       [LOGIN_URL, { type: 2, courseData: 'demo-paid' }],
-      [WEAPP_LOGIN_PATH, { code: 'dev:wm_teacher' }],
+      [WEAPP_LOGIN, { code: 'dev:wm_teacher' }],
     ] as const) {
       const { body } = await post(app, url, fields)
       expect(body).toEqual({ code: 403, msg: 'WeChat login is not configured on this server', data: null })

@@ -50,7 +50,10 @@ export const PAY_NOTIFY = '/wmim/pay/notify.do'
 export const LOGIN_URL = '/wmim/course/v2/loginUrl/get.do'
 export const SEND_SMS = '/wmim/course/v2/phone/sendSms.do'
 export const BIND_PHONE = '/wmim/course/v2/phone/bind.do'
+export const WEAPP_LOGIN = '/wmim/course/v2/weapp/login.do'
 export const SHARE_CONFIG = '/wx/js/auth/get/share/config.do'
+export const SANDBOX_PAY = '/dev/pay/sandbox/pay.do'
+export const DEV_SMS = '/dev/sms/last.do'
 
 /** The seeded login credentials (loginData). */
 export const LOGIN = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { LEGACY_FORMS_COURSE_DATA } from '../../server/db/seedLegacyForms'
+import { LEGACY_FORMS_COURSE_DATA } from '../../server/lesson/seedLegacyForms'
 import { parseMessage } from '../../src/domain/message'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'

@@ -1,5 +1,5 @@
-import { decideLessonAccess } from '../../server/lessonAccess'
-import type { LessonAccessFacts, LessonListKind, LessonReader } from '../../server/lessonAccess'
+import { decideLessonAccess } from '../../server/lesson/rules'
+import type { LessonAccessFacts, LessonListKind, LessonReader } from '../../server/lesson/rules'
 
 const open: LessonAccessFacts = {
   illegal: 0,

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
-import { WEAPP_LOGIN_PATH } from '../../types/purchase'
-import type { LoginData, LoginUrlData, PayConfig } from '../../types/purchase'
-import { LOGIN_URL, ORDER_CREATE, V2_LIST, post, testApp } from './helpers'
+import type { LoginData, LoginUrlData } from '../../types/login'
+import type { PayConfig } from '../../types/purchase'
+import { LOGIN_URL, ORDER_CREATE, V2_LIST, WEAPP_LOGIN, post, testApp } from './helpers'
 import type { Fields } from './helpers'
 
 let app: FastifyInstance
@@ -140,7 +140,7 @@ describe('mini-program login', () => {
     ['dev:wm_nobody', undefined, 0],
     ['0a1b2c', undefined, 0],
   ])('maps the code %s to the seeded user', async (code, userid, isWeMaiUser) => {
-    const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN_PATH, { code })
+    const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN, { code })
     expect(body.code).toBe(200)
     expect(body.data.object.isWeMaiUser).toBe(isWeMaiUser)
     expect(body.data.object.userid).toBe(userid)
@@ -148,7 +148,7 @@ describe('mini-program login', () => {
   })
 
   it('gives the visitor code a credential of the visitor', async () => {
-    const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN_PATH, { code: 'anything' })
+    const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN, { code: 'anything' })
     const order = await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: body.data.object.loginData })
     expect(order.body).toMatchObject({ code: 403, msg: 'please bind your phone first' })
   })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { MEDIA_DIR } from '../../server/app'
-import { registerWeb } from '../../server/web'
+import { registerWeb } from '../../server/core/web'
 import { testApp } from './helpers'
 
 /** Every file under a folder, as paths relative to it with forward slashes. */

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
-import { DEV_SMS_PATH, SANDBOX_PAY_PATH } from '../../types/purchase'
-import type { PayConfig, SessionData } from '../../types/purchase'
-import { BIND_PHONE, LOGIN, ORDER_CREATE, SEND_SMS, V2_LIST, getJson, post, testApp } from './helpers'
+import type { SessionData } from '../../types/login'
+import type { PayConfig } from '../../types/purchase'
+import { BIND_PHONE, DEV_SMS, LOGIN, ORDER_CREATE, SANDBOX_PAY, SEND_SMS, V2_LIST, getJson, post, testApp } from './helpers'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -18,7 +18,7 @@ afterEach(() => app.close())
 const PHONE = '13912345678'
 
 async function lastCode(phone = PHONE, interCode = '86'): Promise<string> {
-  const { body } = await getJson<ObjectData<{ code: string }>>(app, `${DEV_SMS_PATH}?phone=${phone}&interCode=${interCode}`)
+  const { body } = await getJson<ObjectData<{ code: string }>>(app, `${DEV_SMS}?phone=${phone}&interCode=${interCode}`)
   expect(body.code).toBe(200)
   return body.data.object.code
 }
@@ -110,7 +110,7 @@ describe('phone bind', () => {
     // bound, the visitor may now buy
     const order = await post<ObjectData<PayConfig>>(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.visitor })
     expect(order.body.code).toBe(200)
-    await post(app, SANDBOX_PAY_PATH, { orderNO: order.body.data.object.orderNO })
+    await post(app, SANDBOX_PAY, { orderNO: order.body.data.object.orderNO })
     const bought = await list('demo-paid')
     expect(bought.body.code).toBe(200)
     expect(bought.body.data.array).toHaveLength(25)

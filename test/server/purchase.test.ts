@@ -6,9 +6,8 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
-import { SANDBOX_PAY_PATH } from '../../types/purchase'
 import type { OrderState, PayConfig } from '../../types/purchase'
-import { DEV_PAY_KEY } from '../../server/wechat'
+import { DEV_PAY_KEY } from '../../server/core/wechat'
 import {
   BUYER,
   LOGIN,
@@ -16,6 +15,7 @@ import {
   ORDER_QUERY,
   PAY_NOTIFY,
   PICTURES,
+  SANDBOX_PAY,
   TEACHER,
   V2_INFO,
   V2_LIST,
@@ -185,7 +185,7 @@ describe('paying in the sandbox', () => {
     expect(before.body.data.picArray).toHaveLength(1)
 
     const { orderNO } = await buyerOrder()
-    const paid = await post<ObjectData<OrderState>>(app, SANDBOX_PAY_PATH, { orderNO })
+    const paid = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
     expect(paid.body.code).toBe(200)
     expect(paid.body.data.object.orderStatus).toBe(1)
     expect((await orderStatus(orderNO)).body.data.object.orderStatus).toBe(1)
@@ -209,15 +209,15 @@ describe('paying in the sandbox', () => {
 
   it('is idempotent: paying twice leaves one paid order and one purchase', async () => {
     const { orderNO } = await buyerOrder()
-    await post(app, SANDBOX_PAY_PATH, { orderNO })
+    await post(app, SANDBOX_PAY, { orderNO })
     const [{ paidAt }] = orderRows()
-    expect((await post(app, SANDBOX_PAY_PATH, { orderNO })).body.code).toBe(200)
+    expect((await post(app, SANDBOX_PAY, { orderNO })).body.code).toBe(200)
     expect(orderRows()).toEqual([{ status: 1, paidAt, notifyCount: 2 }])
     expect(purchasesOfPaidLesson()).toBe(1)
   })
 
   it('refuses an unknown order', async () => {
-    expect((await post(app, SANDBOX_PAY_PATH, { orderNO: 'LP0' })).body.code).toBe(404)
+    expect((await post(app, SANDBOX_PAY, { orderNO: 'LP0' })).body.code).toBe(404)
   })
 })
 

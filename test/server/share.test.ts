@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ObjectData } from '../../types/api'
-import type { ShareConfig } from '../../types/purchase'
-import { DEV_JSAPI_TICKET } from '../../server/wechat'
+import type { ShareConfig } from '../../types/share'
+import { DEV_JSAPI_TICKET } from '../../server/core/wechat'
 import { SHARE_CONFIG, post, testApp } from './helpers'
 import type { Fields } from './helpers'
 

@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiEnvelope, ObjectData } from '../../types/api'
 import type { LoginData, OrderState, PayConfig } from '../../types/purchase'
-import { SANDBOX_PAY_PATH, WEAPP_LOGIN_PATH } from '../../types/purchase'
-import { DEV_PAY_KEY, payV2Sign } from '../../server/wechat'
+import { devCalls } from '../../types/dev'
+import { loginCalls } from '../../types/login'
+import { DEV_PAY_KEY, payV2Sign } from '../../server/core/wechat'
 import { routeByName } from '../../src/domain/routes'
 import purchase from '../../src/locales/zh-CN/purchase'
 import { loadPage, type FakeWx, type LoadedPage } from './harness'
@@ -170,7 +171,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     const { page, answers } = pay
     const sheet = await payUpToSheet(pay)
 
-    const loginData = answerOf<LoginData>(answers, WEAPP_LOGIN_PATH)
+    const loginData = answerOf<LoginData>(answers, loginCalls.weappLogin.path)
     expect(loginData.isWeMaiUser).toBe(1)
     const order = answerOf<PayConfig>(answers, CREATE_PATH)
     expect(order.isBought).toBe(0)
@@ -194,7 +195,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     expect(page.text()).not.toContain(purchase['purchase.purchased'])
 
     // WeChat's notification reaches the server before the pay sheet closes
-    const paid = await page.server.inject({ method: 'POST', url: SANDBOX_PAY_PATH, headers: FORM, payload: `orderNO=${order.orderNO}` })
+    const paid = await page.server.inject({ method: 'POST', url: devCalls.sandboxPay.path, headers: FORM, payload: `orderNO=${order.orderNO}` })
     expect((paid.json() as ApiEnvelope<ObjectData<OrderState>>).data.object.orderStatus).toBe(1)
     sheet.pay()
 
@@ -234,7 +235,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     // a cancelled sheet is not a payment: the order is not even asked about
     expect(pathsRequested(page)).not.toContain(QUERY_PATH)
     const order = answerOf<PayConfig>(answers, CREATE_PATH)
-    const loginData = answerOf<LoginData>(answers, WEAPP_LOGIN_PATH)
+    const loginData = answerOf<LoginData>(answers, loginCalls.weappLogin.path)
     expect((await orderState(page.server, order.orderNO, loginData.loginData)).orderStatus).toBe(0)
   })
 
@@ -243,7 +244,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     const { page, answers } = pay
     await goPay(page)
     await page.waitFor(() => page.root.querySelectorAll('.bind-dialog__phone').length === 1)
-    expect(answerOf<LoginData>(answers, WEAPP_LOGIN_PATH).isWeMaiUser).toBe(0)
+    expect(answerOf<LoginData>(answers, loginCalls.weappLogin.path).isWeMaiUser).toBe(0)
     expect(page.root.querySelectorAll('.pay-confirm__pay')).toHaveLength(0)
 
     const phone = '13900001234'

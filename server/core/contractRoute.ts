@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ApiEnvelope } from '../../types/api'
+import type { Endpoint } from '../../types/contract'
+import { requiredFields } from '../../types/contract'
+import type { FieldSchema } from './schema'
+
+/** One schema per contract field, no more: a field the contract lacks does not compile. */
+type FieldSchemas<Body, S> = S & { readonly [K in Exclude<keyof S, keyof Body>]: never }
+
+/** The fields whose schema gives a default: present in the body a handler sees. */
+type Defaulted<S> = { [K in keyof S]: S[K] extends { default: unknown } ? K : never }[keyof S]
+
+/**
+ * The body a handler sees: the contract's fields, those with a schema default always filled in,
+ * and, for an endpoint that takes other fields, those too (form fields are text).
+ */
+export type HandledBody<Body, S, Others extends boolean> = Body & {
+  [K in Defaulted<S> & keyof Body]-?: Exclude<Body[K], undefined>
+} & (Others extends true ? Readonly<Record<string, string>> : unknown)
+
+/** What a handler answers: the endpoint's envelope, or the reply itself for a non-envelope call (`never`). */
+type Answered<Answer> = [Answer] extends [never] ? FastifyReply : ApiEnvelope<Answer>
+
+/**
+ * Every field of the contract with its rules (`required` comes from the contract); for an
+ * endpoint that takes other fields, their schema and the most fields a body may have.
+ */
+export type ContractSchema<Body, S, Others extends boolean> = { fields: FieldSchemas<Body, S> } & (Others extends true
+  ? { otherFields: { schema: FieldSchema; maxFields: number } }
+  : { otherFields?: never })
+
+/**
+ * Registers an endpoint of the contract (types/contract.ts) as a POST route whose body schema
+ * has exactly the contract's fields and required list. Fields the contract does not name are
+ * dropped before the handler runs, unless the endpoint takes other fields (then they are checked
+ * against `otherFields`).
+ */
+export function contractRoute<
+  Body,
+  Answer,
+  Others extends boolean,
+  S extends { readonly [K in keyof Body]-?: FieldSchema },
+>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Body, Answer, Others>,
+  schema: ContractSchema<Body, S, Others>,
+  handler: (
+    request: FastifyRequest<{ Body: HandledBody<Body, S, Others> }>,
+    reply: FastifyReply,
+  ) => Promise<Answered<Answer>>,
+): void {
+  const { otherFields } = schema
+  const body = {
+    type: 'object',
+    required: requiredFields(endpoint),
+    properties: schema.fields,
+    ...(otherFields ? { additionalProperties: otherFields.schema, maxProperties: otherFields.maxFields } : { additionalProperties: false }),
+  }
+  app.post<{ Body: HandledBody<Body, S, Others> }>(endpoint.path, { schema: { body } }, handler)
+}

@@ -1,0 +1,15 @@
+import type { Database } from 'better-sqlite3'
+import { seedLessons } from '../lesson/seed'
+import { seedUsers } from '../login/seed'
+import { seedPurchases } from '../purchase/seed'
+
+/**
+ * Deterministic demo data for an empty database (every `:memory:` one): the same ids on every
+ * run, so the README, the launcher page and the tests can name them. Each area seeds its own
+ * tables, in the order they name each other: users, then lessons, then purchases.
+ */
+export function seed(db: Database): void {
+  seedUsers(db)
+  seedLessons(db)
+  seedPurchases(db)
+}

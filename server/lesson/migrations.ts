@@ -1,0 +1,73 @@
+import type { Migration } from '../core/migrate'
+
+/** Lessons, their messages and apply requests, and view limits. */
+export const LESSON_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+  CREATE TABLE lessons (
+    id                      INTEGER PRIMARY KEY,
+    -- v2 handle carried by links and every v2 call
+    course_data             TEXT NOT NULL UNIQUE,
+    -- handle of old links (/wmim/course/query/info.do, query param data)
+    legacy_data             TEXT UNIQUE,
+    wmid                    TEXT NOT NULL REFERENCES users (wmid),
+    course_name             TEXT NOT NULL,
+    course_pic              TEXT NOT NULL DEFAULT '',
+    share_url               TEXT NOT NULL DEFAULT '',
+    login_url               TEXT NOT NULL DEFAULT '',
+    illegal                 INTEGER NOT NULL DEFAULT 0 CHECK (illegal IN (0, 1)),
+    mark_id                 INTEGER NOT NULL DEFAULT 0,
+    apply_type              INTEGER NOT NULL DEFAULT 0 CHECK (apply_type IN (0, 1, 2)),
+    privacy_status          INTEGER NOT NULL DEFAULT 1 CHECK (privacy_status IN (1, 2, 3)),
+    course_pass             TEXT CHECK (privacy_status <> 2 OR course_pass IS NOT NULL),
+    fee                     INTEGER NOT NULL DEFAULT 0 CHECK (fee >= 0),
+    is_checked_free_count   INTEGER NOT NULL DEFAULT 0 CHECK (is_checked_free_count IN (0, 1)),
+    free_count              INTEGER NOT NULL DEFAULT 0 CHECK (free_count >= 0),
+    is_checked_share_recash INTEGER NOT NULL DEFAULT 0 CHECK (is_checked_share_recash IN (0, 1)),
+    share_recash            INTEGER NOT NULL DEFAULT 0 CHECK (share_recash >= 0),
+    create_timestamp        INTEGER NOT NULL
+  );
+
+  CREATE TABLE messages (
+    id           INTEGER PRIMARY KEY,
+    lesson_id    INTEGER NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
+    msg_id       TEXT NOT NULL,
+    msg_type     INTEGER NOT NULL,
+    send_time    INTEGER NOT NULL,
+    sender       TEXT NOT NULL REFERENCES users (wmid),
+    -- payload exactly as the wire sends it (usually a JSON string)
+    obj          TEXT,
+    resource_url TEXT,
+    UNIQUE (lesson_id, msg_id)
+  );
+  CREATE INDEX messages_in_order ON messages (lesson_id, send_time, id);
+
+  CREATE TABLE apply_requests (
+    id         INTEGER PRIMARY KEY,
+    -- one review request per lesson: applying again changes nothing
+    lesson_id  INTEGER NOT NULL UNIQUE REFERENCES lessons (id),
+    -- session user who applied, when there was one
+    wmid       TEXT REFERENCES users (wmid),
+    created_at INTEGER NOT NULL
+  );
+  `,
+  },
+  {
+    version: 2,
+    sql: `
+  -- spec 001 /vipAlert: a lesson past its view limit is closed to readers until the author
+  -- enables VIP; NULL means no limit, and only limited lessons count their views
+  ALTER TABLE lessons ADD COLUMN view_limit INTEGER CHECK (view_limit IS NULL OR view_limit >= 0);
+  ALTER TABLE lessons ADD COLUMN view_count INTEGER NOT NULL DEFAULT 0;
+  `,
+  },
+  {
+    version: 3,
+    sql: `
+  -- old exports' transport fields beside the payload (spec 000 §3): the content-JSON form's
+  -- content string and the RC:VcMsg voice's objectName, voiceUrl and msgUID, as a JSON object
+  ALTER TABLE messages ADD COLUMN wire_extra TEXT;
+  `,
+  },
+]

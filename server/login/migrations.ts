@@ -1,0 +1,57 @@
+import type { Migration } from '../core/migrate'
+
+/** Users, their sessions and login credentials, and SMS codes. */
+export const LOGIN_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+  CREATE TABLE users (
+    wmid            TEXT PRIMARY KEY,
+    nickname        TEXT NOT NULL,
+    face_icon       TEXT NOT NULL DEFAULT '',
+    phone           TEXT,
+    is_product_user INTEGER NOT NULL DEFAULT 0 CHECK (is_product_user IN (0, 1))
+  );
+
+  CREATE TABLE sessions (
+    token      TEXT PRIMARY KEY,
+    wmid       TEXT NOT NULL REFERENCES users (wmid) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    -- epoch ms; NULL never expires
+    expires_at INTEGER
+  );
+  CREATE INDEX sessions_by_user ON sessions (wmid);
+  `,
+  },
+  {
+    version: 2,
+    sql: `
+  -- The WeChat login round trip (and the mini-program login) leaves an opaque credential, the
+  -- loginData of spec 001 §3, that the order and bind calls carry instead of session headers.
+  CREATE TABLE login_credentials (
+    login_data TEXT PRIMARY KEY,
+    wmid       TEXT NOT NULL REFERENCES users (wmid) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    -- epoch ms; NULL never expires
+    expires_at INTEGER
+  );
+
+  -- the country code of a bound phone (spec 000 §3: phone and interCode)
+  ALTER TABLE users ADD COLUMN inter_code TEXT;
+  UPDATE users SET inter_code = '86' WHERE phone IS NOT NULL;
+  CREATE UNIQUE INDEX users_by_phone ON users (inter_code, phone) WHERE phone IS NOT NULL;
+
+  ALTER TABLE sessions ADD COLUMN encrypt_key TEXT NOT NULL DEFAULT '';
+
+  CREATE TABLE sms_codes (
+    phone      TEXT NOT NULL,
+    inter_code TEXT NOT NULL,
+    code       TEXT NOT NULL,
+    sent_at    INTEGER NOT NULL,
+    -- wrong codes tried against this one
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (phone, inter_code)
+  );
+  `,
+  },
+]

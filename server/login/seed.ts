@@ -1,0 +1,63 @@
+/**
+ * The login area's demo data, seeded first (lessons and orders name these users).
+ *
+ * Users (wmid: nickname, product user, session token)
+ *   wm_teacher    林老师     product user   token-teacher     author of every lesson
+ *   wm_assistant  助教小雨   product user   no session        second sender of the messages
+ *   wm_buyer      学员阿杰   product user   token-buyer       has bought `paid-bought`;
+ *                                          token-buyer-expired (expired, answers like no session)
+ *   wm_visitor    访客       not a product user, token-visitor, has bought nothing
+ *   Send a session as request headers `userid: wm_buyer` and `token: token-buyer`.
+ *
+ * Login credentials (loginData, what the WeChat login leaves; the order and bind calls carry it)
+ *   login-visitor -> wm_visitor, login-buyer -> wm_buyer, login-teacher -> wm_teacher (never expire);
+ *   login-buyer-expired -> wm_buyer, expired (answers 601 like an unknown one).
+ *   Phones are bound with country code 86; wm_visitor has none until it binds one.
+ */
+import type { Database } from 'better-sqlite3'
+import { SEEDED_AT, chinaTime } from '../core/seedTime'
+
+/** Users of the development login page (/dev/login), one button each. */
+export const SEEDED_VISITOR = 'wm_visitor'
+export const DEV_LOGIN_USERS = [
+  { wmid: SEEDED_VISITOR, role: 'visitor (not a product user: must bind a phone before buying)' },
+  { wmid: 'wm_buyer', role: 'buyer (product user)' },
+  { wmid: 'wm_teacher', role: 'teacher (author of every lesson)' },
+] as const
+
+const USERS = [
+  { wmid: 'wm_teacher', nickname: '林老师', faceIcon: '/media/avatar-teacher.png', phone: '13800000001', product: 1 },
+  { wmid: 'wm_assistant', nickname: '助教小雨', faceIcon: '/media/avatar-assistant.png', phone: '13800000002', product: 1 },
+  { wmid: 'wm_buyer', nickname: '学员阿杰', faceIcon: '/media/avatar-buyer.png', phone: '13800000003', product: 1 },
+  { wmid: 'wm_visitor', nickname: '访客', faceIcon: '/media/avatar-visitor.png', phone: null, product: 0 },
+] as const
+
+const SESSIONS = [
+  { token: 'token-teacher', wmid: 'wm_teacher', expiresAt: null },
+  { token: 'token-buyer', wmid: 'wm_buyer', expiresAt: null },
+  { token: 'token-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
+  { token: 'token-visitor', wmid: 'wm_visitor', expiresAt: null },
+] as const
+
+const LOGIN_CREDENTIALS = [
+  { loginData: 'login-visitor', wmid: 'wm_visitor', expiresAt: null },
+  { loginData: 'login-buyer', wmid: 'wm_buyer', expiresAt: null },
+  { loginData: 'login-teacher', wmid: 'wm_teacher', expiresAt: null },
+  { loginData: 'login-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
+] as const
+
+export function seedUsers(db: Database): void {
+  const insertUser = db.prepare(
+    'INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const insertSession = db.prepare('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)')
+  const insertLogin = db.prepare(
+    'INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  )
+
+  db.transaction(() => {
+    USERS.forEach((u) => insertUser.run(u.wmid, u.nickname, u.faceIcon, u.phone, u.phone ? '86' : null, u.product))
+    SESSIONS.forEach((s) => insertSession.run(s.token, s.wmid, SEEDED_AT, s.expiresAt))
+    LOGIN_CREDENTIALS.forEach((c) => insertLogin.run(c.loginData, c.wmid, SEEDED_AT, c.expiresAt))
+  })()
+}

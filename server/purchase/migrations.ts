@@ -1,0 +1,39 @@
+import type { Migration } from '../core/migrate'
+
+/** Purchases (who may read which paid lesson) and the orders that grant them. */
+export const PURCHASE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+  CREATE TABLE purchases (
+    id         INTEGER PRIMARY KEY,
+    wmid       TEXT NOT NULL REFERENCES users (wmid),
+    lesson_id  INTEGER NOT NULL REFERENCES lessons (id),
+    created_at INTEGER NOT NULL,
+    UNIQUE (wmid, lesson_id)
+  );
+  `,
+  },
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE orders (
+    order_no     TEXT PRIMARY KEY,
+    wmid         TEXT NOT NULL REFERENCES users (wmid),
+    lesson_id    INTEGER NOT NULL REFERENCES lessons (id),
+    -- fen, the lesson's fee when the order was created
+    total_fee    INTEGER NOT NULL CHECK (total_fee > 0),
+    -- 0 created, 1 paid, 4 refunded
+    status       INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 4)),
+    -- who shared the link the buyer came from, when known
+    inviter_wmid TEXT REFERENCES users (wmid),
+    created_at   INTEGER NOT NULL,
+    paid_at      INTEGER CHECK ((status = 0) = (paid_at IS NULL)),
+    -- payment notifications accepted for this order (replays included)
+    notify_count INTEGER NOT NULL DEFAULT 0
+  );
+  -- at most one unpaid order per buyer and lesson: creating again reuses it
+  CREATE UNIQUE INDEX orders_one_open ON orders (wmid, lesson_id) WHERE status = 0;
+  `,
+  },
+]
