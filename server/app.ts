@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { openDatabase } from './core/db'
 import type { Db } from './core/db'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
@@ -30,6 +30,8 @@ export interface AppOptions {
    * the logins that rely on them; default true
    */
   dev?: boolean
+  /** sees every route as it is registered (the contract test checks them against types/) */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -39,6 +41,7 @@ export const MEDIA_DIR = join(__dirname, 'media')
 
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, schemaErrorFormatter })
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
   const db = openDatabase(opts.dbPath ?? ':memory:')
   app.decorate('db', db)
   app.addHook('onClose', async () => {
