@@ -65,16 +65,6 @@ export interface WireMessage {
   msgUID?: string
 }
 
-/** Message list calls: body fields (form-encoded). */
-export interface MessageListParams {
-  page: number
-  pageSize: number
-  courseData?: CourseData
-  /** old links */
-  data?: string
-  coursePass?: string
-}
-
 /** data of lessonCalls.pictures */
 export interface PictureListData {
   /** cursor for the next page (sendTime of the last picture returned), epoch ms */
@@ -90,7 +80,6 @@ export interface PreviewImage {
 }
 
 export const LESSON_PAGE_SIZE = 20
-export const OLD_LESSON_PAGE_SIZE = 10
 export const PICTURE_PAGE_SIZE = 40
 
 /**
@@ -100,15 +89,6 @@ export const PICTURE_PAGE_SIZE = 40
 export interface IllegalLessonInfo {
   illegal: 1
   courseName: string
-}
-
-/** POST /wmim/course/v2/message/picture/list.do: body fields (form-encoded). */
-export interface PictureListParams {
-  /** sendTime cursor, epoch ms; 0 starts from the first picture */
-  msgTimestamp: number
-  pageSize: number
-  courseData: CourseData
-  coursePass?: string
 }
 
 export type InfoAnswer = ObjectData<LessonInfo | IllegalLessonInfo>

@@ -86,9 +86,3 @@ export const purchaseCalls = {
 export type { CountryEntry, LoginData, PhoneBindPayload } from './login'
 export { SMS_RESEND_INTERVAL_MS } from './login'
 export type { ShareConfig } from './share'
-
-/** POST /wmim/course/v2/phone/sendSms.do {phone, interCode} -> code (at most one per phone per 60 s). */
-export interface SendSmsParams {
-  phone: string
-  interCode: string
-}
