@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { LoginData } from '../../types/purchase'
 import { isRecord } from '../domain/coerce'
-import { decodeUntil } from '../domain/routeParams'
+import { parseJsonParam } from '../domain/routeParams'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import type { KeyValueStorage } from '../platform/storage/types'
 import type { SessionData, SessionStore } from './session'
@@ -14,23 +14,13 @@ const optionalNumber = (value: unknown): number | undefined => {
   return value !== undefined && Number.isFinite(n) ? n : undefined
 }
 
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /**
  * Login data as the login round trip hands it over (a JSON text in the URL, possibly URL-encoded once
  * more) or as storage keeps it. Without a `loginData` credential there is nothing to log in with.
  */
 export function readLoginData(raw: string | undefined): LoginData | undefined {
-  if (!raw) return undefined
-  const text = decodeUntil(raw, parsesAsJson, 1)
-  const value: unknown = text === undefined ? undefined : JSON.parse(text)
+  const json = parseJsonParam(raw, 1)
+  const value = json.ok ? json.value : undefined
   if (!isRecord(value)) return undefined
   const loginData = optionalText(value.loginData)
   if (!loginData) return undefined

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { TransportDeps } from '../../src/api/client'
 import { createAppStores, type AppStores, type PlatformEdge } from '../../src/app/composition'
 import { AppStoresContext } from '../../src/app/stores'
 import type { KeyValueStorage } from '../../src/platform/storage/types'
@@ -7,6 +8,20 @@ import { FakeEngine } from './player/support'
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial))
   return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
+}
+
+/** The transport edge with only the request itself faked; session headers and 601 go to the real session. */
+export function fakeTransport(request: TransportDeps['request']): PlatformEdge['transport'] {
+  return (session) => ({
+    baseUrl: () => '',
+    request,
+    toast: () => undefined,
+    goProfile: () => undefined,
+    goVipAlert: () => undefined,
+    sessionHeaders: () => session.headers,
+    clearSession: () => session.clear(),
+    messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+  })
 }
 
 /**
@@ -19,16 +34,7 @@ export function testAppStores(edge: Partial<PlatformEdge> = {}, overrides: Parti
     storage: memoryStorage(),
     audio: new FakeEngine(),
     inWechatBrowser: () => false,
-    transport: (session) => ({
-      baseUrl: () => '',
-      request: async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } }),
-      toast: () => undefined,
-      goProfile: () => undefined,
-      goVipAlert: () => undefined,
-      sessionHeaders: () => session.headers,
-      clearSession: () => session.clear(),
-      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
-    }),
+    transport: fakeTransport(async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } })),
     payment: () => ({ pay: async () => 'cancel' }),
     share: () => ({ setShareContent: async () => undefined }),
     auth: () => ({ login: async () => ({ kind: 'redirected' }) }),

@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
 import { definePackageStores, useAppStores, type AppStores } from '../../../src/app/stores'
 import { STORAGE_KEYS } from '../../../src/domain/storageKeys'
-import { memoryStorage, testAppStores, WithStores } from '../appStores'
+import { fakeTransport, memoryStorage, testAppStores, WithStores } from '../appStores'
 import { cleanup, render, text } from '../ui/harness'
 
 afterEach(cleanup)
@@ -13,16 +13,7 @@ function answering(code: number) {
       [STORAGE_KEYS.session]: JSON.stringify({ token: 't', userid: 'wm_buyer', encryptKey: '' }),
       [STORAGE_KEYS.loginData]: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }),
     }),
-    transport: (session) => ({
-      baseUrl: () => '',
-      request: async () => ({ statusCode: 200, data: { code, msg: 'expired', data: null } }),
-      toast: () => undefined,
-      goProfile: () => undefined,
-      goVipAlert: () => undefined,
-      sessionHeaders: () => session.headers,
-      clearSession: () => session.clear(),
-      messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
-    }),
+    transport: fakeTransport(async () => ({ statusCode: 200, data: { code, msg: 'expired', data: null } })),
   })
 }
 
@@ -41,18 +32,9 @@ describe('the main composition', () => {
     const seen: Record<string, string>[] = []
     const stores = testAppStores({
       storage: memoryStorage({ [STORAGE_KEYS.session]: JSON.stringify({ token: 'tok', userid: 'wm_buyer', encryptKey: '' }) }),
-      transport: (session) => ({
-        baseUrl: () => '',
-        request: async ({ headers }) => {
-          seen.push(headers)
-          return { statusCode: 200, data: { code: 200, msg: '', data: null } }
-        },
-        toast: () => undefined,
-        goProfile: () => undefined,
-        goVipAlert: () => undefined,
-        sessionHeaders: () => session.headers,
-        clearSession: () => session.clear(),
-        messages: { networkError: () => 'network', timeout: () => 'timeout', badResponse: () => 'bad' },
+      transport: fakeTransport(async ({ headers }) => {
+        seen.push(headers)
+        return { statusCode: 200, data: { code: 200, msg: '', data: null } }
       }),
     })
     await stores.lessonApi.apply('c1')
