@@ -17,6 +17,8 @@ const base = defineJestConfig({
   // Ignore node_modules unless a whitelisted package appears anywhere in the path (Taro nests some).
   transformIgnorePatterns: [`^(?!.*/node_modules/(${transpiled.join('|')})/).*/node_modules/`],
   moduleNameMapper: {
+    // the library's act, without the deprecated alias in between (see the file)
+    '^react-dom/test-utils$': path.join(__dirname, 'reactDomTestUtils.js'),
     '\\.(css|scss|sass|less)$': path.join(__dirname, 'styleStub.js'),
     '\\.(png|jpe?g|gif|svg)$': path.join(__dirname, 'styleStub.js'),
   },
