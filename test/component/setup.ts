@@ -8,3 +8,7 @@ process.env.TARO_ENV = 'h5'
 process.env.TARO_PLATFORM = 'web'
 ;(globalThis as unknown as { React: typeof React }).React = React
 createH5NativeComponentConfig(() => null, React, ReactDOM)
+
+// Tests change the screen only inside React's act (TestUtils' mount and fireEvent, act.ts). Saying so
+// is what React 18 asks of a test environment; it then reports any update a test lets happen outside act.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

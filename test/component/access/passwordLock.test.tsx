@@ -3,7 +3,8 @@ import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
 import { STORAGE_KEYS } from '../../../src/domain/storageKeys'
 import { WithStores } from '../appStores'
-import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, refuse, settle, text, typeInto, isDisabled } from '../purchase/support'
+import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, refuse, text, typeInto, isDisabled } from '../purchase/support'
+import { mount, settle } from '../act'
 
 const PASSWORD = '8888'
 
@@ -28,7 +29,7 @@ describe('password lock', () => {
   it('says a wrong password is wrong, then opens the lesson with the right one', async () => {
     const backend = passwordBackend()
     const { app, lessonStore, storage } = purchaseStores(backend)
-    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> } })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.password-lock')
     expect(text('.password-lock__text')).toBe(t('access.password.text'))
 
@@ -67,7 +68,7 @@ describe('open-in-browser screen', () => {
       '/wmim/course/apply.do': () => ok(null),
     })
     const { app, lessonStore } = purchaseStores(backend, { wechat: true })
-    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} /> } })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.open-in-browser__apply')
     expect(text('.open-in-browser__apply')).toBe(t('access.openInBrowser.apply'))
     click(utils, '.open-in-browser__apply')
@@ -80,7 +81,7 @@ describe('open-in-browser screen', () => {
   it('has no apply button when the lesson is under review (applyType 1)', async () => {
     const backend = fakeBackend({ '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ applyType: 1 }) }) })
     const { app, lessonStore } = purchaseStores(backend, { wechat: true })
-    await utils.mount(WithStores, { props: { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'x', isPayLesson: false }} store={lessonStore} /> } })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'x', isPayLesson: false }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.open-in-browser')
     expect(document.querySelector('.open-in-browser__apply')).toBeNull()
   })

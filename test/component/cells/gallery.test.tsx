@@ -3,6 +3,7 @@ import type { PictureListData } from '../../../types/lesson'
 import { GalleryModel, type GalleryImage, type PictureLoader } from '../../../src/features/lesson/gallery/GalleryModel'
 import { GalleryOverlay } from '../../../src/features/lesson/gallery/GalleryOverlay'
 import { $ } from './support'
+import { mount } from '../act'
 
 const pic = (id: number): GalleryImage => ({ id, url: `https://cdn.example.com/${id}.png` })
 
@@ -128,7 +129,7 @@ describe('GalleryOverlay', () => {
   it('shows every picture, then a "no more" end marker; a tap closes it', async () => {
     const model = new GalleryModel(remote(pictureList(3)), null)
     await model.open(pic(2))
-    await utils.mount(GalleryOverlay, { props: { model } })
+    await mount(utils, GalleryOverlay, { model })
     const slides = Array.from(document.querySelectorAll('.gallery__slide'))
     expect(slides).toHaveLength(4)
     expect(slides[1].querySelector('taro-image-core')?.getAttribute('src')).toBe(pic(2).url)
@@ -140,7 +141,7 @@ describe('GalleryOverlay', () => {
   it('has no end marker while more pictures may follow', async () => {
     const model = new GalleryModel(remote(pictureList(100)), null)
     await model.open(pic(1))
-    await utils.mount(GalleryOverlay, { props: { model } })
+    await mount(utils, GalleryOverlay, { model })
     expect($('.gallery')).not.toBeNull()
     expect(document.querySelector('.gallery__slide--end')).toBeNull()
   })

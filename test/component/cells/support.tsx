@@ -5,6 +5,7 @@ import type { LessonMessage } from '../../../src/domain/message/types'
 import { GalleryContext, type GalleryOpener } from '../../../src/features/lesson/gallery/GalleryContext'
 import { MessageBody } from '../../../src/features/lesson/MessageBody'
 import { WithStores, testAppStores } from '../appStores'
+import { mount } from '../act'
 
 // The app's H5 entry does this from config/index.ts; cells size media through pxTransform.
 Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
@@ -56,7 +57,7 @@ export async function mountMessage(
   message: LessonMessage | LessonMessage[],
   gallery: GalleryOpener | null = null,
 ): Promise<void> {
-  await utils.mount(Host, { props: { messages: Array.isArray(message) ? message : [message], gallery } })
+  await mount(utils, Host, { messages: Array.isArray(message) ? message : [message], gallery })
 }
 
 export function $(selector: string): Element {

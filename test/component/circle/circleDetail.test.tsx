@@ -6,6 +6,7 @@ import { readCircleParam } from '../../../src/features/circle/readCircleParam'
 import WmCircleDetailPage from '../../../src/packages/misc/pages/wmCircleDetail/index'
 import GroupSpaceDetailPage from '../../../src/packages/misc/pages/groupSpaceDetail/index'
 import '../cells/support'
+import { mount } from '../act'
 
 const HOSTILE = '<img src=x onerror=alert(1)>'
 
@@ -37,7 +38,7 @@ describe('CircleDetailScreen', () => {
   })
 
   it('shows avatar, nickname, text and a grid of every picture from the domains', async () => {
-    await utils.mount(CircleDetailScreen, { props: { detail: readCircleParam(JSON.stringify(routeData())) } })
+    await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(routeData())) })
     expect(text('.circle__nickname')).toBe('Teacher Li')
     expect(document.querySelector('.circle__avatar')?.getAttribute('src')).toBe('https://cdn.example.com/t.png')
     expect(text('.circle__text')).toBe('Spring outing photos')
@@ -53,7 +54,7 @@ describe('CircleDetailScreen', () => {
   })
 
   it('previews the tapped picture among all of the post', async () => {
-    await utils.mount(CircleDetailScreen, { props: { detail: readCircleParam(JSON.stringify(routeData())) } })
+    await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(routeData())) })
     utils.fireEvent.click(document.querySelectorAll('.circle__tile')[2])
     await new Promise((resolve) => setTimeout(resolve, 0))
     const slides = Array.from(document.querySelectorAll('.gallery__slide:not(.gallery__slide--end)'))
@@ -64,7 +65,7 @@ describe('CircleDetailScreen', () => {
 
   it('folds a long text behind "full text" and unfolds it', async () => {
     const long = 'a'.repeat(FOLD_CHARS + 1)
-    await utils.mount(CircleDetailScreen, { props: { detail: readCircleParam(JSON.stringify(routeData({ content: long }))) } })
+    await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(routeData({ content: long }))) })
     expect(document.querySelector('.circle__text--folded')).not.toBeNull()
     utils.fireEvent.click(document.querySelector('.circle__expander') as Element)
     expect(document.querySelector('.circle__text--folded')).toBeNull()
@@ -73,7 +74,7 @@ describe('CircleDetailScreen', () => {
 
   it('shows a video post as its poster (offset 0) with a play button', async () => {
     const data = routeData({ isVideo: true, mediaArr: [{ domainIndex: 0, urlSuffix: 'v.mp4' }] })
-    await utils.mount(CircleDetailScreen, { props: { detail: readCircleParam(JSON.stringify(data)) } })
+    await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(data)) })
     expect(document.querySelector('.circle__video .cell-video__poster-img')?.getAttribute('src')).toBe(
       'https://m.example.com/circle/v.mp4?x-oss-process=video/snapshot,t_0,f_jpg,m_fast',
     )
@@ -82,7 +83,7 @@ describe('CircleDetailScreen', () => {
 
   it('shows hostile text and nickname as text (XSS)', async () => {
     const data = routeData({ content: HOSTILE, user: { nickname: HOSTILE } })
-    await utils.mount(CircleDetailScreen, { props: { detail: readCircleParam(JSON.stringify(data)) } })
+    await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(data)) })
     expect(text('.circle__text')).toBe(HOSTILE)
     expect(text('.circle__nickname')).toBe(HOSTILE)
     expect(document.querySelector('img[src="x"]')).toBeNull()
@@ -116,14 +117,14 @@ describe('post pages', () => {
 
   it('WmCircleDetail reads the data parameter', async () => {
     Current.router = route({ data: JSON.stringify(routeData()) }, '/packages/misc/pages/wmCircleDetail/index')
-    await utils.mount(WmCircleDetailPage, {})
+    await mount(utils, WmCircleDetailPage, {})
     expect(text('.circle__nickname')).toBe('Teacher Li')
     expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '圈子详情' })
   })
 
   it('GroupSpaceDetail shows an error state for a broken data parameter', async () => {
     Current.router = route({ data: '{"content":"cut' }, '/packages/misc/pages/groupSpaceDetail/index')
-    await utils.mount(GroupSpaceDetailPage, {})
+    await mount(utils, GroupSpaceDetailPage, {})
     expect(document.querySelector('.circle')).toBeNull()
     expect(text('.state-view--error')).toContain('内容无法打开')
   })

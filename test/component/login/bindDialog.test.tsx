@@ -4,7 +4,8 @@ import { act } from 'react'
 import { PhoneDialog, type PhoneDialogProps } from '../../../src/features/login/PhoneDialog'
 import { t } from '../../../src/locales'
 import { ApiError } from '../../../src/api/client'
-import { click, loadCountries, settle, text, typeInto, until, isDisabled } from '../purchase/support'
+import { click, loadCountries, text, typeInto, isDisabled } from '../purchase/support'
+import { mount, settle, until } from '../act'
 
 function props(overrides: Partial<PhoneDialogProps> = {}): PhoneDialogProps {
   return {
@@ -36,7 +37,7 @@ describe('phone login / bind dialog', () => {
 
   it('toasts an empty phone (get code and confirm) and an empty code, without calling the server', async () => {
     const p = props()
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     expect(text('.bind-dialog__country')).toBe('+86')
     click(utils, '.bind-dialog__get-code')
     click(utils, '.bind-dialog__confirm')
@@ -49,7 +50,7 @@ describe('phone login / bind dialog', () => {
 
   it('counts 60 s down after the code is sent, the button disabled until the end', async () => {
     const p = props()
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
     jest.useFakeTimers()
     await act(async () => {
@@ -77,7 +78,7 @@ describe('phone login / bind dialog', () => {
       .mockRejectedValueOnce(new ApiError(400, '验证码错误或已过期', '/wmim/course/v2/phone/bind.do'))
       .mockResolvedValueOnce(undefined)
     const p = props({ submit })
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
     await typeInto(utils, '.bind-dialog__code', '0000')
     click(utils, '.bind-dialog__confirm')
@@ -95,7 +96,7 @@ describe('phone login / bind dialog', () => {
 
   it('shows the server message when sending the code fails, and starts no countdown', async () => {
     const p = props({ sendCode: jest.fn().mockRejectedValue(new Error('发送太频繁')) })
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
     click(utils, '.bind-dialog__get-code')
     await until(() => expect(text('.bind-dialog__error')).toBe('发送太频繁'))
@@ -104,7 +105,7 @@ describe('phone login / bind dialog', () => {
 
   it('picks another country code through the searchable picker', async () => {
     const p = props()
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     click(utils, '.bind-dialog__country')
     await utils.queries.waitForQuerySelector('.country-picker__item')
     const groups = Array.from(document.querySelectorAll('.country-picker__group-title')).map((g) => g.textContent)
@@ -124,7 +125,7 @@ describe('phone login / bind dialog', () => {
 
   it('asks for the watermark account number first in the bind variant', async () => {
     const p = props({ accountField: { placeholder: 'account' } })
-    await utils.mount(PhoneDialog, { props: p })
+    await mount(utils, PhoneDialog, p)
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
     await typeInto(utils, '.bind-dialog__code', '1234')
     click(utils, '.bind-dialog__confirm')

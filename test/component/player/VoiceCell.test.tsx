@@ -8,6 +8,7 @@ import { t } from '../../../src/locales'
 import { TRANSCRIPT_REVEAL_MS, type PlayerStore } from '../../../src/stores/player'
 import { WithStores, testAppStores } from '../appStores'
 import { makePlayer, voice } from './support'
+import { mount } from '../act'
 
 function Host({ player, messages }: { player: PlayerStore; messages: VoiceMessage[] }) {
   return (
@@ -47,7 +48,7 @@ describe('VoiceCell', () => {
 
   it('a tap plays the voice: stopped, then loading, then playing; a second tap stops it', async () => {
     const { engine, player } = makePlayer([voice(1), voice(2)])
-    await utils.mount(Host, { props: { player, messages: [voice(1), voice(2)] } })
+    await mount(utils, Host, { player, messages: [voice(1), voice(2)] })
     expect(bubble('v1').className).toContain('voice-cell--stopped')
     utils.fireEvent.click(bubble('v1'))
     await flush(utils)
@@ -63,7 +64,7 @@ describe('VoiceCell', () => {
 
   it('long press, "convert to text": converting, then the transcript with the finished hint', async () => {
     const { player } = makePlayer([voice(1, '今天讲第三章')])
-    await utils.mount(Host, { props: { player, messages: [voice(1, '今天讲第三章')] } })
+    await mount(utils, Host, { player, messages: [voice(1, '今天讲第三章')] })
     jest.useFakeTimers()
     utils.fireEvent.touchStart(bubble('v1'), FINGER)
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))
@@ -79,7 +80,7 @@ describe('VoiceCell', () => {
 
   it('a voice without text says so in the menu and shows no transcript', async () => {
     const { player } = makePlayer([voice(1)])
-    await utils.mount(Host, { props: { player, messages: [voice(1)] } })
+    await mount(utils, Host, { player, messages: [voice(1)] })
     jest.useFakeTimers()
     utils.fireEvent.touchStart(bubble('v1'), FINGER)
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))

@@ -4,6 +4,7 @@ import { M4aPlayerScreen } from '../../../src/features/audioFile/AudioFileScreen
 import { t } from '../../../src/locales'
 import type { PlayerStore } from '../../../src/stores/player'
 import { makePlayer, voice } from './support'
+import { mount } from '../act'
 
 const flush = async (utils: TestUtils): Promise<void> => {
   await utils.act(async () => {
@@ -30,7 +31,7 @@ describe('AudioPanel', () => {
     await flush(utils)
     setup.engine.listener.onPlay()
     setup.engine.listener.onTimeUpdate(75, 130)
-    await utils.mount(AudioPanel, { props: { player: setup.player } })
+    await mount(utils, AudioPanel, { player: setup.player })
     return setup
   }
 
@@ -78,7 +79,7 @@ describe('M4aPlayerScreen', () => {
 
   it('plays the file through the one player, shows its time, and stops it when the page closes', async () => {
     const { engine, player } = makePlayer([])
-    await utils.mount(FileHost, { props: { player, url: 'https://cdn.example/listening.m4a' } })
+    await mount(utils, FileHost, { player, url: 'https://cdn.example/listening.m4a' })
     expect($('.audio-file__name').textContent).toBe('listening.m4a')
     expect(document.body.textContent).toContain(t('player.page.muteHint'))
     utils.fireEvent.click($('.audio-file__toggle'))
@@ -97,7 +98,7 @@ describe('M4aPlayerScreen', () => {
 
   it('says the parameters are incomplete instead of showing a dead player', async () => {
     const { player } = makePlayer([])
-    await utils.mount(FileHost, { props: { player, url: null } })
+    await mount(utils, FileHost, { player, url: null })
     expect(document.body.textContent).toContain(t('player.page.badParams'))
     expect(document.querySelector('.audio-file__toggle')).toBeNull()
   })

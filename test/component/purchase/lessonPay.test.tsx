@@ -14,12 +14,11 @@ import {
   ok,
   purchaseStores,
   refuse,
-  settle,
   text,
   typeInto,
-  until,
   type Handler,
 } from './support'
+import { mount, settle, until } from '../act'
 import { WithStores } from '../appStores'
 import type { LessonInfo } from '../../../types/lesson'
 
@@ -62,10 +61,8 @@ describe('/lessonPay', () => {
     utils.unmout()
   })
 
-  async function mount(route: LessonPayRoute, stores: ReturnType<typeof purchaseStores>) {
-    await utils.mount(WithStores, {
-      props: { stores: stores.app, children: <LessonPayScreen route={route} loadCountries={loadCountries} /> },
-    })
+  async function mountRoute(route: LessonPayRoute, stores: ReturnType<typeof purchaseStores>) {
+    await mount(utils, WithStores, { stores: stores.app, children: <LessonPayScreen route={route} loadCountries={loadCountries} /> })
   }
 
   it('shows loading until the info answers, then the price and the pay button', async () => {
@@ -73,7 +70,7 @@ describe('/lessonPay', () => {
     const backend = fakeBackend({
       '/wmim/course/v2/query/info.do': () => new Promise<ApiEnvelope>((resolve) => (answer = resolve)),
     })
-    await mount(COURSE, purchaseStores(backend))
+    await mountRoute(COURSE, purchaseStores(backend))
     expect(document.querySelector('.state-view--loading')).not.toBeNull()
     answer(ok({ object: paidLessonInfo({ fee: 1990 }) }))
     await utils.queries.waitForQuerySelector('.lesson-pay__pay')
@@ -97,7 +94,7 @@ describe('/lessonPay', () => {
       },
     )
     const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld-visitor', isWeMaiUser: 0 }) } })
-    await mount(COURSE, stores)
+    await mountRoute(COURSE, stores)
     await utils.queries.waitForQuerySelector('.lesson-pay__pay')
     click(utils, '.lesson-pay__pay')
     await utils.queries.waitForQuerySelector('.pay-dialog')
@@ -129,7 +126,7 @@ describe('/lessonPay', () => {
   it('changes nothing when the payment is cancelled', async () => {
     const backend = backendFor({}, { '/wmim/course/v2/order/create.do': () => ok({ object: PAY_CONFIG }) })
     const stores = purchaseStores(backend, { pay: 'cancel', storage: { loginData: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }) } })
-    await mount(COURSE, stores)
+    await mountRoute(COURSE, stores)
     await utils.queries.waitForQuerySelector('.lesson-pay__pay')
     click(utils, '.lesson-pay__pay')
     click(utils, '.pay-dialog__go-pay')
@@ -143,14 +140,14 @@ describe('/lessonPay', () => {
   })
 
   it('shows the purchased state for a bought lesson', async () => {
-    await mount(COURSE, purchaseStores(backendFor({ isBought: 1 })))
+    await mountRoute(COURSE, purchaseStores(backendFor({ isBought: 1 })))
     await utils.queries.waitForQuerySelector('.lesson-pay__view-course')
     expect(text('.lesson-pay__purchased')).toBe(t('purchase.purchased'))
     expect(document.querySelector('.lesson-pay__qrcode')).toBeNull()
   })
 
   it('replaces the pay button with the preview button for a free-preview course', async () => {
-    await mount(COURSE, purchaseStores(backendFor({ isCheckedFreeCount: 1, freeCount: 5 })))
+    await mountRoute(COURSE, purchaseStores(backendFor({ isCheckedFreeCount: 1, freeCount: 5 })))
     await utils.queries.waitForQuerySelector('.lesson-pay__preview')
     expect(document.querySelector('.lesson-pay__pay')).toBeNull()
     click(utils, '.lesson-pay__preview')
@@ -162,7 +159,7 @@ describe('/lessonPay', () => {
       { privacyStatus: 2 },
       { '/wmim/course/v2/message/list.do': (body) => (body.coursePass === '8888' ? ok({ array: [] }) : refuse(403, 'wrong password')) },
     )
-    await mount(COURSE, purchaseStores(backend))
+    await mountRoute(COURSE, purchaseStores(backend))
     await utils.queries.waitForQuerySelector('.password-lock')
     await typeInto(utils, '.password-lock__input', '8888')
     click(utils, '.password-lock__unlock')
@@ -170,16 +167,16 @@ describe('/lessonPay', () => {
   })
 
   it('goes straight to /lesson for an open course, and to /illegal for an illegal one', async () => {
-    await mount(COURSE, purchaseStores(backendFor({ privacyStatus: 1 })))
+    await mountRoute(COURSE, purchaseStores(backendFor({ privacyStatus: 1 })))
     await until(() => expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('Lesson', { courseData: 'demo-paid' }) }))
     utils.unmout()
     utils = new TestUtils()
-    await mount(COURSE, purchaseStores(backendFor({ illegal: 1 })))
+    await mountRoute(COURSE, purchaseStores(backendFor({ illegal: 1 })))
     await until(() => expect(redirectTo).toHaveBeenCalledWith({ url: toPageUrl('Illegal') }))
   })
 
   it('shows the open-in-browser prompt inside WeChat', async () => {
-    await mount(COURSE, purchaseStores(backendFor({ applyType: 2 }), { wechat: true }))
+    await mountRoute(COURSE, purchaseStores(backendFor({ applyType: 2 }), { wechat: true }))
     await utils.queries.waitForQuerySelector('.open-in-browser')
     expect(document.querySelector('.open-in-browser__apply')).toBeNull()
     expect(document.querySelector('.lesson-pay__pay')).toBeNull()
@@ -187,7 +184,7 @@ describe('/lessonPay', () => {
 
   it('always shows the app-only notice for a live, with download', async () => {
     const backend = fakeBackend({})
-    await mount({ kind: 'course', courseData: 'live-1', payType: 2 }, purchaseStores(backend))
+    await mountRoute({ kind: 'course', courseData: 'live-1', payType: 2 }, purchaseStores(backend))
     await utils.queries.waitForQuerySelector('.lesson-pay__download')
     expect(text('.lesson-pay__notice')).toBe(t('purchase.liveAppOnly.title'))
     expect(backend.calls).toEqual([])
@@ -198,7 +195,7 @@ describe('/lessonPay', () => {
   it('stores the login data of the login return, then redirects to the course after 50 ms', async () => {
     const loginData = { loginData: 'ld-new', isWeMaiUser: 1 as const, courseData: 'demo-paid', courseType: 1 }
     const stores = purchaseStores(fakeBackend({}))
-    await mount({ kind: 'loginReturn', loginData }, stores)
+    await mountRoute({ kind: 'loginReturn', loginData }, stores)
     expect(JSON.parse(stores.storage.get('loginData') ?? '{}')).toMatchObject({ loginData: 'ld-new' })
     expect(redirectTo).not.toHaveBeenCalled()
     await until(() =>
@@ -207,7 +204,7 @@ describe('/lessonPay', () => {
   })
 
   it('says the link is incomplete when nothing names a course', async () => {
-    await mount({ kind: 'invalid', reason: 'missing' }, purchaseStores(fakeBackend({})))
+    await mountRoute({ kind: 'invalid', reason: 'missing' }, purchaseStores(fakeBackend({})))
     expect(text('.state-view__title')).toBe(t('purchase.badLink'))
     expect(text('.state-view__detail')).toBe(t('routeParam.missing'))
   })

@@ -2,7 +2,8 @@ import TestUtils from '@tarojs/test-utils-react'
 import { PayDialog } from '../../../src/features/purchase/PayDialog'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
-import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, settle, text, until } from './support'
+import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, text } from './support'
+import { mount, settle, until } from '../act'
 import { WithStores } from '../appStores'
 
 describe('pay dialog', () => {
@@ -19,14 +20,14 @@ describe('pay dialog', () => {
     [100000, '¥1000.00'],
     [0, '¥0.00'],
   ])('shows %i fen as %s', async (priceFen, shown) => {
-    await utils.mount(PayDialog, { props: { priceFen, onLookAgain: jest.fn(), onGoPay: jest.fn() } })
+    await mount(utils, PayDialog, { priceFen, onLookAgain: jest.fn(), onGoPay: jest.fn() })
     expect(text('.pay-dialog__price')).toBe(shown)
   })
 
   it("calls back for 'look again' and 'go pay'", async () => {
     const onLookAgain = jest.fn()
     const onGoPay = jest.fn()
-    await utils.mount(PayDialog, { props: { priceFen: 990, onLookAgain, onGoPay } })
+    await mount(utils, PayDialog, { priceFen: 990, onLookAgain, onGoPay })
     expect(text('.pay-dialog__look-again')).toBe(t('purchase.dialog.lookAgain'))
     click(utils, '.pay-dialog__look-again')
     expect(onLookAgain).toHaveBeenCalledTimes(1)
@@ -67,9 +68,7 @@ describe('free preview in the lesson viewer', () => {
       },
     })
     const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }) } })
-    await utils.mount(WithStores, {
-      props: { stores: stores.app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid', isPayLesson: true }} store={stores.lessonStore} /> },
-    })
+    await mount(utils, WithStores, { stores: stores.app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid', isPayLesson: true }} store={stores.lessonStore} /> })
     await utils.queries.waitForQuerySelector('.lesson-preview-bar')
     expect(text('.lesson__list')).toContain('line 2')
     expect(text('.lesson__list')).not.toContain('line 3')

@@ -12,6 +12,7 @@ import { PayFlowStore } from '../../../src/features/purchase/PayFlowStore'
 import type { Country } from '../../../src/domain/countries'
 import { memoryStorage, testAppStores } from '../appStores'
 import { lessonInfo } from '../../fixtures/lessonInfo'
+import { until } from '../act'
 
 Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
 if (!('IntersectionObserver' in globalThis)) {
@@ -141,23 +142,6 @@ export function click(utils: TestUtils, selector: string): void {
   const el = document.querySelector(selector)
   if (!el) throw new Error(`nothing matches ${selector}`)
   utils.fireEvent.click(el)
-}
-
-/** Lets pending promises and React updates settle. */
-export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls until the assertion passes (or rethrows its last failure after `timeoutMs`). */
-export async function until(assertion: () => void, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      assertion()
-      return
-    } catch (err) {
-      if (Date.now() > deadline) throw err
-      await settle(10)
-    }
-  }
 }
 
 /** Taro's H5 button writes disabled="false" when enabled. */

@@ -1,0 +1,32 @@
+import type TestUtils from '@tarojs/test-utils-react'
+import { act, type FunctionComponent } from 'react'
+
+/**
+ * Waits `ms` inside React's act: the promise callbacks and timers that run meanwhile, and the React
+ * updates they cause, are flushed before the test looks at the screen.
+ */
+export function settle(ms = 0): Promise<void> {
+  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+}
+
+/** Polls, letting updates run inside act, until the assertion passes (or rethrows its last failure after `timeoutMs`). */
+export async function until(assertion: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      assertion()
+      return
+    } catch (err) {
+      if (Date.now() > deadline) throw err
+      await settle(10)
+    }
+  }
+}
+
+/**
+ * TestUtils.mount inside act. It renders, then waits a frame for Taro's custom elements; what the
+ * screen's effects start meanwhile (a store answering from a fake backend) is flushed with it.
+ */
+export function mount<P extends object>(utils: TestUtils, ui: FunctionComponent<P>, props: P): Promise<void> {
+  return act(() => utils.mount(ui, { props }))
+}
