@@ -9,7 +9,9 @@ export class VideoPlayback {
   private nextKey = 1
 
   constructor() {
-    makeAutoObservable(this)
+    // A cell takes its key while it renders: the counter is bookkeeping nothing observes, so it is
+    // plain state (an observable changed during a render breaks MobX strict mode).
+    makeAutoObservable<this, 'nextKey'>(this, { nextKey: false, newKey: false })
   }
 
   newKey(): number {
