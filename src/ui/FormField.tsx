@@ -59,9 +59,9 @@ export function FormField(props: FormFieldProps) {
         {suffix}
       </View>
       {invalid ? (
-        <Text id={errorId} role='alert' className={cx('ui-field__error', errorClassName)}>
+        <View id={errorId} role='alert' className={cx('ui-field__error', errorClassName)}>
           {error}
-        </Text>
+        </View>
       ) : null}
     </View>
   )

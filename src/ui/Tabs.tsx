@@ -78,8 +78,7 @@ export function Tabs<K extends string>({ items, value, onChange, variant = 'tabs
             aria-selected={selected ? 'true' : 'false'}
             aria-controls={panelIdOf?.(item.key)}
             onClick={() => choose(index)}
-            {...press}
-            onKeyDown={onKeyDown}
+            {...{ ...press, onKeyDown }}
           >
             <Text className='ui-tabs__label'>{item.label}</Text>
           </View>
