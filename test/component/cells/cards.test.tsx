@@ -113,15 +113,24 @@ describe('LinkCell (web 1009, chat record 1011)', () => {
 describe('platform/file on H5', () => {
   afterEach(() => jest.restoreAllMocks())
 
-  it('opens only http(s) links, in a new tab', () => {
-    const open = jest.spyOn(window, 'open').mockReturnValue(null)
+  it('opens only http(s) links, in a new tab that cannot reach back', () => {
+    const tab = { opener: window } as unknown as Window
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab)
     expect(filePlatform.openLink('https://notes.example.com/a')).toBe('opened')
     expect(open).toHaveBeenCalledWith('https://notes.example.com/a', '_blank')
-    open.mockReturnValue({ opener: window } as unknown as Window)
+    expect(tab.opener).toBeNull()
     expect(filePlatform.openLink('javascript:alert(1)')).toBe('refused')
     expect(filePlatform.openLink('data:text/html,<b>')).toBe('refused')
     expect(filePlatform.openLink('/relative')).toBe('refused')
     expect(open).toHaveBeenCalledTimes(1)
+  })
+
+  it('goes there in the page itself where the new tab is blocked', () => {
+    jest.spyOn(window, 'open').mockReturnValue(null)
+    // jsdom navigates for real only within the page (a hash change), so the link points here
+    const here = `${window.location.origin}/#opened-in-place`
+    expect(filePlatform.openLink(here)).toBe('opened')
+    expect(window.location.href).toBe(here)
   })
 
   it('opens office files in the online viewer on Android only', () => {
