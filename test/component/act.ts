@@ -30,3 +30,8 @@ export async function until(assertion: () => void, timeoutMs = 2000): Promise<vo
 export function mount<P extends object>(utils: TestUtils, ui: FunctionComponent<P>, props: P): Promise<void> {
   return act(() => utils.mount(ui, { props }))
 }
+
+/** Waits a frame inside act: Taro's components (Stencil custom elements) render and load on it. */
+export function nextFrame(): Promise<void> {
+  return act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+}

@@ -20,6 +20,11 @@ if (!('IntersectionObserver' in globalThis)) {
   Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver })
 }
 
+// jsdom lays nothing out: every element is 0 px wide. Taro's Swiper (swiper.js) measures its container
+// and, at zero width, starts without slides and throws on its first slide change; on a phone the
+// gallery is as wide as the screen, so elements here report a phone's width.
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 375 })
+
 /** The payload every XSS assertion feeds in: it must show as these characters. */
 export const HOSTILE = '<img src=x onerror=alert(1)>'
 

@@ -6,7 +6,7 @@ import { readCircleParam } from '../../../src/features/circle/readCircleParam'
 import WmCircleDetailPage from '../../../src/packages/misc/pages/wmCircleDetail/index'
 import GroupSpaceDetailPage from '../../../src/packages/misc/pages/groupSpaceDetail/index'
 import '../cells/support'
-import { mount } from '../act'
+import { mount, nextFrame } from '../act'
 
 const HOSTILE = '<img src=x onerror=alert(1)>'
 
@@ -56,7 +56,7 @@ describe('CircleDetailScreen', () => {
   it('previews the tapped picture among all of the post', async () => {
     await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(routeData())) })
     utils.fireEvent.click(document.querySelectorAll('.circle__tile')[2])
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await nextFrame()
     const slides = Array.from(document.querySelectorAll('.gallery__slide:not(.gallery__slide--end)'))
     expect(slides).toHaveLength(5)
     expect(document.querySelector('.gallery__swiper')?.getAttribute('current')).toBe('2')
