@@ -1,6 +1,7 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Text } from '@tarojs/components'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
+import { ConfirmDialog } from '../../ui/Dialog'
 import './purchase.scss'
 
 export interface PayDialogProps {
@@ -13,20 +14,19 @@ export interface PayDialogProps {
 export function PayDialog({ priceFen, onLookAgain, onGoPay }: PayDialogProps) {
   const price = fenToYuan(priceFen)
   return (
-    <View className='pay-dialog__mask'>
-      <View className='pay-dialog'>
-        <Text className='pay-dialog__title'>{t('purchase.dialog.title')}</Text>
-        <Text className='pay-dialog__price'>{t('purchase.price', { price })}</Text>
-        <Text className='pay-dialog__text'>{t('purchase.dialog.text', { price })}</Text>
-        <View className='pay-dialog__actions'>
-          <Button className='pay-dialog__action pay-dialog__look-again' onClick={onLookAgain}>
-            {t('purchase.dialog.lookAgain')}
-          </Button>
-          <Button className='pay-dialog__action pay-dialog__primary pay-dialog__go-pay' onClick={onGoPay}>
-            {t('purchase.dialog.goPay')}
-          </Button>
-        </View>
-      </View>
-    </View>
+    <ConfirmDialog
+      title={t('purchase.dialog.title')}
+      className='pay-dialog'
+      classNames={{ mask: 'pay-dialog__mask', title: 'pay-dialog__title' }}
+      cancelText={t('purchase.dialog.lookAgain')}
+      cancelClassName='pay-dialog__look-again'
+      confirmText={t('purchase.dialog.goPay')}
+      confirmClassName='pay-dialog__go-pay'
+      onCancel={onLookAgain}
+      onConfirm={onGoPay}
+    >
+      <Text className='pay-dialog__price'>{t('purchase.price', { price })}</Text>
+      <Text className='pay-dialog__text'>{t('purchase.dialog.text', { price })}</Text>
+    </ConfirmDialog>
   )
 }

@@ -1,10 +1,12 @@
-import { Button, Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
 import type { PayFlowStore } from './PayFlowStore'
 import { PhoneDialog } from '../login'
 import type { Country } from '../../domain/countries'
+import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
+import { Overlay } from '../../ui/Overlay'
 import { PayDialog } from './PayDialog'
 import './purchase.scss'
 
@@ -39,37 +41,37 @@ export const PayFlowView = observer(function PayFlowView({ flow, loadCountries }
       )
     case 'confirm':
       return (
-        <View className='pay-dialog__mask'>
-          <View className='pay-dialog pay-confirm'>
-            <Text className='pay-dialog__title'>{t('purchase.confirm.title')}</Text>
-            <Text className='pay-dialog__text'>{t('purchase.confirm.text', { price })}</Text>
-            <View className='pay-dialog__actions'>
-              <Button className='pay-dialog__action pay-confirm__cancel' onClick={() => flow.close()}>
-                {t('common.cancel')}
-              </Button>
-              <Button className='pay-dialog__action pay-dialog__primary pay-confirm__pay' onClick={() => void flow.confirmPay()}>
-                {t('purchase.confirm.pay')}
-              </Button>
-            </View>
-          </View>
-        </View>
+        <ConfirmDialog
+          title={t('purchase.confirm.title')}
+          body={t('purchase.confirm.text', { price })}
+          className='pay-dialog pay-confirm'
+          classNames={{ mask: 'pay-dialog__mask', title: 'pay-dialog__title', text: 'pay-dialog__text' }}
+          cancelText={t('common.cancel')}
+          cancelClassName='pay-confirm__cancel'
+          confirmText={t('purchase.confirm.pay')}
+          confirmClassName='pay-confirm__pay'
+          onCancel={() => flow.close()}
+          onConfirm={() => void flow.confirmPay()}
+        />
       )
     case 'paying':
       return (
-        <View className='pay-dialog__mask pay-paying'>
-          <Text className='pay-paying__text'>{t('purchase.paying')}</Text>
-        </View>
+        <Overlay className='pay-dialog__mask pay-paying'>
+          <View className='pay-paying__text' role='status'>
+            {t('purchase.paying')}
+          </View>
+        </Overlay>
       )
     case 'unconfirmed':
       return (
-        <View className='pay-dialog__mask'>
-          <View className='pay-dialog pay-unconfirmed'>
-            <Text className='pay-dialog__text'>{t('purchase.unconfirmed')}</Text>
-            <Button className='pay-dialog__primary pay-unconfirmed__ok' onClick={() => flow.close()}>
-              {t('common.confirm')}
-            </Button>
-          </View>
-        </View>
+        <AlertDialog
+          body={t('purchase.unconfirmed')}
+          className='pay-dialog pay-unconfirmed'
+          classNames={{ mask: 'pay-dialog__mask', text: 'pay-dialog__text' }}
+          buttonText={t('common.confirm')}
+          buttonClassName='pay-unconfirmed__ok'
+          onClose={() => flow.close()}
+        />
       )
   }
 })
