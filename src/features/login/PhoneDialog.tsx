@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
-import { Button, Input, Text, View } from '@tarojs/components'
-import { SMS_RESEND_INTERVAL_MS } from '../../../types/purchase'
+import { Button, Text, View } from '@tarojs/components'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
 import { validatePhone, validateSmsCode, validateWatermarkAccount } from '../../domain/validation'
 import { t } from '../../locales'
+import { pressable, useUiId } from '../../ui/a11y'
+import { CountdownButton } from '../../ui/CountdownButton'
+import { FormField } from '../../ui/FormField'
+import { Overlay } from '../../ui/Overlay'
 import { CountryPicker } from './CountryPicker'
-import { useCountdown } from './useCountdown'
 import './login.scss'
 
 export interface PhoneDialogForm {
@@ -34,8 +36,6 @@ export interface PhoneDialogProps {
   loadCountries?: () => Promise<Country[]>
 }
 
-const RESEND_SECONDS = SMS_RESEND_INTERVAL_MS / 1000
-
 function toast(title: string): void {
   void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
 }
@@ -57,24 +57,30 @@ export function PhoneDialog(props: PhoneDialogProps) {
   const [busy, setBusy] = useState<'idle' | 'sending' | 'submitting'>('idle')
   const [serverMessage, setServerMessage] = useState('')
   const [done, setDone] = useState(false)
-  const countdown = useCountdown()
+  const titleId = useUiId()
 
-  const sendCode = async () => {
-    if (countdown.remaining > 0 || busy !== 'idle') return
+  /** true when a code was sent: the button then counts down (spec 000 §9: 60 s) */
+  const sendCode = async (): Promise<boolean> => {
+    if (busy !== 'idle') return false
     const checked = validatePhone(phone)
-    if (!checked.ok) return toast(t(checked.errorKey))
+    if (!checked.ok) {
+      toast(t(checked.errorKey))
+      return false
+    }
     setBusy('sending')
     setServerMessage('')
     try {
       await props.sendCode(checked.value, interCode)
-      countdown.start(RESEND_SECONDS)
       toast(t('login.codeSent'))
+      return true
     } catch (err) {
       setServerMessage(messageOf(err))
+      return false
     } finally {
       setBusy('idle')
     }
   }
+  const openPicker = () => setPicking(true)
 
   const confirm = async () => {
     if (busy !== 'idle') return
@@ -102,7 +108,8 @@ export function PhoneDialog(props: PhoneDialogProps) {
 
   if (picking) {
     return (
-      <View className='bind-dialog__mask'>
+      // the picker's list is a ScrollView: a caught touchmove would stop it in the mini-program
+      <Overlay className='bind-dialog__mask' lockScroll={false}>
         <CountryPicker
           loadCountries={loadCountries}
           onClose={() => setPicking(false)}
@@ -111,70 +118,83 @@ export function PhoneDialog(props: PhoneDialogProps) {
             setPicking(false)
           }}
         />
-      </View>
+      </Overlay>
     )
   }
 
   return (
-    <View className='bind-dialog__mask'>
+    <Overlay className='bind-dialog__mask'>
       {done ? (
-        <View className='bind-dialog bind-dialog--success'>
-          <Text className='bind-dialog__success-text'>{success.text}</Text>
-          <Button className='bind-dialog__done' onClick={onDone}>
+        <View className='bind-dialog bind-dialog--success' role='dialog' aria-modal='true' aria-labelledby={titleId}>
+          <Text id={titleId} className='bind-dialog__success-text'>
+            {success.text}
+          </Text>
+          <Button className='bind-dialog__done' onClick={onDone} {...pressable(onDone)}>
             {success.buttonText}
           </Button>
         </View>
       ) : (
-        <View className='bind-dialog'>
-          <Text className='bind-dialog__title'>{title}</Text>
+        <View className='bind-dialog' role='dialog' aria-modal='true' aria-labelledby={titleId}>
+          <Text id={titleId} className='bind-dialog__title'>
+            {title}
+          </Text>
           {accountField ? (
-            <Input
-              className='bind-dialog__input bind-dialog__account'
+            <FormField
+              label={accountField.placeholder}
+              hideLabel
+              rowClassName='bind-dialog__row'
+              inputClassName='bind-dialog__account'
               value={account}
               placeholder={accountField.placeholder}
               onInput={(e) => setAccount(e.detail.value)}
             />
           ) : null}
-          <View className='bind-dialog__row'>
-            <Text className='bind-dialog__country' onClick={() => setPicking(true)}>
-              {t('login.countryCode', { code: interCode })}
-            </Text>
-            <Input
-              className='bind-dialog__input bind-dialog__phone'
-              type='number'
-              value={phone}
-              placeholder={t('login.phonePlaceholder')}
-              onInput={(e) => setPhone(e.detail.value)}
-            />
-          </View>
-          <View className='bind-dialog__row'>
-            <Input
-              className='bind-dialog__input bind-dialog__code'
-              type='number'
-              value={vcode}
-              placeholder={t('login.codePlaceholder')}
-              onInput={(e) => setVcode(e.detail.value)}
-            />
-            <Button
-              className={`bind-dialog__get-code${countdown.remaining > 0 ? ' bind-dialog__get-code--waiting' : ''}`}
-              size='mini'
-              disabled={countdown.remaining > 0 || busy === 'sending'}
-              onClick={sendCode}
-            >
-              {countdown.remaining > 0 ? t('login.countdown', { seconds: countdown.remaining }) : t('login.getCode')}
-            </Button>
-          </View>
-          {serverMessage ? <Text className='bind-dialog__error'>{serverMessage}</Text> : null}
+          <FormField
+            label={t('login.phonePlaceholder')}
+            hideLabel
+            rowClassName='bind-dialog__row'
+            inputClassName='bind-dialog__phone'
+            type='number'
+            value={phone}
+            placeholder={t('login.phonePlaceholder')}
+            onInput={(e) => setPhone(e.detail.value)}
+            prefix={
+              <Text className='bind-dialog__country' onClick={openPicker} {...pressable(openPicker)}>
+                {t('login.countryCode', { code: interCode })}
+              </Text>
+            }
+          />
+          <FormField
+            label={t('login.codePlaceholder')}
+            hideLabel
+            rowClassName='bind-dialog__row'
+            inputClassName='bind-dialog__code'
+            type='number'
+            value={vcode}
+            placeholder={t('login.codePlaceholder')}
+            onInput={(e) => setVcode(e.detail.value)}
+            error={serverMessage}
+            errorClassName='bind-dialog__error'
+            suffix={
+              <CountdownButton
+                className='bind-dialog__get-code'
+                countingClassName='bind-dialog__get-code--waiting'
+                label={t('login.getCode')}
+                countingLabel={(seconds) => t('login.countdown', { seconds })}
+                onPress={sendCode}
+              />
+            }
+          />
           <View className='bind-dialog__actions'>
-            <Button className='bind-dialog__cancel' onClick={onCancel}>
+            <Button className='bind-dialog__cancel' onClick={onCancel} {...pressable(onCancel)}>
               {t('login.cancel')}
             </Button>
-            <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm}>
+            <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm} {...pressable(() => void confirm())}>
               {t('login.confirm')}
             </Button>
           </View>
         </View>
       )}
-    </View>
+    </Overlay>
   )
 }
