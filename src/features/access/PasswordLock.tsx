@@ -1,6 +1,8 @@
 import { useState } from 'react'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
+import { FormField } from '../../ui/FormField'
 import './access.scss'
 
 export interface PasswordLockProps {
@@ -28,16 +30,26 @@ export function PasswordLock({ unlocking, rejected, onUnlock }: PasswordLockProp
     <View className='password-lock'>
       <View className='password-lock__icon' />
       <Text className='password-lock__text'>{t('access.password.text')}</Text>
-      <Input
-        className='password-lock__input'
+      <FormField
+        label={t('access.password.placeholder')}
+        hideLabel
+        className='password-lock__field'
+        inputClassName='password-lock__input'
         password
         value={password}
         placeholder={t('access.password.placeholder')}
         onInput={(e) => setPassword(e.detail.value)}
         onConfirm={submit}
+        error={error}
+        errorClassName='password-lock__error'
       />
-      {error ? <Text className='password-lock__error'>{error}</Text> : null}
-      <Button className='password-lock__unlock' loading={unlocking} disabled={unlocking} onClick={submit}>
+      <Button
+        className='password-lock__unlock'
+        loading={unlocking}
+        disabled={unlocking}
+        onClick={submit}
+        {...pressable(submit, { disabled: unlocking })}
+      >
         {t('access.password.unlock')}
       </Button>
     </View>
