@@ -1,12 +1,13 @@
 import { useCallback, useEffect } from 'react'
-import Taro, { useReachBottom } from '@tarojs/taro'
-import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { formatCreationDate } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
 import type { LessonHandle } from '../../api/lesson'
+import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
 import { OpenInBrowser, PasswordLock } from '../access'
 import { LessonAudio } from '../player'
@@ -27,32 +28,8 @@ function handleOf(link: LessonLink): LessonHandle {
   return link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data }
 }
 
-function ListFooter({ store }: { store: LessonStore }) {
-  if (store.pageError) {
-    return (
-      <View className='lesson-footer lesson-footer--error' onClick={() => void store.loadMore()}>
-        <Text>{store.errorMessage}</Text>
-        <Text className='lesson-footer__retry'>{t('common.retry')}</Text>
-      </View>
-    )
-  }
-  if (store.loadingMore) {
-    return (
-      <View className='lesson-footer'>
-        <View className='lesson-footer__spinner' />
-        <Text>{t('lesson.loadingMore')}</Text>
-      </View>
-    )
-  }
-  if (store.loadEnd) {
-    return (
-      <View className='lesson-footer lesson-footer--end'>
-        <Text>{t('lesson.footer')}</Text>
-      </View>
-    )
-  }
-  return null
-}
+/** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
+const REACH_BOTTOM_PX = 20
 
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
@@ -75,10 +52,6 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     const share = store.status === 'toShareUrl' ? store.shareTarget : undefined
     if (share) void Taro.redirectTo({ url: toPageUrl(share.route.name, share.params) })
   }, [store.status, store.courseData, store.shareTarget])
-
-  useReachBottom(() => {
-    if (store.status === 'ready') void store.loadMore()
-  })
 
   if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
 
@@ -121,16 +94,20 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     <LessonGallery store={store}>
       <View className='lesson'>
         {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
-        {store.displayed.length === 0 && store.loadEnd ? (
-          <StateView kind='empty' title={t('lesson.empty')} />
-        ) : (
-          <View className='lesson__list'>
-            {store.displayed.map(({ message, showAvatar }) => (
-              <MessageRow key={`${message.id}-${message.msgId}`} message={message} showAvatar={showAvatar} />
-            ))}
-          </View>
-        )}
-        <ListFooter store={store} />
+        <PagedList
+          items={store.displayed}
+          keyOf={({ message }) => `${message.id}-${message.msgId}`}
+          renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
+          threshold={REACH_BOTTOM_PX}
+          loadingMore={store.loadingMore}
+          end={store.loadEnd}
+          pageError={store.pageError ? store.errorMessage : undefined}
+          onLoadMore={() => void store.loadMore()}
+          emptyText={t('lesson.empty')}
+          loadingMoreText={t('lesson.loadingMore')}
+          endText={t('lesson.footer')}
+          classNames={{ items: 'lesson__list', footer: 'lesson-footer', footerEnd: 'lesson-footer--end', footerError: 'lesson-footer--error' }}
+        />
         <LessonAccessExtras store={store} />
         <LessonAudio lesson={store} link={link} />
       </View>
