@@ -35,3 +35,12 @@ export function mount<P extends object>(utils: TestUtils, ui: FunctionComponent<
 export function nextFrame(): Promise<void> {
   return act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
 }
+
+/**
+ * Fake timers for a test that drives a clock (countdowns, long presses). Frames stay real: Taro's
+ * components render on them, and a frame still faked when the real timers return would never come,
+ * so nothing in the file would render again.
+ */
+export function fakeClock(): void {
+  jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
+}

@@ -4,6 +4,7 @@ import { LONG_PRESS_MS } from '../../../src/features/lesson/cells/useLongPress'
 import { fitMedia, IMAGE_MAX, MEDIA_MIN } from '../../../src/features/lesson/cells/mediaBox'
 import { videoPlayback } from '../../../src/features/lesson/cells/videoPlayback'
 import { $, touchAt, mountMessage, wire } from './support'
+import { fakeClock } from '../act'
 
 const IMG = 'https://cdn.example.com/slide.png'
 const VIDEO = 'https://cdn.example.com/clip.mp4'
@@ -72,7 +73,7 @@ describe('ImageCell', () => {
     const sheet = jest.spyOn(Taro, 'showActionSheet').mockRejectedValue(new Error('cancel'))
     const open = jest.fn()
     await mountMessage(utils, wire(1001, { url: IMG, width: 10, height: 10 }), { open })
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart($('.cell-image'), touchAt(0, 0))
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS - 1))
     expect(sheet).not.toHaveBeenCalled()
@@ -88,7 +89,7 @@ describe('ImageCell', () => {
     const sheet = jest.spyOn(Taro, 'showActionSheet')
     const open = jest.fn()
     await mountMessage(utils, wire(1001, { url: IMG, width: 10, height: 10 }), { open })
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart($('.cell-image'), touchAt(0, 0))
     utils.act(() => jest.advanceTimersByTime(200))
     utils.fireEvent.touchEnd($('.cell-image'))

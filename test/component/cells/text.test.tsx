@@ -3,6 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { cellMenu } from '../../../src/features/lesson/cellMenu'
 import { LONG_PRESS_MS } from '../../../src/features/lesson/cells/useLongPress'
 import { $, touchAt, HOSTILE, mountMessage, wire } from './support'
+import { fakeClock } from '../act'
 
 describe('TextCell', () => {
   let utils: TestUtils
@@ -30,7 +31,7 @@ describe('TextCell', () => {
   it('opens the copy menu after a 500 ms press, not before, and copies the text', async () => {
     const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok', data: 'copy me' })
     await mountMessage(utils, wire(1000, { content: 'copy me' }))
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart($('.bubble--text'), touchAt(10, 10))
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS - 1))
     expect(document.querySelector('.cell-menu')).toBeNull()
@@ -43,7 +44,7 @@ describe('TextCell', () => {
 
   it('does not open the menu when the finger moves away (a scroll)', async () => {
     await mountMessage(utils, wire(1000, { content: 'scroll' }))
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart($('.bubble--text'), touchAt(10, 10))
     utils.fireEvent.touchMove($('.bubble--text'), touchAt(10, 60))
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS * 2))
@@ -53,7 +54,7 @@ describe('TextCell', () => {
   it('keeps only one cell menu open at a time', async () => {
     await mountMessage(utils, [wire(1000, { content: 'first' }), wire(1000, { content: 'second' })])
     const [first, second] = Array.from(document.querySelectorAll('.bubble--text'))
-    jest.useFakeTimers()
+    fakeClock()
     const longPress = (bubble: Element) => {
       utils.fireEvent.touchStart(bubble, touchAt(0, 0))
       utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))

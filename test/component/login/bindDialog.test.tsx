@@ -5,7 +5,7 @@ import { PhoneDialog, type PhoneDialogProps } from '../../../src/features/login/
 import { t } from '../../../src/locales'
 import { ApiError } from '../../../src/api/client'
 import { click, loadCountries, text, typeInto, isDisabled } from '../purchase/support'
-import { mount, settle, until } from '../act'
+import { mount, settle, until, fakeClock } from '../act'
 
 function props(overrides: Partial<PhoneDialogProps> = {}): PhoneDialogProps {
   return {
@@ -52,7 +52,7 @@ describe('phone login / bind dialog', () => {
     const p = props()
     await mount(utils, PhoneDialog, p)
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
-    jest.useFakeTimers()
+    fakeClock()
     await act(async () => {
       click(utils, '.bind-dialog__get-code')
     })

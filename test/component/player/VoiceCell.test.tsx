@@ -8,7 +8,7 @@ import { t } from '../../../src/locales'
 import { TRANSCRIPT_REVEAL_MS, type PlayerStore } from '../../../src/stores/player'
 import { WithStores, testAppStores } from '../appStores'
 import { makePlayer, voice } from './support'
-import { mount } from '../act'
+import { mount, fakeClock } from '../act'
 
 function Host({ player, messages }: { player: PlayerStore; messages: VoiceMessage[] }) {
   return (
@@ -65,7 +65,7 @@ describe('VoiceCell', () => {
   it('long press, "convert to text": converting, then the transcript with the finished hint', async () => {
     const { player } = makePlayer([voice(1, '今天讲第三章')])
     await mount(utils, Host, { player, messages: [voice(1, '今天讲第三章')] })
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart(bubble('v1'), FINGER)
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))
     utils.fireEvent.touchEnd(bubble('v1'))
@@ -81,7 +81,7 @@ describe('VoiceCell', () => {
   it('a voice without text says so in the menu and shows no transcript', async () => {
     const { player } = makePlayer([voice(1)])
     await mount(utils, Host, { player, messages: [voice(1)] })
-    jest.useFakeTimers()
+    fakeClock()
     utils.fireEvent.touchStart(bubble('v1'), FINGER)
     utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))
     utils.fireEvent.touchEnd(bubble('v1'))
