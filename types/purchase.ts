@@ -78,11 +78,3 @@ export const purchaseCalls = {
     { otherFields: true },
   ),
 } as const
-
-/**
- * Login and share wire types used to live here; re-exported until every importer names their
- * own area file (types/login.ts, types/share.ts).
- */
-export type { CountryEntry, LoginData, PhoneBindPayload } from './login'
-export { SMS_RESEND_INTERVAL_MS } from './login'
-export type { ShareConfig } from './share'

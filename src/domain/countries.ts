@@ -5,7 +5,7 @@
  * The list comes from scripts/gen-countries.mjs, which adds `initial`; entries read off a file or
  * the network are checked here, so a broken row is dropped rather than shown.
  */
-import type { CountryEntry } from '../../types/purchase'
+import type { CountryEntry } from '../../types/login'
 import { isRecord } from './coerce'
 
 export interface Country extends CountryEntry {

@@ -1,10 +1,10 @@
 import { makeAutoObservable } from 'mobx'
-import type { LoginData } from '../../types/purchase'
+import type { LoginData, SessionData } from '../../types/login'
 import { isRecord } from '../domain/coerce'
 import { parseJsonParam } from '../domain/routeParams'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import type { KeyValueStorage } from '../platform/storage/types'
-import type { SessionData, SessionStore } from './session'
+import type { SessionStore } from './session'
 
 const optionalText = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined

@@ -1,13 +1,7 @@
 import { makeAutoObservable } from 'mobx'
+import type { SessionData } from '../../types/login'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import type { KeyValueStorage } from '../platform/storage/types'
-
-/** User session data returned by phone binding / login (spec 000 §3): token, userid, encryptKey. */
-export interface SessionData {
-  token: string
-  userid: string
-  encryptKey: string
-}
 
 function readSession(raw: string | undefined): SessionData | undefined {
   if (!raw) return undefined

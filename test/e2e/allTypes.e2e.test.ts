@@ -1,6 +1,6 @@
 /**
  * Issue 3: every message type of spec 000 §3 in Chromium, on the all-types demo lesson
- * (server/db/seedAllTypes.ts names its msgIds): each kind gets its cell, pictures really load,
+ * (server/lesson/seedAllTypes.ts names its msgIds): each kind gets its cell, pictures really load,
  * nothing overflows the 375 px screen, the gallery pages through every picture of the lesson to
  * its "no more" slide, and a material message opens the circle post page with its "full text".
  */

@@ -2,7 +2,7 @@
  * Issue 4: voice playback with real audio in Chromium (the harness starts it with
  * --autoplay-policy=no-user-gesture-required). One journey on the all-types lesson, whose first
  * page (20 rows) holds the voices 005 mp3, 007 mp3, 009 m4a, 010 amr, 011 amr and whose second
- * page holds 039 mp3 and 040 m4a (server/db/seedAllTypes.ts), so auto-next from 011 has to load
+ * page holds 039 mp3 and 040 m4a (server/lesson/seedAllTypes.ts), so auto-next from 011 has to load
  * the next page itself. Seeking is done the user's way, by dragging the panel's bar; the steps
  * run in order on one page.
  */

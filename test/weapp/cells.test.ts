@@ -8,7 +8,7 @@ import { all, attributeOf, reachBottom, tap, type SimNode } from './taroTree'
 
 /**
  * Message cells of the compiled mini-program on the all-types demo lesson
- * (server/db/seedAllTypes.ts): images, the native image viewer, files and videos.
+ * (server/lesson/seedAllTypes.ts): images, the native image viewer, files and videos.
  */
 
 const ALL_TYPES = 'demo-all-types'

@@ -3,7 +3,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ApiEnvelope, ObjectData } from '../../types/api'
-import type { LoginData, OrderState, PayConfig } from '../../types/purchase'
+import type { LoginData } from '../../types/login'
+import type { OrderState, PayConfig } from '../../types/purchase'
 import { devCalls } from '../../types/dev'
 import { loginCalls } from '../../types/login'
 import { DEV_PAY_KEY, payV2Sign } from '../../server/core/wechat'

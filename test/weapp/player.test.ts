@@ -11,7 +11,7 @@ import player from '../../src/locales/zh-CN/player'
  */
 
 const ALL_TYPES = 'demo-all-types'
-/** The voices of the all-types lesson (server/db/seedAllTypes.ts), in order. */
+/** The voices of the all-types lesson (server/lesson/seedAllTypes.ts), in order. */
 const FIRST_VOICE = `${ALL_TYPES}-005`
 const VOICE_PATHS = ['/media/voice/intro.mp3', '/media/voice/greeting.mp3', '/media/voice/weekend.m4a']
 const LESSON_TITLE = '全类型消息演示课'

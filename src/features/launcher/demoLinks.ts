@@ -14,7 +14,7 @@ export interface DemoSection {
 
 /**
  * Links to every screen that exists, with the reference server's seeded ids
- * (server/db/seed.ts). A test checks each one resolves to a built page.
+ * (server/core/seed.ts and each area's seed.ts). A test checks each one resolves to a built page.
  */
 export const DEMO_SECTIONS: DemoSection[] = [
   {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { PhoneBindPayload } from '../../../types/purchase'
+import type { PhoneBindPayload } from '../../../types/login'
 import type { LoginApi } from '../../api/login'
 import type { PayType, PurchaseApi } from '../../api/purchase'
 import type { AuthGateway } from '../../platform/auth'

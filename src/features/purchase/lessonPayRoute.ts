@@ -1,4 +1,4 @@
-import type { LoginData } from '../../../types/purchase'
+import type { LoginData } from '../../../types/login'
 import type { PayType } from '../../api/purchase'
 import { presentParam } from '../../domain/routeParams'
 import { readLoginData } from '../../stores/loginData'

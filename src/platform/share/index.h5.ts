@@ -1,4 +1,4 @@
-import type { ShareConfig } from '../../../types/purchase'
+import type { ShareConfig } from '../../../types/share'
 import { platformEnv } from '../env'
 import type { ShareContent, ShareDeps, ShareGateway } from './types'
 

@@ -1,4 +1,4 @@
-import type { ShareConfig } from '../../../types/purchase'
+import type { ShareConfig } from '../../../types/share'
 
 /** What a shared lesson shows in a chat or on the timeline. */
 export interface ShareContent {

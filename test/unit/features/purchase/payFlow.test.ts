@@ -1,6 +1,7 @@
 import { lessonInfo } from '../../../fixtures/lessonInfo'
 import type { LessonInfo } from '../../../../types/lesson'
-import type { LoginData, OrderState, PayConfig } from '../../../../types/purchase'
+import type { LoginData } from '../../../../types/login'
+import type { OrderState, PayConfig } from '../../../../types/purchase'
 import type { LessonApi } from '../../../../src/api/lesson'
 import type { LoginApi } from '../../../../src/api/login'
 import type { CreateOrderParams, PurchaseApi } from '../../../../src/api/purchase'
