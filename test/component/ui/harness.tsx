@@ -6,7 +6,7 @@
 import { act, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+export { until } from '../act'
 
 export interface Rendered {
   rerender(ui: ReactElement): Promise<void>
@@ -101,20 +101,6 @@ export async function settle(): Promise<void> {
 export function isDisabled(selector: string): boolean {
   const value = $(selector).getAttribute('disabled')
   return value !== null && value !== 'false'
-}
-
-/** Polls (letting updates run) until the assertion passes, or rethrows its last failure. */
-export async function until(assertion: () => void, timeoutMs = 1000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      assertion()
-      return
-    } catch (err) {
-      if (Date.now() > deadline) throw err
-      await act(nextFrame)
-    }
-  }
 }
 
 /** A promise the test settles by hand. */

@@ -1,4 +1,5 @@
-import type { LessonMessage, TextMessage, VoiceMessage } from '../../../src/domain/message/types'
+import type { LessonMessage } from '../../../src/domain/message/types'
+import { textMessage, voiceMessage } from '../../fixtures/messages'
 import { AUDIO_MAX_BYTES } from '../../../src/domain/validation'
 import type { AudioEngine, AudioEngineListener, AudioSource } from '../../../src/platform/audio/types'
 import type { KeyValueStorage } from '../../../src/platform/storage/types'
@@ -72,26 +73,8 @@ class MemoryStorage implements KeyValueStorage {
   }
 }
 
-const sender = { nickname: 'Teacher', faceIcon: 'https://cdn.example/face.png' }
-
-function voice(n: number, extra: Partial<VoiceMessage> = {}): VoiceMessage {
-  return {
-    kind: 'voice',
-    id: n,
-    msgId: `v${n}`,
-    msgType: 1002,
-    sendTime: 0,
-    sender,
-    url: `https://media.example/v${n}.mp3`,
-    duration: 10,
-    voiceId: `v${n}`,
-    ...extra,
-  }
-}
-
-function text(n: number): TextMessage {
-  return { kind: 'text', id: n, msgId: `t${n}`, msgType: 1000, sendTime: 0, sender, text: 'hello' }
-}
+const voice = voiceMessage
+const text = textMessage
 
 /** A paged lesson list: `pages[i]` arrives on the (i+1)-th loadMore. */
 class FakeLesson implements PlaylistSource {

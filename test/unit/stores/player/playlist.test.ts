@@ -1,4 +1,5 @@
-import type { LessonMessage, TextMessage, VoiceMessage } from '../../../../src/domain/message/types'
+import type { LessonMessage } from '../../../../src/domain/message/types'
+import { textMessage, voiceMessage } from '../../../fixtures/messages'
 import {
   findVoice,
   firstVoice,
@@ -10,26 +11,8 @@ import {
   type PlaylistSource,
 } from '../../../../src/stores/player/playlist'
 
-const sender = { nickname: 'Teacher', faceIcon: 'https://cdn.example/face.png' }
-
-function voice(n: number, extra: Partial<VoiceMessage> = {}): VoiceMessage {
-  return {
-    kind: 'voice',
-    id: n,
-    msgId: `v${n}`,
-    msgType: 1002,
-    sendTime: 0,
-    sender,
-    url: `https://media.example/v${n}.mp3`,
-    duration: 10,
-    voiceId: `v${n}`,
-    ...extra,
-  }
-}
-
-function text(n: number, msgId = `t${n}`): TextMessage {
-  return { kind: 'text', id: n, msgId, msgType: 1000, sendTime: 0, sender, text: 'hello' }
-}
+const voice = voiceMessage
+const text = textMessage
 
 /** A paged list: each loadMore answers with the next entry of `answers` (a page, or an error). */
 class PagedList implements PlaylistSource {
