@@ -1,3 +1,3 @@
 /** The launcher's links to every built screen and seeded lesson. */
 export { DEMO_SECTIONS } from './demoLinks'
-export type { DemoLink, DemoSection } from './demoLinks'
+export type { DemoLink } from './demoLinks'

@@ -1,3 +1,2 @@
 /** Phone login and binding: the phone dialog with its country picker and SMS code. */
 export { PhoneDialog } from './PhoneDialog'
-export type { PhoneDialogForm, PhoneDialogProps } from './PhoneDialog'

@@ -2,8 +2,6 @@
 export { LessonPayScreen } from './LessonPayScreen'
 export { LessonPayStore } from './LessonPayStore'
 export { lessonPayRouteFromParams } from './lessonPayRoute'
-export type { LessonPayRoute } from './lessonPayRoute'
 export { PayFlowStore } from './PayFlowStore'
-export type { PaidOrder, PayTarget } from './PayFlowStore'
 export { PayFlowView } from './PayFlowView'
 export { usePayFlow } from './usePayFlow'

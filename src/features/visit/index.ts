@@ -1,3 +1,2 @@
 /** What a visitor did to a lesson during this visit: the model /lesson and /lessonPay share. */
 export { checkLessonPassword, LessonVisit } from './LessonVisit'
-export type { LessonVisitDeps, UnlockVerdict } from './LessonVisit'
