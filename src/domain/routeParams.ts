@@ -16,7 +16,7 @@ export function presentParam(value: unknown): string | undefined {
 }
 
 /** One level of URI decoding; undefined for a malformed '%' sequence. */
-export function decodeOnce(text: string): string | undefined {
+function decodeOnce(text: string): string | undefined {
   try {
     return decodeURIComponent(text)
   } catch {
@@ -25,7 +25,7 @@ export function decodeOnce(text: string): string | undefined {
 }
 
 /** How many times a link may have been encoded (the app encodes twice; a router may add a third). */
-export const MAX_DECODE_LEVELS = 3
+const MAX_DECODE_LEVELS = 3
 
 /**
  * The first of `raw`, `raw` decoded once, twice, ... (at most `levels` decodings) that `accept` takes.
