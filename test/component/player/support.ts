@@ -1,4 +1,5 @@
 import type { VoiceMessage } from '../../../src/domain/message/types'
+import { voiceMessage } from '../../fixtures/messages'
 import type { AudioEngine, AudioEngineListener, AudioSource } from '../../../src/platform/audio/types'
 import { PlayerStore, type PlaylistSource } from '../../../src/stores/player'
 
@@ -29,19 +30,9 @@ export class FakeEngine implements AudioEngine {
   }
 }
 
+/** Voice `n` by the teacher, 12 s long, with the transcript `text` when given. */
 export function voice(n: number, text?: string): VoiceMessage {
-  return {
-    kind: 'voice',
-    id: n,
-    msgId: `v${n}`,
-    msgType: 1002,
-    sendTime: 0,
-    sender: { nickname: 'Teacher' },
-    url: `https://media.example/v${n}.mp3`,
-    duration: 12,
-    voiceId: `v${n}`,
-    ...(text === undefined ? {} : { text }),
-  }
+  return voiceMessage(n, { sender: { nickname: 'Teacher' }, duration: 12, ...(text === undefined ? {} : { text }) })
 }
 
 /** A player over a fake engine and in-memory storage, showing `messages` as the viewed lesson. */
