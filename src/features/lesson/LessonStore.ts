@@ -2,12 +2,12 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import { LESSON_PAGE_SIZE } from '../../../types/lesson'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
-import { ApiError } from '../../api/client'
 import { decideLessonAccess } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
 import { resolvePath, type ResolvedRoute } from '../../domain/routes'
 import { parseMessage } from '../../domain/message/parse'
 import type { LessonMessage } from '../../domain/message/types'
+import { Pager } from '../../ui/pager'
 import { checkLessonPassword, LessonVisit } from '../visit'
 
 /**
@@ -64,25 +64,19 @@ export interface DisplayedMessage {
 export class LessonStore {
   status: LessonStatus = 'idle'
   info: LessonInfo | undefined = undefined
-  messages: LessonMessage[] = []
-  /** last page loaded, 1-based; 0 before the first */
-  page = 0
-  loadEnd = false
-  loadingMore = false
-  /** the last error, shown by the error state or the list footer */
-  errorMessage = ''
-  /** a later page failed; the footer offers a retry and the loaded messages stay */
-  pageError = false
   coursePass: string | undefined = undefined
   /** the access decision for the loaded info; undefined before it */
   access: LessonAccess | undefined = undefined
   /** the password lock, the open-in-browser apply and the payment during this visit */
   readonly visit: LessonVisit
   private handle: LessonHandle | undefined = undefined
-  /** the page load in flight, shared by every caller of loadMore() */
-  private pageLoad: Promise<void> | undefined = undefined
-  /** bumped when the list resets, so a load from before the reset cannot add to the new list */
-  private listGeneration = 0
+  /** opening failed before the list (the info call, a remembered password's check): its message */
+  private openError: string | undefined = undefined
+  /**
+   * The paged message list. A reset replaces it rather than emptying it, so a page still loading
+   * lands in the old list, which nothing shows any more.
+   */
+  private list: Pager<LessonMessage>
 
   constructor(
     private readonly api: LessonApi,
@@ -90,16 +84,45 @@ export class LessonStore {
     private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
   ) {
     this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'pageLoad' | 'listGeneration'>(this, {
+    this.list = this.newList()
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
       visit: false,
       api: false,
       pageSize: false,
       context: false,
-      pageLoad: false,
-      listGeneration: false,
       // observable: `courseData` is derived from it, and a screen observes that before open() runs
       handle: observable.ref,
+      openError: observable,
+      list: observable.ref,
     })
+  }
+
+  get messages(): LessonMessage[] {
+    return this.list.items
+  }
+
+  /** last page loaded, 1-based; 0 before the first */
+  get page(): number {
+    return this.list.page
+  }
+
+  get loadEnd(): boolean {
+    return this.list.end
+  }
+
+  /** a page is loading (the first one too) */
+  get loadingMore(): boolean {
+    return this.list.fetching
+  }
+
+  /** a later page failed; the footer offers a retry and the loaded messages stay */
+  get pageError(): boolean {
+    return this.list.pageError !== undefined
+  }
+
+  /** the last error, shown by the error state (info or first page) or the list footer (a later page) */
+  get errorMessage(): string {
+    return this.openError ?? this.list.error ?? this.list.pageError ?? ''
   }
 
   /** Free-preview mode: only the free list, with the 'view full course' button (spec 000 §2, §6). */
@@ -141,8 +164,8 @@ export class LessonStore {
     this.handle = handle
     this.coursePass = coursePass
     this.status = 'loading'
-    this.errorMessage = ''
     this.access = undefined
+    this.openError = undefined
     this.visit.passwordRejected = false
     this.resetList()
     try {
@@ -166,7 +189,7 @@ export class LessonStore {
     } catch (err) {
       runInAction(() => {
         this.status = 'error'
-        this.errorMessage = err instanceof Error ? err.message : String(err)
+        this.openError = err instanceof Error ? err.message : String(err)
       })
     }
   }
@@ -192,7 +215,8 @@ export class LessonStore {
       case 'list':
         await this.loadMore()
         runInAction(() => {
-          if (this.status === 'loading') this.status = 'ready'
+          // the first page's failure is the whole screen's error
+          if (this.status === 'loading') this.status = this.list.error === undefined ? 'ready' : 'error'
         })
     }
   }
@@ -218,9 +242,10 @@ export class LessonStore {
     runInAction(() => (this.status = 'locked'))
   }
 
-  /** An accepted password reads the list with it. */
+  /** An accepted password reads the list with it, from the first page. */
   private async readWithPassword(coursePass: string): Promise<void> {
     runInAction(() => {
+      this.resetList()
       this.coursePass = coursePass
       this.status = 'loading'
     })
@@ -254,75 +279,41 @@ export class LessonStore {
    * like the end of the list.
    */
   loadMore(): Promise<void> {
-    if (!this.handle || this.loadEnd) return Promise.resolve()
-    if (!this.pageLoad) {
-      const load = this.fetchNextPage().finally(() => {
-        if (this.pageLoad === load) this.pageLoad = undefined
-      })
-      this.pageLoad = load
-    }
-    return this.pageLoad
+    return this.handle ? this.list.loadMore() : Promise.resolve()
   }
 
-  private async fetchNextPage(): Promise<void> {
-    if (!this.handle) return
-    const generation = this.listGeneration
-    const stale = () => generation !== this.listGeneration
-    this.loadingMore = true
-    this.pageError = false
-    const next = this.page + 1
-    try {
-      const result = await this.api.messages(this.handle, next, {
+  /**
+   * A list over the message calls. Only the 'page' answer adds messages; the others end this list
+   * and say why: 404 ends it (before any message, the lesson's share page takes over), 601 means
+   * the reader must pay, 403 means the password changed since it was accepted.
+   */
+  private newList(): Pager<LessonMessage> {
+    const list: Pager<LessonMessage> = new Pager(async (page) => {
+      const handle = this.handle
+      if (!handle) return { items: [], end: true }
+      const result = await this.api.messages(handle, page, {
         pageSize: this.pageSize,
         coursePass: this.coursePass,
         freePreview: this.preview !== undefined,
       })
+      if (list !== this.list || result.kind === 'page') {
+        const messages = result.kind === 'page' ? result.messages : []
+        return { items: messages.map(parseMessage), end: messages.length < this.pageSize }
+      }
       runInAction(() => {
-        if (stale()) return
-        switch (result.kind) {
-          case 'page':
-            this.messages.push(...result.messages.map(parseMessage))
-            this.page = next
-            if (result.messages.length < this.pageSize) this.loadEnd = true
-            break
-          case 'end':
-            // 404 ends the list, or, before any message, sends the reader to the lesson's share page
-            if (this.page === 0 && this.shareTarget) this.status = 'toShareUrl'
-            else this.loadEnd = true
-            break
-          case 'mustPay':
-            this.status = 'mustPay'
-            break
-          case 'passwordRejected':
-            // the password changed since it was accepted: ask again
-            this.visit.passwordRevoked()
-            this.status = 'locked'
-            break
+        if (result.kind === 'end' && page === 1 && this.shareTarget) this.status = 'toShareUrl'
+        else if (result.kind === 'mustPay') this.status = 'mustPay'
+        else if (result.kind === 'passwordRejected') {
+          this.visit.passwordRevoked()
+          this.status = 'locked'
         }
       })
-    } catch (err) {
-      if (stale()) return
-      // The first page's failure is the whole screen's error (open() shows it).
-      if (this.page === 0) throw err
-      runInAction(() => {
-        this.pageError = true
-        this.errorMessage = err instanceof ApiError ? err.message : String(err)
-      })
-    } finally {
-      runInAction(() => {
-        if (!stale()) this.loadingMore = false
-      })
-    }
+      return { items: [], end: true }
+    })
+    return list
   }
 
   private resetList(): void {
-    // a page still loading belongs to the old list: its answer is dropped, the next load is fresh
-    this.listGeneration += 1
-    this.pageLoad = undefined
-    this.loadingMore = false
-    this.messages = []
-    this.page = 0
-    this.loadEnd = false
-    this.pageError = false
+    this.list = this.newList()
   }
 }
