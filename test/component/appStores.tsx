@@ -2,13 +2,8 @@ import type { ReactNode } from 'react'
 import type { TransportDeps } from '../../src/api/client'
 import { createAppStores, type AppStores, type PlatformEdge } from '../../src/app/composition'
 import { AppStoresContext } from '../../src/app/stores'
-import type { KeyValueStorage } from '../../src/platform/storage/types'
+import { memoryStorage } from '../fixtures/storage'
 import { FakeEngine } from './player/support'
-
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map(Object.entries(initial))
-  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
-}
 
 /** The transport edge with only the request itself faked; session headers and 601 go to the real session. */
 export function fakeTransport(request: TransportDeps['request']): PlatformEdge['transport'] {

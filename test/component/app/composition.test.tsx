@@ -1,7 +1,8 @@
 import { View } from '@tarojs/components'
 import { definePackageStores, useAppStores, type AppStores } from '../../../src/app/stores'
 import { STORAGE_KEYS } from '../../../src/domain/storageKeys'
-import { fakeTransport, memoryStorage, testAppStores, WithStores } from '../appStores'
+import { memoryStorage } from '../../fixtures/storage'
+import { fakeTransport, testAppStores, WithStores } from '../appStores'
 import { cleanup, render, text } from '../ui/harness'
 
 afterEach(cleanup)

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import type { ApiEnvelope } from '../../../types/api'
-import type { PayConfig } from '../../../types/purchase'
+import { payConfig } from '../../fixtures/payConfig'
 import { LessonPayScreen } from '../../../src/features/purchase/LessonPayScreen'
 import type { LessonPayRoute } from '../../../src/features/purchase/lessonPayRoute'
 import { t } from '../../../src/locales'
@@ -24,20 +24,12 @@ import type { LessonInfo } from '../../../types/lesson'
 
 const COURSE: LessonPayRoute = { kind: 'course', courseData: 'demo-paid', payType: 1, inviterWmid: 'wm_inviter' }
 
-const PAY_CONFIG: PayConfig = {
-  appId: 'wx1',
-  timeStamp: '1',
-  nonceStr: 'n',
-  package: 'prepay_id=1',
-  signType: 'MD5',
-  sign: 's',
-  isBought: 0,
-  orderNO: 'O1',
+const PAY_CONFIG = payConfig({
   totalFee: 1990,
   isShowjoinQrcode: 1,
   joinQrcode: 'https://cdn.example.com/qr.png',
   joinGroupName: 'Course group',
-}
+})
 
 function backendFor(info: Partial<LessonInfo>, extra: Record<string, Handler> = {}) {
   return fakeBackend({

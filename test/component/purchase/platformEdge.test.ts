@@ -1,4 +1,4 @@
-import type { PayConfig } from '../../../types/purchase'
+import { payConfig } from '../../fixtures/payConfig'
 import { createPaymentGateway } from '../../../src/platform/payment'
 import { createShareGateway } from '../../../src/platform/share'
 import { createShareApi } from '../../../src/api/share'
@@ -21,20 +21,7 @@ jest.mock('weixin-js-sdk', () => {
 
 const wx = jest.requireMock<{ default: Record<string, jest.Mock> & { fireReady(): void } }>('weixin-js-sdk').default
 
-const CONFIG: PayConfig = {
-  appId: 'wx1',
-  timeStamp: '1700000000',
-  nonceStr: 'n',
-  package: 'prepay_id=1',
-  signType: 'MD5',
-  sign: 'SIGN',
-  isBought: 0,
-  orderNO: 'O1',
-  totalFee: 990,
-  isShowjoinQrcode: 0,
-  joinQrcode: '',
-  joinGroupName: '',
-}
+const CONFIG = payConfig({ timeStamp: '1700000000', sign: 'SIGN' })
 
 const realAgent = navigator.userAgent
 function setAgent(agent: string): void {

@@ -1,4 +1,6 @@
 import { lessonInfo } from '../../../fixtures/lessonInfo'
+import { payConfig } from '../../../fixtures/payConfig'
+import { memoryStorage } from '../../../fixtures/storage'
 import type { LessonInfo } from '../../../../types/lesson'
 import type { LoginData } from '../../../../types/login'
 import type { OrderState, PayConfig } from '../../../../types/purchase'
@@ -10,35 +12,11 @@ import type { PayOutcome, PaymentGateway } from '../../../../src/platform/paymen
 import { STORAGE_KEYS } from '../../../../src/domain/storageKeys'
 import { LessonPayStore } from '../../../../src/features/purchase/LessonPayStore'
 import { ORDER_QUERY_ATTEMPTS, PayFlowStore, type PaidOrder } from '../../../../src/features/purchase/PayFlowStore'
-import type { KeyValueStorage } from '../../../../src/platform/storage/types'
 import { LoginDataStore, readLoginData } from '../../../../src/stores/loginData'
 import { SessionStore } from '../../../../src/stores/session'
 
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map(Object.entries(initial))
-  return { map, get: (k) => map.get(k), set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
-}
-
 const VISITOR: LoginData = { loginData: 'ld-visitor', isWeMaiUser: 0 }
 const BUYER: LoginData = { loginData: 'ld-buyer', isWeMaiUser: 1, token: 'token-buyer', userid: 'wm_buyer' }
-
-function payConfig(overrides: Partial<PayConfig> = {}): PayConfig {
-  return {
-    appId: 'wx1',
-    timeStamp: '1',
-    nonceStr: 'n',
-    package: 'prepay_id=1',
-    signType: 'MD5',
-    sign: 's',
-    isBought: 0,
-    orderNO: 'O1',
-    totalFee: 990,
-    isShowjoinQrcode: 0,
-    joinQrcode: '',
-    joinGroupName: '',
-    ...overrides,
-  }
-}
 
 function setup(opts: {
   loginData?: LoginData

@@ -1,20 +1,10 @@
-import type { KeyValueStorage } from '../../../../src/platform/storage/types'
+import { memoryStorage } from '../../../fixtures/storage'
 import {
   RESUME_SAVE_STEP_SECONDS,
   RESUME_STORAGE_PREFIX,
   ResumePoints,
   parseResumePoint,
 } from '../../../../src/stores/player/resume'
-
-function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>()
-  return {
-    map,
-    get: (key) => map.get(key),
-    set: (key, value) => void map.set(key, value),
-    remove: (key) => void map.delete(key),
-  }
-}
 
 describe('parseResumePoint', () => {
   it('reads a saved point', () => {
