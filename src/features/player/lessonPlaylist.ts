@@ -26,7 +26,7 @@ export function lessonPlaylist(lesson: LessonStore, key: string): PlaylistSource
     get loadEnd() {
       return lesson.loadEnd
     },
-    // LessonStore ignores a call while a page is loading: wait for that page, then ask for the next
+    // a call during a page load shares that load: wait for it, then ask for the page after it
     loadMore: async () => {
       await when(() => !lesson.loadingMore)
       await lesson.loadMore()
