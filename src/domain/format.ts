@@ -91,11 +91,18 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * 'm:ss', or 'h:mm:ss' from one hour; fractions of a second are dropped. Not a duration (NaN,
- * negative, Infinity as a stream reports) -> '0:00'.
+ * The one rounding rule of every duration the app shows (a voice bubble's 7″, the audio panel's
+ * 0:07, the audio pages): the nearest whole second, halves up. The payload's duration and the
+ * media element's (7.04 s for a '7' voice) then read the same. Not a duration (NaN, negative,
+ * Infinity as a stream reports, beyond Number.MAX_SAFE_INTEGER) -> 0.
  */
+export function wholeSeconds(seconds: number): number {
+  return wholeCount(seconds + 0.5) ?? 0
+}
+
+/** 'm:ss', or 'h:mm:ss' from one hour, of `wholeSeconds(seconds)`. */
 export function formatDuration(seconds: number): string {
-  const total = wholeCount(seconds) ?? 0
+  const total = wholeSeconds(seconds)
   const h = Math.floor(total / 3600)
   const m = Math.floor((total % 3600) / 60)
   const s = pad2(total % 60)

@@ -7,6 +7,7 @@ import {
   formatFileSize,
   formatSendTime,
   maskImNickname,
+  wholeSeconds,
 } from '../../../src/domain/format'
 
 // Local-time constructors keep expectations independent of the machine's time zone.
@@ -160,11 +161,47 @@ describe('formatFileSize', () => {
   })
 })
 
+describe('wholeSeconds: the one rounding rule of every shown duration', () => {
+  test.each([
+    [0, 0],
+    [0.49, 0],
+    [0.5, 1],
+    [6.44, 6],
+    [6.5, 7],
+    // the all-types lesson's intro.mp3: its bubble says 7″ from the payload, the element reports 7.04 s
+    [7.04625, 7],
+    [9.60625, 10],
+    [-0.4, 0],
+    [-3, 0],
+    [NaN, 0],
+    [Infinity, 0],
+    [-Infinity, 0],
+    [2 ** 60, 0],
+  ])('%d -> %d', (seconds, expected) => {
+    expect(wholeSeconds(seconds)).toBe(expected)
+  })
+
+  test('property: a whole number within half a second of any real duration', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 10 ** 9, noNaN: true }), (seconds) => {
+        const whole = wholeSeconds(seconds)
+        expect(Number.isSafeInteger(whole)).toBe(true)
+        expect(Math.abs(whole - seconds)).toBeLessThanOrEqual(0.5)
+      }),
+    )
+  })
+})
+
 describe('formatDuration', () => {
   test.each([
     [0, '0:00'],
     [5, '0:05'],
-    [59.9, '0:59'],
+    // the bubble's 7″ and the panel's total agree (issue 17 item 16): the panel used to show 0:06
+    [6.5, '0:07'],
+    [6.49, '0:06'],
+    [59.4, '0:59'],
+    [59.5, '1:00'],
+    [3599.5, '1:00:00'],
     [60, '1:00'],
     [61, '1:01'],
     [599, '9:59'],
@@ -180,13 +217,13 @@ describe('formatDuration', () => {
     expect(formatDuration(seconds)).toBe(expected)
   })
 
-  test('property: never throws and reads back to the whole seconds', () => {
+  test('property: never throws and reads back to wholeSeconds', () => {
     fc.assert(
       fc.property(fc.oneof(fc.double(), fc.nat({ max: 10 ** 7 })), (seconds) => {
         const label = formatDuration(seconds)
         expect(label).toMatch(/^(?:\d+:[0-5]\d|\d+:[0-5]\d:[0-5]\d)$/)
         const back = label.split(':').reduce((acc, part) => acc * 60 + Number(part), 0)
-        expect(back).toBe(seconds >= 0 && seconds <= Number.MAX_SAFE_INTEGER ? Math.max(0, Math.floor(seconds)) : 0)
+        expect(back).toBe(wholeSeconds(seconds))
       }),
     )
   })

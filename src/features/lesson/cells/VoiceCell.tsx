@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
+import { wholeSeconds } from '../../../domain/format'
 import type { VoiceMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { usePlayer, voiceAnchorId, voiceBoxId } from '../../player'
@@ -24,7 +25,8 @@ export const VoiceCell = observer(function VoiceCell({ message }: { message: Voi
   )
   const state = player.voiceState(msgId)
   const transcript = player.transcriptState(msgId)
-  const seconds = Math.max(1, Math.round(message.duration))
+  // the panel's total reads the same rule; a bubble never says 0″
+  const seconds = Math.max(1, wholeSeconds(message.duration))
   const width = Math.min(100, 30 + seconds * 2)
   const items: CellMenuItem[] = message.text
     ? [{ label: t('player.voice.convert'), onSelect: () => player.convertToText(msgId) }]
