@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Audio, Slider, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
+import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'
 import { m4aPlayableUrl } from '../../platform/audio/mediaUrl'
 import { StateView } from '../../ui/StateView'
@@ -33,6 +34,20 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player 
   usePlayerNotice(player)
   const url = file?.url
   const active = player.current?.kind === 'file' && player.current.id === url
+  // the length from the file's metadata, so the total shows before the first play
+  const [length, setLength] = useState<number | undefined>(undefined)
+
+  useEffect(() => {
+    setLength(undefined)
+    if (!url) return
+    let live = true
+    void player.fileDuration(url).then((seconds) => {
+      if (live) setLength(seconds)
+    })
+    return () => {
+      live = false
+    }
+  }, [player, url])
 
   useEffect(
     () => () => {
@@ -50,7 +65,7 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player 
         className={`audio-panel__toggle audio-panel__toggle--${playing ? 'pause' : 'play'} audio-file__toggle`}
         role='button'
         aria-label={t(playing ? 'player.panel.pause' : 'player.panel.play')}
-        onClick={() => (active ? player.togglePlay() : void player.playFile({ url: file.url, title: file.name }))}
+        onClick={() => (active ? player.togglePlay() : void player.playFile({ url: file.url, title: file.name, duration: length }))}
       />
       {active ? (
         <SeekBar player={player} />
@@ -58,7 +73,7 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player 
         <View className='seek-bar'>
           <Text className='seek-bar__time'>0:00</Text>
           <Slider className='seek-bar__slider' min={0} max={1} value={0} disabled blockSize={16} />
-          <Text className='seek-bar__time seek-bar__time--total'>0:00</Text>
+          <Text className='seek-bar__time seek-bar__time--total'>{formatDuration(length ?? 0)}</Text>
         </View>
       )}
       <DownloadButton file={file} />

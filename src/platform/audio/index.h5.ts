@@ -10,6 +10,14 @@ export const AUDIO_ELEMENT_ID = 'lesson-audio-engine'
 
 export type AmrDecoder = (url: string) => Promise<string>
 
+/** How long a metadata read may take before the length counts as unknown. */
+const METADATA_TIMEOUT_MS = 10000
+
+/** A length an element or context reports, or undefined for 0, NaN and a stream's Infinity. */
+function knownLength(seconds: number): number | undefined {
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined
+}
+
 export interface ElementEngineDeps {
   document: Document
   /** Loads the AMR decoder chunk on first use. */
@@ -167,6 +175,24 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
     },
     setVolume(volume) {
       audio().volume = volume
+    },
+    mediaDuration(src) {
+      if (isAmrUrl(src)) return Promise.resolve(undefined)
+      // a detached element of its own: the playing one is never disturbed
+      const probe = deps.document.createElement('audio')
+      return new Promise<number | undefined>((resolve) => {
+        const done = (seconds: number | undefined): void => {
+          clearTimeout(timer)
+          probe.removeAttribute('src')
+          probe.load()
+          resolve(seconds)
+        }
+        const timer = setTimeout(() => done(undefined), METADATA_TIMEOUT_MS)
+        probe.addEventListener('loadedmetadata', () => done(knownLength(probe.duration)), { once: true })
+        probe.addEventListener('error', () => done(undefined), { once: true })
+        probe.preload = 'metadata'
+        probe.src = m4aPlayableUrl(src)
+      })
     },
     async mediaSize(src) {
       try {

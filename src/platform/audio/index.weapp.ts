@@ -5,6 +5,11 @@ import { isAmrUrl, m4aPlayableUrl, providerMp3Url } from './mediaUrl'
 
 export type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio, DownloadProgress } from './types'
 
+/** How long a metadata read may take before the length counts as unknown. */
+const METADATA_TIMEOUT_MS = 10000
+/** InnerAudioContext reports duration 0 at canplay on some base libraries and fills it in shortly after. */
+const DURATION_POLL_MS = 200
+
 /**
  * The mini-program engine: the one BackgroundAudioManager, which keeps playing with the screen
  * off and shows WeChat's own player (needs `requiredBackgroundModes: ['audio']`). Its listeners
@@ -74,6 +79,28 @@ function createBackgroundEngine(): AudioEngine {
     },
     setVolume() {
       // BackgroundAudioManager follows the system volume
+    },
+    mediaDuration(src) {
+      // a context of its own that never plays: the background manager is never disturbed
+      const probe = Taro.createInnerAudioContext()
+      return new Promise<number | undefined>((resolve) => {
+        let poll: ReturnType<typeof setInterval> | undefined
+        const done = (seconds: number | undefined): void => {
+          clearTimeout(timer)
+          clearInterval(poll)
+          probe.destroy()
+          resolve(seconds)
+        }
+        const timer = setTimeout(() => done(undefined), METADATA_TIMEOUT_MS)
+        probe.onCanplay(() => {
+          poll ??= setInterval(() => {
+            if (probe.duration > 0 && Number.isFinite(probe.duration)) done(probe.duration)
+          }, DURATION_POLL_MS)
+        })
+        probe.onError(() => done(undefined))
+        probe.autoplay = false
+        probe.src = isAmrUrl(src) ? providerMp3Url(src) : m4aPlayableUrl(src)
+      })
     },
     async mediaSize(src) {
       try {

@@ -52,6 +52,12 @@ export interface AudioEngine {
   setVolume(volume: number): void
   /** Content length in bytes (a HEAD request); undefined when the server does not say. */
   mediaSize(src: string): Promise<number | undefined>
+  /**
+   * The length in seconds from the file's metadata, read without playing it or touching what
+   * plays; undefined when the file cannot tell (a stream, an error, a format the platform reads
+   * only by decoding).
+   */
+  mediaDuration(src: string): Promise<number | undefined>
 }
 
 export interface DownloadProgress {

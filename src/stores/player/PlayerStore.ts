@@ -28,7 +28,10 @@ export class PlayerStore {
   private readonly controls: PlaybackControls
   private readonly queue: LessonQueue
 
-  constructor(engine: AudioEngine, storage: KeyValueStorage) {
+  constructor(
+    private readonly engine: AudioEngine,
+    storage: KeyValueStorage,
+  ) {
     this.playback = new Playback(engine, {
       next: () => void this.queue.next(),
       previous: () => void this.queue.previous(),
@@ -41,9 +44,9 @@ export class PlayerStore {
     })
     this.controls = this.playback.controls
     this.queue = new LessonQueue(this.playback, storage)
-    makeAutoObservable<PlayerStore, 'playback' | 'controls' | 'queue'>(
+    makeAutoObservable<PlayerStore, 'engine' | 'playback' | 'controls' | 'queue'>(
       this,
-      { playback: false, controls: false, queue: false },
+      { engine: false, playback: false, controls: false, queue: false, fileDuration: false },
       { autoBind: true },
     )
   }
@@ -171,11 +174,20 @@ export class PlayerStore {
 
   // ---- the media on the engine (Playback) ----
 
-  /** A file message's audio (the audio player pages). */
-  async playFile(file: { url: string; title: string }): Promise<void> {
+  /**
+   * A file message's audio (the audio player pages). `duration` (seconds, from `fileDuration`)
+   * shows as the total until the engine reports its own.
+   */
+  async playFile(file: { url: string; title: string; duration?: number }): Promise<void> {
     const generation = this.playback.interrupt()
-    const media: PlayerMedia = { kind: 'file', id: file.url, url: file.url, title: file.title, singer: '', coverImgUrl: '', duration: 0 }
+    const duration = file.duration ?? 0
+    const media: PlayerMedia = { kind: 'file', id: file.url, url: file.url, title: file.title, singer: '', coverImgUrl: '', duration }
     await this.playback.start(media, 0, generation)
+  }
+
+  /** A file's length in seconds from its metadata, without playing it; undefined when unknown. */
+  fileDuration(url: string): Promise<number | undefined> {
+    return this.engine.mediaDuration(url).catch(() => undefined)
   }
 
   admitFile(url: string): Promise<boolean> {

@@ -96,6 +96,20 @@ describe('M4aPlayerScreen', () => {
     expect(player.current).toBeUndefined()
   })
 
+  it('shows the length of the file before it is played, and keeps it while the file loads', async () => {
+    const url = 'https://cdn.example/weekend.m4a'
+    const { engine, player } = makePlayer([])
+    engine.durations.set(url, 6.44)
+    await mount(utils, FileHost, { player, url })
+    await flush(utils)
+    expect($('.seek-bar__time--total').textContent).toBe('0:06')
+    expect(engine.loads).toEqual([])
+    utils.fireEvent.click($('.audio-file__toggle'))
+    await flush(utils)
+    expect(engine.loads.map((l) => l.src)).toEqual([url])
+    expect($('.seek-bar__time--total').textContent).toBe('0:06')
+  })
+
   it('says the parameters are incomplete instead of showing a dead player', async () => {
     const { player } = makePlayer([])
     await mount(utils, FileHost, { player, url: null })

@@ -28,6 +28,11 @@ export class FakeEngine implements AudioEngine {
   mediaSize(): Promise<number | undefined> {
     return Promise.resolve(undefined)
   }
+  /** what mediaDuration answers per source; absent sources are unknown */
+  durations = new Map<string, number>()
+  mediaDuration(src: string): Promise<number | undefined> {
+    return Promise.resolve(this.durations.get(src))
+  }
 }
 
 /** Voice `n` by the teacher, 12 s long, with the transcript `text` when given. */

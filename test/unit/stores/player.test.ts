@@ -55,6 +55,9 @@ class FakeEngine implements AudioEngine {
     this.sizeQueries.push(src)
     return Promise.resolve(this.sizes.get(src))
   }
+  mediaDuration(): Promise<number | undefined> {
+    return Promise.resolve(undefined)
+  }
   get lastSrc(): string | undefined {
     return this.loads[this.loads.length - 1]?.src
   }
