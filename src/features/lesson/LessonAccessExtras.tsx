@@ -1,26 +1,22 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { shareRewardFen } from '../../domain/lessonAccess'
 import { t } from '../../locales'
 import { usePayFlow, PayFlowView } from '../purchase'
-import { ShareRewardTip } from '../access'
 import type { LessonStore } from './LessonStore'
 import './LessonAccessExtras.scss'
 
 
 /**
- * What the viewer adds over a readable list (spec 000 §2): the share-reward tip, and in free-preview
- * mode the 'view full course' button with the pay flow. A confirmed payment marks the lesson paid,
+ * What the viewer adds over a readable list (spec 000 §2): in free-preview mode the 'view full
+ * course' button with the pay flow. A confirmed payment marks the lesson paid,
  * resets the list and reloads the info (spec 000 §4 "Payment" 4).
  */
 export const LessonAccessExtras = observer(function LessonAccessExtras({ store }: { store: LessonStore }) {
   const flow = usePayFlow()
-  const reward = store.info ? shareRewardFen(store.info) : undefined
   const preview = store.preview
   const courseData = store.courseData
   return (
     <View className='lesson-access-extras'>
-      {reward !== undefined ? <ShareRewardTip fen={reward} /> : null}
       {preview && courseData ? (
         <View className='lesson-preview-bar'>
           <Text className='lesson-preview-bar__hint'>{t('access.previewHint', { count: preview.freeCount })}</Text>

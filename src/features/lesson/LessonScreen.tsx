@@ -3,14 +3,16 @@ import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { formatCreationDate } from '../../domain/format'
+import { shareRewardFen } from '../../domain/lessonAccess'
 import type { LessonLink } from '../../domain/lessonLink'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
 import type { LessonHandle } from '../../api/lesson'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
-import { OpenInBrowser, PasswordLock } from '../access'
-import { LessonAudio } from '../player'
+import { cx } from '../../ui/classNames'
+import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
+import { LessonAudio, usePlayer } from '../player'
 import { LessonGallery } from './gallery/LessonGallery'
 import { LessonAccessExtras } from './LessonAccessExtras'
 import type { LessonStore } from './LessonStore'
@@ -33,6 +35,7 @@ const REACH_BOTTOM_PX = 20
 
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
+  const player = usePlayer()
 
   const reload = useCallback(() => {
     if (link) void store.open(handleOf(link))
@@ -90,10 +93,16 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
   }
 
   const created = store.info ? formatCreationDate(store.info.createTimestamp) : ''
+  const reward = store.info ? shareRewardFen(store.info) : undefined
+  // Nothing floating covers content: the rate button (shown while the list has voice) gets a
+  // gutter of its own, the preview bar a bottom padding of its height, the reward tip a place in
+  // the flow.
+  const className = cx('lesson', player.viewedHasVoice && 'lesson--rail', store.preview && 'lesson--preview')
   return (
     <LessonGallery store={store}>
-      <View className='lesson'>
+      <View className={className}>
         {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
+        {reward !== undefined ? <ShareRewardTip fen={reward} /> : null}
         <PagedList
           items={store.displayed}
           keyOf={({ message }) => `${message.id}-${message.msgId}`}

@@ -5,6 +5,8 @@ import { t } from '../../locales'
 import { PLAYBACK_RATES, type PlayerStore } from '../../stores/player'
 import { formatRate } from './rate'
 import { locatePlaying } from './scroll'
+// the seek bar's styles travel with it: the m4a page shows it without the lesson's LessonAudio
+import './player.scss'
 
 /** Slider steps per second: voice messages are short, so whole seconds would jump. */
 const STEPS_PER_SECOND = 10
