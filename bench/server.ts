@@ -92,8 +92,8 @@ export async function measureServer(durationSeconds = 8): Promise<Record<string,
   const figures: Record<string, string> = {}
   try {
     const scenarios = [
-      { label: 'list.do page 2 (demo-open)', body: 'page=2&pageSize=20&courseData=demo-open', first: 'demo-open-021' },
-      { label: 'list.do page 200 (5,000 messages)', body: `page=200&pageSize=20&courseData=${LONG_LESSON}`, first: `${LONG_LESSON}-3981` },
+      { label: 'list.do p2 of demo-open', body: 'page=2&pageSize=20&courseData=demo-open', first: 'demo-open-021' },
+      { label: 'list.do p200 of 5,000', body: `page=200&pageSize=20&courseData=${LONG_LESSON}`, first: `${LONG_LESSON}-3981` },
     ]
     for (const { label, body, first } of scenarios) {
       await checkPage(port, body, first)
