@@ -35,3 +35,21 @@ export function runWhenMain(filename: string, measure: () => Promise<Figures>): 
     process.exitCode = 1
   })
 }
+
+const exceeded: string[] = []
+
+/**
+ * A figure with a budget: its text says the budget, and a figure over it is remembered so that
+ * `npm run bench` exits non-zero after printing everything (bench/run.ts). Only budgets fail a
+ * run; other figures are printed beside their targets.
+ */
+export function withBudget(label: string, actual: number, budget: number, format: (value: number) => string): string {
+  const over = actual > budget
+  if (over) exceeded.push(`${label}: ${format(actual)}, budget ${format(budget)}`)
+  return `${format(actual)} (budget ${format(budget)}${over ? ': OVER BUDGET' : ''})`
+}
+
+/** The budgets this run has exceeded so far. */
+export function budgetsExceeded(): readonly string[] {
+  return exceeded
+}

@@ -5,6 +5,7 @@ import devConfig from './dev'
 import prodConfig from './prod'
 import { h5CustomRoutes } from '../src/domain/routes'
 import { ModuleMapPlugin } from './moduleMap'
+import { PrecompressPlugin } from './precompress'
 
 // The wire contract in types/ sits outside src/ and is shared with the server: compile it too.
 const sharedSources = [path.resolve(__dirname, '..', 'types')]
@@ -56,15 +57,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chunkFilename: 'js/[name].[contenthash:8].js',
       },
       // Taro splits only initial chunks, so every page chunk carried its own copy of mobx, the
-      // stores, swiper and the shared cells. Code two pages share goes to one cached chunk.
+      // stores, swiper and the shared cells. Code two pages share goes to a cached chunk of its own
+      // for each set of pages sharing it (one named chunk lumped everything any two pages shared,
+      // swiper and the login dialogs included, into every page's first load).
       webpackChain(chain) {
+        if (process.env.NODE_ENV === 'production') chain.plugin('precompress').use(PrecompressPlugin)
         const split = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, unknown> } | false
         if (!split) return
         chain.optimization.splitChunks({
           ...split,
           cacheGroups: {
             ...split.cacheGroups,
-            pagesShared: { name: 'pages-shared', chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
+            pagesShared: { chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
           },
         })
       },

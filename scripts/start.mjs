@@ -14,4 +14,4 @@ if (buildIsStale('dist/h5/index.html')) {
     process.exit(code)
   }
 }
-process.exit(await run(bin('tsx'), ['server/index.ts']))
+process.exit(await run(bin('tsx'), ['server/cluster.ts']))

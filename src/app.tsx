@@ -1,26 +1,34 @@
-import type { PropsWithChildren } from 'react'
-import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { useEffect, useState, type PropsWithChildren } from 'react'
+import Taro, { usePageNotFound } from '@tarojs/taro'
 import { createAppStores } from './app/composition'
 import { taroPlatformEdge } from './app/platformEdge'
 import { AppStoresContext } from './app/stores'
 import { toPageUrl } from './domain/routes'
-import { setLocaleFromSystem } from './locales'
+import { startLocale } from './locales'
+import { platformEnv } from './platform/env'
+import { loadCatalog } from './platform/locale'
 import './app.scss'
 
 /** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
 const stores = createAppStores(taroPlatformEdge)
+stores.startLaunchCalls(platformEnv.launchUrl())
+
+/** The system language's catalogue; undefined when it is ready now (zh-CN, or any language in the mini-program). */
+const localeArrival = startLocale(Taro.getSystemInfoSync().language, loadCatalog)
 
 function App({ children }: PropsWithChildren) {
-  useLaunch(() => {
-    setLocaleFromSystem(Taro.getSystemInfoSync().language)
-  })
+  // pages render once their language's strings are in (only a non-default language on H5 waits)
+  const [localeReady, setLocaleReady] = useState(localeArrival === undefined)
+  useEffect(() => {
+    void localeArrival?.then(() => setLocaleReady(true))
+  }, [])
 
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.
   usePageNotFound((res) => {
     void Taro.redirectTo({ url: toPageUrl('NotFound', { path: res.path }) })
   })
 
-  return <AppStoresContext.Provider value={stores}>{children}</AppStoresContext.Provider>
+  return <AppStoresContext.Provider value={stores}>{localeReady ? children : null}</AppStoresContext.Provider>
 }
 
 export default App

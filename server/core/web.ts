@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { SESSION_HEADER_NAMES } from '../../types/session'
 import { fail, isApiPath } from './envelope'
+import { siteFileOptions } from './siteFiles'
 
 export interface WebOptions {
   /** the built H5 site (dist/h5) */
@@ -77,7 +78,7 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
   })
   app.options('/*', async (_request, reply) => reply.status(204).send())
 
-  await app.register(fastifyStatic, { root: staticDir, prefix: '/' })
+  await app.register(fastifyStatic, { root: staticDir, prefix: '/', ...siteFileOptions })
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: MEDIA_PREFIX,

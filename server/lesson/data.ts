@@ -21,6 +21,8 @@ export interface LessonRecord extends LessonAccessFacts {
   createTimestamp: number
   nickname: string
   faceIcon: string
+  /** messages in the lesson, kept by the database on every write (lesson migration 4) */
+  messageCount: number
 }
 
 export interface MessageRecord {
@@ -56,7 +58,7 @@ const LESSON_COLUMNS = `
   l.course_pass AS coursePass, l.fee, l.is_checked_free_count AS isCheckedFreeCount,
   l.free_count AS freeCount, l.is_checked_share_recash AS isCheckedShareRecash,
   l.share_recash AS shareRecash, l.create_timestamp AS createTimestamp,
-  l.view_limit AS viewLimit, l.view_count AS viewCount,
+  l.view_limit AS viewLimit, l.view_count AS viewCount, l.message_count AS messageCount,
   u.nickname, u.face_icon AS faceIcon
   FROM lessons l JOIN users u ON u.wmid = l.wmid`
 
@@ -65,7 +67,6 @@ export class LessonStore {
   private readonly byCourseData: Statement<[string], LessonRecord>
   private readonly byLegacyData: Statement<[string], LessonRecord>
   private readonly purchase: Statement<[string, number], { found: 1 }>
-  private readonly messageCount: Statement<[number], { total: number }>
   private readonly messagePage: Statement<[number, number, number], MessageRecord>
   private readonly picturePage: Statement<[number, number, number, number], PictureRecord>
   private readonly insertApply: Statement<[number, string | null, number]>
@@ -76,12 +77,11 @@ export class LessonStore {
     this.byCourseData = db.prepare(`SELECT ${LESSON_COLUMNS} WHERE l.course_data = ?`)
     this.byLegacyData = db.prepare(`SELECT ${LESSON_COLUMNS} WHERE l.legacy_data = ?`)
     this.purchase = db.prepare('SELECT 1 AS found FROM purchases WHERE wmid = ? AND lesson_id = ?')
-    this.messageCount = db.prepare('SELECT count(*) AS total FROM messages WHERE lesson_id = ?')
     this.messagePage = db.prepare(`
       SELECT m.id, m.msg_id AS msgId, m.msg_type AS msgType, m.send_time AS sendTime, m.obj,
         m.resource_url AS resourceUrl, m.wire_extra AS wireExtra, u.nickname, u.face_icon AS faceIcon
       FROM messages m JOIN users u ON u.wmid = m.sender
-      WHERE m.lesson_id = ? ORDER BY m.send_time, m.id LIMIT ? OFFSET ?`)
+      WHERE m.lesson_id = ? AND m.position > ? ORDER BY m.position LIMIT ?`)
     // The inner query cuts the lesson to the readable window before pictures are picked from it.
     this.picturePage = db.prepare(`
       SELECT id, send_time AS sendTime, obj, resource_url AS resourceUrl, wire_extra AS wireExtra
@@ -109,13 +109,12 @@ export class LessonStore {
     return wmid !== null && this.purchase.get(wmid, lessonId) !== undefined
   }
 
-  countMessages(lessonId: number): number {
-    return this.messageCount.get(lessonId)?.total ?? 0
-  }
-
-  /** Messages in list order (sendTime, then id). */
+  /**
+   * Messages in list order (sendTime, then id) after the first `offset`: a range of the stored
+   * positions, so page 200 costs what page 1 costs.
+   */
   messages(lessonId: number, offset: number, limit: number): MessageRecord[] {
-    return this.messagePage.all(lessonId, limit, offset)
+    return this.messagePage.all(lessonId, offset, limit)
   }
 
   /**

@@ -70,4 +70,47 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
   ALTER TABLE messages ADD COLUMN wire_extra TEXT;
   `,
   },
+  {
+    version: 4,
+    sql: `
+  -- Paging by position instead of OFFSET, and the lesson's message count without count(*) per
+  -- page: each message's place in list order (send_time, id; 1 = first) and the lesson's count,
+  -- both kept by the triggers below whatever writes the messages.
+  ALTER TABLE messages ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE lessons ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE messages SET position = ordered.n FROM (
+    SELECT id, row_number() OVER (PARTITION BY lesson_id ORDER BY send_time, id) AS n FROM messages
+  ) AS ordered WHERE ordered.id = messages.id;
+  UPDATE lessons SET message_count = (SELECT count(*) FROM messages WHERE lesson_id = lessons.id);
+  -- not UNIQUE: the triggers shift positions one row at a time
+  CREATE INDEX messages_by_position ON messages (lesson_id, position);
+
+  CREATE TRIGGER messages_position_insert AFTER INSERT ON messages BEGIN
+    UPDATE messages SET position = position + 1
+      WHERE lesson_id = NEW.lesson_id AND (send_time, id) > (NEW.send_time, NEW.id);
+    -- one after the message before it, whose place the shift above did not touch
+    UPDATE messages SET position = 1 + coalesce((
+      SELECT position FROM messages
+      WHERE lesson_id = NEW.lesson_id AND (send_time, id) < (NEW.send_time, NEW.id)
+      ORDER BY send_time DESC, id DESC LIMIT 1), 0)
+      WHERE id = NEW.id;
+    UPDATE lessons SET message_count = message_count + 1 WHERE id = NEW.lesson_id;
+  END;
+
+  CREATE TRIGGER messages_position_delete AFTER DELETE ON messages BEGIN
+    UPDATE messages SET position = position - 1 WHERE lesson_id = OLD.lesson_id AND position > OLD.position;
+    UPDATE lessons SET message_count = message_count - 1 WHERE id = OLD.lesson_id;
+  END;
+
+  -- a message that moves (another time or lesson) renumbers the lessons it left and joined
+  CREATE TRIGGER messages_position_move AFTER UPDATE OF lesson_id, send_time, id ON messages BEGIN
+    UPDATE messages SET position = ordered.n FROM (
+      SELECT id, row_number() OVER (PARTITION BY lesson_id ORDER BY send_time, id) AS n FROM messages
+      WHERE lesson_id IN (OLD.lesson_id, NEW.lesson_id)
+    ) AS ordered WHERE ordered.id = messages.id;
+    UPDATE lessons SET message_count = (SELECT count(*) FROM messages WHERE lesson_id = lessons.id)
+      WHERE id IN (OLD.lesson_id, NEW.lesson_id);
+  END;
+  `,
+  },
 ]

@@ -29,6 +29,37 @@ const pass = { type: 'string', maxLength: 64 } as const
 const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
 const pageSize = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const
 
+const text = { type: 'string' } as const
+const integer = { type: 'integer' } as const
+
+/** data of the message list calls (WireMessage of types/lesson.ts), for the compiled serialiser. */
+const messageListAnswer = {
+  type: 'object',
+  required: ['array'],
+  properties: {
+    array: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'msgId', 'msgType', 'sendTime'],
+        properties: {
+          id: integer,
+          msgId: text,
+          msgType: integer,
+          sendTime: integer,
+          resourceUrl: text,
+          obj: text,
+          content: text,
+          objectName: text,
+          voiceUrl: text,
+          msgUID: text,
+          senderUserInfo: { type: 'object', required: ['nickname', 'faceIcon'], properties: { nickname: text, faceIcon: text } },
+        },
+      },
+    },
+  },
+} as const
+
 const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
 
 function infoObject(lesson: LessonRecord, isBought: boolean, origin: string): LessonInfo | IllegalLessonInfo {
@@ -163,7 +194,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     limit: number | null,
     body: { page: number; pageSize: number },
   ): ApiEnvelope<ArrayData<WireMessage>> => {
-    const total = store.countMessages(lesson.id)
+    const total = lesson.messageCount
     const end = limit === null ? total : Math.min(limit, total)
     const offset = (body.page - 1) * body.pageSize
     if (offset >= end) throw new ApiRefusal(ResponseCode.NotFound, 'no more messages')
@@ -194,7 +225,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   contractRoute(
     app,
     lessonCalls.messages,
-    { fields: { page, pageSize, courseData: handle, coursePass: pass } },
+    { fields: { page, pageSize, courseData: handle, coursePass: pass }, answer: messageListAnswer },
     async (request) => {
       const lesson = store.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
@@ -205,7 +236,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   contractRoute(
     app,
     lessonCalls.legacyMessages,
-    { fields: { page, pageSize, data: handle, coursePass: pass } },
+    { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
     async (request) => {
       const lesson = store.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
@@ -213,7 +244,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     },
   )
 
-  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle } }, async (request) => {
+  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request) => {
     const lesson = store.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
     return messagePage(request, lesson, granted(request, lesson, 'free', undefined), request.body)

@@ -41,7 +41,7 @@ export class SmsCodeStore {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       this.upsert.run(phone, interCode, code, now)
       return { sent: true, code }
-    })()
+    }).immediate()
   }
 
   /**
@@ -58,7 +58,7 @@ export class SmsCodeStore {
       }
       this.remove.run(phone, interCode)
       return true
-    })()
+    }).immediate()
   }
 
   /** The live code of a phone (development endpoint for tests). */

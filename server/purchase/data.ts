@@ -70,7 +70,7 @@ export class OrderStore {
       const orderNO = `LP${now}${randomToken(6)}`
       this.insert.run(orderNO, order.wmid, order.lessonId, order.totalFee, order.inviterWmid, now)
       return this.byNo.get(orderNO) as OrderRecord
-    })()
+    }).immediate()
   }
 
   /**
@@ -88,6 +88,6 @@ export class OrderStore {
         this.grant.run(order.wmid, order.lessonId, now)
       }
       return { outcome: 'settled', order: this.byNo.get(orderNO) as OrderRecord }
-    })()
+    }).immediate()
   }
 }

@@ -88,24 +88,53 @@ const HANDED_TO_CALLER: readonly number[] = [ResponseCode.NotFound, ResponseCode
 
 export type Post = <T>(path: string, body?: FormBody, options?: RequestOptions) => Promise<ApiEnvelope<T>>
 
-export function createClient(deps: TransportDeps): { post: Post } {
+/** Sends a request now so that the same `post` a moment later takes its answer (`createClient`). */
+export type Prefetch = (path: string, body?: FormBody) => void
+
+export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefetch } {
+  /**
+   * Requests sent before anyone asked for them, by everything that makes them the same request
+   * (URL, body, session headers). The first `post` of the same request takes the answer, once;
+   * one nobody takes is dropped after REQUEST_TIMEOUT_MS.
+   */
+  const early = new Map<string, Promise<RawResponse>>()
+
+  function prepare(path: string, body: FormBody, timeoutMs: number): { key: string; start: () => Promise<RawResponse> } {
+    const url = deps.baseUrl() + path
+    const form = encodeForm(body)
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...deps.sessionHeaders() }
+    return {
+      key: JSON.stringify([url, form, headers]),
+      start: () =>
+        deps.request({ url, body: form, headers, timeoutMs }).catch((err: unknown) => {
+          throw err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, deps.messages.networkError(), path)
+        }),
+    }
+  }
+
+  const prefetch: Prefetch = (path, body = {}) => {
+    const { key, start } = prepare(path, body, REQUEST_TIMEOUT_MS)
+    if (early.has(key)) return
+    const answer = start()
+    // a failure is reported to the `post` that takes it, never as an unhandled rejection
+    answer.catch(() => undefined)
+    early.set(key, answer)
+    setTimeout(() => {
+      if (early.get(key) === answer) early.delete(key)
+    }, REQUEST_TIMEOUT_MS)
+  }
+
   async function send(path: string, body: FormBody, timeoutMs: number): Promise<RawResponse> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ApiError(TIMEOUT, deps.messages.timeout(), path)), timeoutMs)
     })
-    const request = deps
-      .request({
-        url: deps.baseUrl() + path,
-        body: encodeForm(body),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...deps.sessionHeaders() },
-        timeoutMs,
-      })
-      .catch((err: unknown) => {
-        throw err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, deps.messages.networkError(), path)
-      })
+    const { key, start } = prepare(path, body, timeoutMs)
+    const sentEarly = early.get(key)
+    early.delete(key)
+    const pending = sentEarly ?? start()
     try {
-      return await Promise.race([request, timeout])
+      return await Promise.race([pending, timeout])
     } finally {
       clearTimeout(timer)
     }
@@ -135,7 +164,7 @@ export function createClient(deps: TransportDeps): { post: Post } {
     throw new ApiError(code, msg || deps.messages.badResponse(), path)
   }
 
-  return { post }
+  return { post, prefetch }
 }
 
 /** A call of the wire contract: the body must be the endpoint's, the envelope carries its answer. */

@@ -2,7 +2,7 @@ import { ResponseCode } from '../../types/api'
 import type { IllegalLessonInfo, LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
 import { isIllegalInfo, lessonCalls, LESSON_PAGE_SIZE, PICTURE_PAGE_SIZE } from '../../types/lesson'
 import { createCall } from './client'
-import type { Post } from './client'
+import type { Post, Prefetch } from './client'
 
 /**
  * How a link names a lesson: the v2 handle `courseData`, or the `data` of an old link, which
@@ -77,3 +77,20 @@ export function createLessonApi(post: Post) {
 }
 
 export type LessonApi = ReturnType<typeof createLessonApi>
+
+/**
+ * Sends the calls the lesson page makes first for this handle when it opens (info, then page 1
+ * of the list with no password) before the page's code has arrived; the page's own calls take
+ * these answers (`createClient`). A lesson whose first page needs a password or the free list
+ * asks for that itself, and the early answer is dropped unused.
+ */
+export function startLessonFirstCalls(prefetch: Prefetch, handle: LessonHandle): void {
+  const listPage = { page: 1, pageSize: LESSON_PAGE_SIZE }
+  if (handle.kind === 'v2') {
+    prefetch(lessonCalls.info.path, { courseData: handle.courseData })
+    prefetch(lessonCalls.messages.path, { ...listPage, courseData: handle.courseData })
+  } else {
+    prefetch(lessonCalls.legacyInfo.path, { data: handle.data })
+    prefetch(lessonCalls.legacyMessages.path, { ...listPage, data: handle.data })
+  }
+}

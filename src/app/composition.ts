@@ -1,8 +1,10 @@
 import { createClient, type TransportDeps } from '../api/client'
-import { createLessonApi } from '../api/lesson'
+import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
 import { createPurchaseApi } from '../api/purchase'
 import { createShareApi } from '../api/share'
+import { lessonLinkFromParams } from '../domain/lessonLink'
+import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import { LessonStore, type LessonAccessContext } from '../features/lesson'
 import { LessonPayStore, PayFlowStore } from '../features/purchase'
@@ -41,7 +43,7 @@ export function createAppStores(edge: PlatformEdge) {
   const session = new SessionStore(storage)
   const loginData = new LoginDataStore(storage, session)
   // 601 clears the login data with the session: an expired credential would only be refused again
-  const { post } = createClient(
+  const { post, prefetch } = createClient(
     edge.transport({
       get headers() {
         return session.headers
@@ -78,6 +80,17 @@ export function createAppStores(edge: PlatformEdge) {
     post,
     /** the lesson calls (the gallery pages the picture list itself) */
     lessonApi,
+    /**
+     * Opened on a lesson link (H5), starts the lesson's first calls at once, in parallel with the
+     * download of the lesson page's code instead of after it (issue 16); any other address does nothing.
+     */
+    startLaunchCalls(url: string | undefined): void {
+      const resolved = url === undefined ? null : resolvePath(url)
+      if (resolved?.route.name !== 'Lesson') return
+      const link = lessonLinkFromParams(resolved.params, storage.get(STORAGE_KEYS.courseData))
+      if (!link) return
+      startLessonFirstCalls(prefetch, link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data })
+    },
     share: edge.share({ shareConfig: (registerUrl) => shareApi.shareConfig(registerUrl) }),
     createLessonStore: (): LessonStore => new LessonStore(lessonApi, undefined, lessonAccess),
     createLessonPayStore: (): LessonPayStore =>

@@ -7,4 +7,5 @@ export const platformEnv: PlatformEnv = {
   inWechatBrowser: () => typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent),
   supportsBackgroundAudio: false,
   apiHostLabel: () => process.env.TARO_APP_API || (typeof location !== 'undefined' ? location.origin : ''),
+  launchUrl: () => (typeof location !== 'undefined' ? location.pathname + location.search + location.hash : undefined),
 }

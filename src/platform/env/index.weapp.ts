@@ -9,4 +9,5 @@ export const platformEnv: PlatformEnv = {
   inWechatBrowser: () => false,
   supportsBackgroundAudio: true,
   apiHostLabel: () => process.env.TARO_APP_API || DEFAULT_API,
+  launchUrl: () => undefined,
 }

@@ -9,4 +9,9 @@ export interface PlatformEnv {
   readonly supportsBackgroundAudio: boolean
   /** Human-readable API host for the launcher page. */
   apiHostLabel(): string
+  /**
+   * The address the app was opened on (path, query and hash) where the platform has one (H5),
+   * known before any page's code has loaded; undefined in the mini-program.
+   */
+  launchUrl(): string | undefined
 }

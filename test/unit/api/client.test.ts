@@ -1,4 +1,5 @@
 import { ApiError, createCall, createClient, encodeForm, NETWORK_ERROR, REQUEST_TIMEOUT_MS, TIMEOUT, type RawResponse, type TransportDeps } from '../../../src/api/client'
+import { createLessonApi, startLessonFirstCalls } from '../../../src/api/lesson'
 import { lessonCalls } from '../../../types/lesson'
 
 /** Fakes stand in for the platform edge only: Taro.request, toast, navigation and storage. */
@@ -159,5 +160,74 @@ describe('createCall', () => {
     const call = createCall(client.post)
     await expect(call(lessonCalls.apply, { data: 'c' }, { silent: true })).rejects.toMatchObject({ code: 403, path: '/wmim/course/apply.do' })
     expect(deps.toast).not.toHaveBeenCalled()
+  })
+})
+
+describe('createClient().prefetch', () => {
+  it('sends at once, and the same post a moment later takes that answer instead of sending again', async () => {
+    const { client, calls } = setup(() => ok(200, 'early', { n: 1 }), { userid: 'u1', token: 't1' })
+    client.prefetch('/wmim/x.do', { courseData: 'abc' })
+    expect(calls).toHaveLength(1)
+    await expect(client.post('/wmim/x.do', { courseData: 'abc' })).resolves.toEqual({ code: 200, msg: 'early', data: { n: 1 } })
+    expect(calls).toHaveLength(1)
+  })
+
+  it('gives its answer once: the next post of the same request sends again', async () => {
+    const { client, calls } = setup(() => ok(200))
+    client.prefetch('/wmim/x.do', { page: 1 })
+    await client.post('/wmim/x.do', { page: 1 })
+    await client.post('/wmim/x.do', { page: 1 })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('is not taken by a post with another body or other session headers', async () => {
+    const headers: Record<string, string> = {}
+    const { client, calls } = setup(() => ok(200), headers)
+    client.prefetch('/wmim/x.do', { page: 1 })
+    await client.post('/wmim/x.do', { page: 2 })
+    headers.token = 'logged-in-since'
+    await client.post('/wmim/x.do', { page: 1 })
+    expect(calls.map((c) => [c.body, c.headers.token])).toEqual([
+      ['page=1', undefined],
+      ['page=2', undefined],
+      ['page=1', 'logged-in-since'],
+    ])
+  })
+
+  it('hands a failed early request to the post that takes it, as that post would have failed', async () => {
+    const { client, deps } = setup(() => Promise.reject(new Error('offline')))
+    client.prefetch('/wmim/x.do', {})
+    await expect(client.post('/wmim/x.do', {})).rejects.toMatchObject({ code: NETWORK_ERROR, message: 'network request abnormal' })
+    expect(deps.request).toHaveBeenCalledTimes(1)
+  })
+
+  it('drops an answer nobody took within the request timeout', async () => {
+    jest.useFakeTimers()
+    try {
+      const { client, calls } = setup(() => ok(200))
+      client.prefetch('/wmim/x.do', {})
+      jest.advanceTimersByTime(REQUEST_TIMEOUT_MS)
+      const answer = client.post('/wmim/x.do', {})
+      await jest.advanceTimersByTimeAsync(0)
+      await answer
+      expect(calls).toHaveLength(2)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+})
+
+describe('startLessonFirstCalls', () => {
+  it.each([
+    [{ kind: 'v2', courseData: 'demo-open' }],
+    [{ kind: 'legacy', data: 'legacy-open' }],
+  ] as const)('sends exactly the calls the lesson opens with (%o): info and page 1 are not sent twice', async (handle) => {
+    const { client, calls } = setup((url) => ok(200, '', url.endsWith('list.do') ? { array: [] } : { object: null }))
+    startLessonFirstCalls(client.prefetch, handle)
+    expect(calls).toHaveLength(2)
+    const api = createLessonApi(client.post)
+    await api.info(handle)
+    await api.messages(handle, 1)
+    expect(calls).toHaveLength(2)
   })
 })

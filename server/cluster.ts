@@ -1,0 +1,78 @@
+/**
+ * `npm start` / `npm run server`: the reference server on every core. This primary process brings
+ * the database up to date (migrations, first-run seed) once, then forks one worker per core
+ * (`WORKERS` overrides); each worker runs server/index.ts, listening on the same port over the same
+ * SQLite file in WAL mode (read-then-write transactions begin IMMEDIATE, so workers never
+ * interleave them). Tests keep building one app in-process (`buildApp` + inject).
+ *
+ * A `:memory:` database cannot be shared, so it runs one worker.
+ */
+import cluster from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { serverConfigFromEnv } from './app'
+import { openDatabase } from './core/db'
+
+/** What a worker sends the primary once it listens (server/index.ts). */
+export interface WorkerListening {
+  listening: string
+}
+
+const isListening = (message: unknown): message is WorkerListening =>
+  typeof message === 'object' && message !== null && typeof (message as Partial<WorkerListening>).listening === 'string'
+
+export function workerCount(workers: string | undefined, dbPath: string, cores: number): number {
+  if (dbPath === ':memory:') return 1
+  if (workers === undefined) return cores
+  const count = Number(workers)
+  if (!Number.isInteger(count) || count < 1) throw new Error(`WORKERS must be a positive integer, got ${workers}`)
+  return count
+}
+
+function main(): void {
+  const config = serverConfigFromEnv(process.env)
+  const count = workerCount(process.env.WORKERS, config.dbPath, availableParallelism())
+  openDatabase(config.dbPath).close()
+  cluster.setupPrimary({ exec: join(__dirname, 'index.ts') })
+
+  let stopping = false
+  let announced = false
+  const listening = new Set<number>()
+  const fork = (): void => {
+    const worker = cluster.fork()
+    worker.on('message', (message: unknown) => {
+      if (!isListening(message)) return
+      listening.add(worker.id)
+      if (announced) return
+      announced = true
+      process.stdout.write(`Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n`)
+    })
+  }
+  const stop = (code: number): void => {
+    stopping = true
+    process.exitCode = code
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    if (!listening.has(worker.id)) {
+      // it never started (port taken, bad config): starting another would fail the same way
+      process.stderr.write(`a worker could not start (exit ${signal ?? code}); stopping\n`)
+      stop(1)
+      return
+    }
+    process.stderr.write(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`)
+    listening.delete(worker.id)
+    fork()
+  })
+  process.once('SIGINT', () => stop(0))
+  process.once('SIGTERM', () => stop(0))
+  for (let i = 0; i < count; i += 1) fork()
+}
+
+try {
+  main()
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
+  process.exit(1)
+}
