@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import './access.scss'
 
 /** The share-reward tip icon (spec 000 §2): shown when isCheckedShareRecash is 1; shareRecash/100 yuan. */
@@ -11,8 +12,8 @@ export function ShareRewardTip({ fen }: { fen: number }) {
     void Taro.showModal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false })
   }
   return (
-    <View className='share-reward' onClick={explain}>
-      <Text className='share-reward__icon'>¥</Text>
+    <View className='share-reward' onClick={explain} {...pressable(explain)}>
+      <Text className='share-reward__icon' aria-hidden='true'>¥</Text>
       <Text className='share-reward__text'>{t('access.shareReward', { amount })}</Text>
     </View>
   )

@@ -2,6 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { shareRewardFen } from '../../domain/lessonAccess'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import { usePayFlow, PayFlowView } from '../purchase'
 import { ShareRewardTip } from '../access'
 import type { LessonStore } from './LessonStore'
@@ -18,6 +19,13 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
   const reward = store.info ? shareRewardFen(store.info) : undefined
   const preview = store.preview
   const courseData = store.courseData
+  const openPay = (): void => {
+    if (!preview || !courseData) return
+    flow.open(
+      { courseData, payType: 1, priceFen: preview.pay.priceFen, loginUrl: store.info?.loginUrl || undefined },
+      () => void store.markPaid(),
+    )
+  }
   return (
     <View className='lesson-access-extras'>
       {reward !== undefined ? <ShareRewardTip fen={reward} /> : null}
@@ -27,12 +35,8 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
           <Button
             className='lesson-preview-bar__button'
             size='mini'
-            onClick={() =>
-              flow.open(
-                { courseData, payType: 1, priceFen: preview.pay.priceFen, loginUrl: store.info?.loginUrl || undefined },
-                () => void store.markPaid(),
-              )
-            }
+            onClick={openPay}
+            {...pressable(openPay)}
           >
             {t('access.viewFull')}
           </Button>

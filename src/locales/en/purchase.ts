@@ -16,6 +16,7 @@ export default {
   'access.previewHint': 'The first {count} messages are free',
   'access.shareReward': 'Share for ¥{amount}',
   'access.shareRewardText': 'Share this lesson: when a friend buys it you earn ¥{amount}',
+  'purchase.qrcodeAlt': 'QR code to join the group',
   'purchase.price': '¥{price}',
   'purchase.dialog.title': 'Paid course',
   'purchase.dialog.text': 'Buy the course to view all of it. Price ¥{price}',

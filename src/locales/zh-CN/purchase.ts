@@ -14,6 +14,7 @@ export default {
   'access.previewHint': '可免费试看前 {count} 条',
   'access.shareReward': '分享得 ¥{amount}',
   'access.shareRewardText': '分享这节课，好友购买后你可获得 ¥{amount} 奖励',
+  'purchase.qrcodeAlt': '入群二维码',
   'purchase.price': '¥{price}',
   'purchase.dialog.title': '付费课程',
   'purchase.dialog.text': '该课程需购买后查看完整内容，价格 ¥{price}',
