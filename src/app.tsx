@@ -5,7 +5,11 @@ import { taroPlatformEdge } from './app/platformEdge'
 import { AppStoresContext } from './app/stores'
 import { toPageUrl } from './domain/routes'
 import { setLocaleFromSystem } from './locales'
+import { a11y } from './platform/a11y'
 import './app.scss'
+
+// before any page renders: roles and names reach the mini-program's components
+a11y.installAria()
 
 /** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
 const stores = createAppStores(taroPlatformEdge)

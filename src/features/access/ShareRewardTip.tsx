@@ -9,7 +9,7 @@ import './access.scss'
 export function ShareRewardTip({ fen }: { fen: number }) {
   const amount = fenToYuan(fen)
   const explain = () => {
-    void Taro.showModal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false })
+    void Taro.showModal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false, confirmColor: '#047a3d' })
   }
   return (
     <View className='share-reward' onClick={explain} {...pressable(explain)}>

@@ -47,7 +47,7 @@ export const SeekBar = observer(function SeekBar({ player }: { player: PlayerSto
         value={Math.min(max, Math.round(player.position * STEPS_PER_SECOND))}
         blockSize={16}
         // the played part must stand out from the track (3:1): $ui-primary
-        activeColor='#058743'
+        activeColor='#047a3d'
         onChanging={(e) => {
           player.startDrag()
           player.dragTo(e.detail.value / STEPS_PER_SECOND)

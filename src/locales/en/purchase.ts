@@ -5,6 +5,7 @@ export default {
   'access.password.title': 'Permission required',
   'access.password.text': 'The course has permission set, enter the password to browse',
   'access.password.placeholder': 'Enter the password',
+  'access.password.label': 'Lesson password',
   'access.password.unlock': 'Unlock',
   'access.password.empty': 'Please enter the password',
   'access.password.wrong': 'Wrong password, please try again',

@@ -3,6 +3,7 @@ export default {
   'access.password.title': '课程已设置权限',
   'access.password.text': '该课程已设置权限，请输入密码浏览',
   'access.password.placeholder': '请输入密码',
+  'access.password.label': '课程密码',
   'access.password.unlock': '解锁',
   'access.password.empty': '请输入密码',
   'access.password.wrong': '密码错误，请重新输入',

@@ -81,4 +81,4 @@ function holdFocus(id: string, onEscape: () => void): () => void {
   }
 }
 
-export const a11y: A11yGateway = { focusById, holdFocus }
+export const a11y: A11yGateway = { installAria() {}, focusById, holdFocus }

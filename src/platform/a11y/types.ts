@@ -1,6 +1,11 @@
 /** What the UI kit needs from the platform for keyboard and screen-reader users. */
 export interface A11yGateway {
   /**
+   * Lets roles, names and states reach the mini-program's components (its `aria-role`,
+   * `aria-label`...). Call once, before the first page renders. H5 renders them as they are.
+   */
+  installAria(): void
+  /**
    * Moves keyboard focus to the element with this `id` (a tab after an arrow key, a dialog when it
    * opens). H5 only: the mini-program has no keyboard focus to move, so there it does nothing.
    */
