@@ -33,8 +33,9 @@ interface HeldLayer {
 /** Open layers, newest last: only the newest handles Tab and Escape. */
 const layers: HeldLayer[] = []
 
+/** Shown elements only; a browser without `checkVisibility` (jsdom) counts all. */
 function tabbables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => el.getClientRects().length > 0)
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => typeof el.checkVisibility !== 'function' || el.checkVisibility())
 }
 
 function onKeyDown(event: KeyboardEvent): void {
