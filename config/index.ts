@@ -6,6 +6,7 @@ import prodConfig from './prod'
 import { h5CustomRoutes } from '../src/domain/routes'
 import { ModuleMapPlugin } from './moduleMap'
 import { PrecompressPlugin } from './precompress'
+import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 
 // The wire contract in types/ sits outside src/ and is shared with the server: compile it too.
 const sharedSources = [path.resolve(__dirname, '..', 'types')]
@@ -18,7 +19,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     outputRoot: `dist/${process.env.TARO_ENV}`,
-    plugins: [],
+    // roles, names and states reach the mini-program's components (src/platform/a11y/miniAria.ts)
+    plugins: [[path.resolve(__dirname, 'miniA11y.ts'), { patch: miniAriaPatch() }]],
     // Always defined, so the bundles never reference `process` at run time (absent in browsers).
     defineConstants: {
       'process.env.TARO_APP_API': JSON.stringify(process.env.TARO_APP_API ?? ''),

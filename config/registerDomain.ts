@@ -7,6 +7,6 @@ import { createSwcRegister } from '@tarojs/helper'
  * This replaces Taro's hook, so config/ stays in the list.
  */
 const root = path.join(__dirname, '..')
-const compiled = [path.join(root, 'config'), path.join(root, 'src', 'domain')]
+const compiled = [path.join(root, 'config'), path.join(root, 'src', 'domain'), path.join(root, 'src', 'platform', 'a11y', 'miniAria.ts')]
 
 createSwcRegister({ only: [(file: string) => compiled.some((dir) => file.startsWith(dir))] })

@@ -7,7 +7,11 @@ import { toPageUrl } from './domain/routes'
 import { startLocale } from './locales'
 import { platformEnv } from './platform/env'
 import { loadCatalog } from './platform/locale'
+import { a11y } from './platform/a11y'
 import './app.scss'
+
+// before any page renders: roles and names reach the mini-program's components
+a11y.installAria()
 
 /** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
 const stores = createAppStores(taroPlatformEdge)

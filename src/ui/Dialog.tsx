@@ -1,8 +1,7 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import { t } from '../locales'
-import { a11y } from '../platform/a11y'
-import { pressable, scriptFocusable, useUiId } from './a11y'
+import { pressable, scriptFocusable, useModalFocus, useUiId } from './a11y'
 import { cx } from './classNames'
 import { Overlay } from './Overlay'
 import './Dialog.scss'
@@ -40,6 +39,8 @@ interface DialogFrameProps {
   classNames?: DialogClassNames
   /** a tap on the mask around the panel (e.g. to dismiss); without it the mask ignores taps */
   onMaskPress?: () => void
+  /** the Escape key; defaults to the cancelling action (the first of two, or the only one) */
+  onEscape?: () => void
 }
 
 export interface DialogProps extends DialogFrameProps {
@@ -50,14 +51,15 @@ export interface DialogProps extends DialogFrameProps {
 /**
  * A modal dialog on an `Overlay`: title, body, one or two buttons. For screen readers it is a
  * `role='dialog'` with `aria-modal`, labelled by its title (or body) and described by its body; on
- * H5 it takes keyboard focus when it opens. Focus is not trapped inside it (Taro has no API for
- * that), and it does not close itself: every button calls back and the screen decides.
+ * H5 it takes keyboard focus when it opens, keeps Tab inside, answers Escape and gives focus back
+ * to its opener when it closes (`useModalFocus`). It does not close itself: every button and
+ * Escape call back and the screen decides.
  */
-export function Dialog({ title, body, children, actions, className, classNames = {}, onMaskPress }: DialogProps) {
+export function Dialog({ title, body, children, actions, className, classNames = {}, onMaskPress, onEscape }: DialogProps) {
   const id = useUiId()
   const titleId = `${id}-title`
   const bodyId = `${id}-body`
-  useEffect(() => a11y.focusById(id), [id])
+  useModalFocus(id, onEscape ?? actions[0].onPress)
   return (
     <Overlay className={classNames.mask} onMaskPress={onMaskPress}>
       <View

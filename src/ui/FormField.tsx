@@ -11,7 +11,16 @@ export type FormFieldInputProps = Pick<
   'type' | 'password' | 'maxlength' | 'placeholder' | 'value' | 'disabled' | 'focus' | 'confirmType' | 'onInput' | 'onConfirm' | 'onFocus' | 'onBlur'
 >
 
+/** A digits-only field: a phone number ('tel') or a code ('numeric'). */
+export type FormFieldKeypad = 'tel' | 'numeric'
+
 export interface FormFieldProps extends FormFieldInputProps {
+  /**
+   * Digits only: the mini-program's number keypad, and on H5 an `<input type='tel'>` with the
+   * matching `inputmode` and autofill (never `type='number'`, which screen readers announce as
+   * a spin button).
+   */
+  keypad?: FormFieldKeypad
   /** names the input (linked to it for screen readers) */
   label: string
   /** the design shows only the placeholder: the label is hidden on screen but still names the input */
@@ -35,7 +44,7 @@ export interface FormFieldProps extends FormFieldInputProps {
  * `aria-invalid`; the error is a `role='alert'`, read out as it appears.
  */
 export function FormField(props: FormFieldProps) {
-  const { label, hideLabel = false, error, prefix, suffix, className, rowClassName, inputClassName, labelClassName, errorClassName, ...input } = props
+  const { label, hideLabel = false, keypad, error, prefix, suffix, className, rowClassName, inputClassName, labelClassName, errorClassName, ...input } = props
   const id = useUiId()
   const labelId = `${id}-label`
   const errorId = `${id}-error`
@@ -49,8 +58,10 @@ export function FormField(props: FormFieldProps) {
         {prefix}
         <Input
           {...input}
+          type={keypad ? 'number' : input.type}
           className={cx('ui-field__input', inputClassName)}
           nativeProps={{
+            ...(keypad ? { type: 'tel', inputmode: keypad, autocomplete: keypad === 'tel' ? 'tel-national' : 'one-time-code' } : {}),
             'aria-labelledby': labelId,
             'aria-describedby': invalid ? errorId : undefined,
             'aria-invalid': invalid ? 'true' : 'false',

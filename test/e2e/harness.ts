@@ -1,13 +1,15 @@
 /**
  * Browser tests: Debian's chromium driven by playwright-core against the reference server
  * serving the built H5 site (dist/h5) on a random loopback port, with a fresh in-memory DB.
- * Mobile viewport 375x812. Screenshots go to test-artifacts/screenshots (gitignored).
+ * Mobile viewport 375x812. Screenshots go to test-artifacts/screenshots (gitignored). Every screenshot
+ * is also an axe-core audit of that screen (./axe.ts): a serious or critical violation fails the test.
  */
 import fs from 'fs'
 import path from 'path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
+import { expectAccessible } from './axe'
 
 const ROOT = path.resolve(__dirname, '../..')
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots')
@@ -22,6 +24,7 @@ export interface E2E {
   baseUrl: string
   browser: Browser
   newPage(options?: { userAgent?: string }): Promise<Page>
+  /** Saves a screenshot of the screen, then audits it with axe-core (throws on a violation). */
   screenshot(page: Page, name: string): Promise<string>
   close(): Promise<void>
 }
@@ -76,6 +79,7 @@ export async function startE2E(): Promise<E2E> {
     async screenshot(page, name) {
       const file = path.join(SCREENSHOTS, `${name}.png`)
       await page.screenshot({ path: file, fullPage: false })
+      await expectAccessible(page, name)
       return file
     },
     async close() {

@@ -1,5 +1,6 @@
 import { Button, Text, View } from '@tarojs/components'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import './access.scss'
 
 export interface OpenInBrowserProps {
@@ -25,6 +26,7 @@ export function OpenInBrowser({ canApply, applied, applying, onApply }: OpenInBr
           disabled={applied || applying}
           loading={applying}
           onClick={onApply}
+          {...pressable(onApply, { disabled: applied || applying })}
         >
           {applied ? t('access.openInBrowser.applied') : t('access.openInBrowser.apply')}
         </Button>

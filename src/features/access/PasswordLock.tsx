@@ -31,8 +31,7 @@ export function PasswordLock({ unlocking, rejected, onUnlock }: PasswordLockProp
       <View className='password-lock__icon' />
       <Text className='password-lock__text'>{t('access.password.text')}</Text>
       <FormField
-        label={t('access.password.placeholder')}
-        hideLabel
+        label={t('access.password.label')}
         className='password-lock__field'
         inputClassName='password-lock__input'
         password

@@ -3,6 +3,7 @@ import { Audio, Slider, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import { m4aPlayableUrl } from '../../platform/audio/mediaUrl'
 import { StateView } from '../../ui/StateView'
 import type { AudioFileItem } from './audioFile'
@@ -58,14 +59,16 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player 
 
   if (!file) return <StateView kind='error' title={t('player.page.badParams')} />
   const playing = active && player.isPlaying
+  const toggle = (): void =>
+    active ? player.togglePlay() : void player.playFile({ url: file.url, title: file.name, duration: length })
   return (
     <View className='audio-file'>
       <Text className='audio-file__name'>{file.name}</Text>
       <View
         className={`audio-panel__toggle audio-panel__toggle--${playing ? 'pause' : 'play'} audio-file__toggle`}
-        role='button'
         aria-label={t(playing ? 'player.panel.pause' : 'player.panel.play')}
-        onClick={() => (active ? player.togglePlay() : void player.playFile({ url: file.url, title: file.name, duration: length }))}
+        onClick={toggle}
+        {...pressable(toggle)}
       />
       {active ? (
         <SeekBar player={player} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text } from '@tarojs/components'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import { downloadAudio } from '../../platform/audio'
 import type { AudioFileItem } from './audioFile'
 
@@ -26,7 +27,7 @@ export function DownloadButton({ file }: { file: AudioFileItem }) {
   }
 
   return (
-    <Text className={`audio-file__download${busy ? ' audio-file__download--busy' : ''}`} onClick={download}>
+    <Text className={`audio-file__download${busy ? ' audio-file__download--busy' : ''}`} onClick={download} {...pressable(download)}>
       {busy ? t('player.page.downloading', { percent }) : t('player.page.download')}
     </Text>
   )

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { circleMediaOf } from '../../domain/message/circle'
 import type { CircleDetailData } from '../../domain/message/types'
+import { imageAlt, pressable } from '../../ui/a11y'
 import { t } from '../../locales'
 import { imagePlatform } from '../../platform/image'
 import { StateView } from '../../ui/StateView'
@@ -29,7 +30,7 @@ function PostText({ content }: { content: string }) {
         {content}
       </Text>
       {foldable ? (
-        <Text className='circle__expander' onClick={() => setExpanded(!expanded)}>
+        <Text className='circle__expander' onClick={() => setExpanded(!expanded)} {...pressable(() => setExpanded(!expanded))}>
           {t(expanded ? 'circle.collapse' : 'circle.fullText')}
         </Text>
       ) : null}
@@ -50,8 +51,13 @@ function PostImages({ images }: { images: string[] }) {
   return (
     <View className={`circle__grid circle__grid--${images.length === 1 ? 'single' : 'multi'}`}>
       {images.map((url, id) => (
-        <View key={`${id}-${url}`} className='circle__tile' onClick={() => void gallery.open({ id, url })}>
-          <Image className='circle__img' src={url} mode={images.length === 1 ? 'widthFix' : 'aspectFill'} lazyLoad />
+        <View
+          key={`${id}-${url}`}
+          className='circle__tile'
+          onClick={() => void gallery.open({ id, url })}
+          {...pressable(() => void gallery.open({ id, url }))}
+        >
+          <Image className='circle__img' src={url} mode={images.length === 1 ? 'widthFix' : 'aspectFill'} lazyLoad {...imageAlt(t('cells.image.nth', { index: id + 1 }))} />
         </View>
       ))}
       <GalleryOverlay model={gallery} />
@@ -72,7 +78,7 @@ export function CircleDetailScreen({ detail }: { detail: CircleDetailData | unde
     <View className='circle'>
       <View className='circle__avatar-box'>
         {detail.user?.faceIcon ? (
-          <Image className='circle__avatar' src={detail.user.faceIcon} mode='aspectFill' />
+          <Image className='circle__avatar' src={detail.user.faceIcon} mode='aspectFill' {...imageAlt(nickname)} />
         ) : (
           <View className='circle__avatar circle__avatar--blank' />
         )}

@@ -1,6 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import { usePayFlow, PayFlowView } from '../purchase'
 import type { LessonStore } from './LessonStore'
 import './LessonAccessExtras.scss'
@@ -15,6 +16,13 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
   const flow = usePayFlow()
   const preview = store.preview
   const courseData = store.courseData
+  const openPay = (): void => {
+    if (!preview || !courseData) return
+    flow.open(
+      { courseData, payType: 1, priceFen: preview.pay.priceFen, loginUrl: store.info?.loginUrl || undefined },
+      () => void store.markPaid(),
+    )
+  }
   return (
     <View className='lesson-access-extras'>
       {preview && courseData ? (
@@ -23,12 +31,8 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
           <Button
             className='lesson-preview-bar__button'
             size='mini'
-            onClick={() =>
-              flow.open(
-                { courseData, payType: 1, priceFen: preview.pay.priceFen, loginUrl: store.info?.loginUrl || undefined },
-                () => void store.markPaid(),
-              )
-            }
+            onClick={openPay}
+            {...pressable(openPay)}
           >
             {t('access.viewFull')}
           </Button>

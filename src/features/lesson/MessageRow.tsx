@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { formatSendTime } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
 import { t } from '../../locales'
+import { imageAlt } from '../../ui/a11y'
 import { MessageBody } from './MessageBody'
 
 export interface MessageRowProps {
@@ -29,7 +30,7 @@ export function MessageRow({ message, showAvatar }: MessageRowProps) {
     <View className='message-row' data-msg-id={message.msgId}>
       <View className='message-row__avatar-box'>
         {showAvatar && message.sender.faceIcon ? (
-          <Image className='message-row__avatar' src={message.sender.faceIcon} mode='aspectFill' lazyLoad />
+          <Image className='message-row__avatar' src={message.sender.faceIcon} mode='aspectFill' lazyLoad {...imageAlt(message.sender.nickname)} />
         ) : showAvatar ? (
           <View className='message-row__avatar message-row__avatar--blank' />
         ) : null}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { RECOMMENDED_GROUP, groupCountries, searchCountries, type Country } from '../../domain/countries'
 import { t } from '../../locales'
+import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11y'
 import { loadCountries as loadStaticCountries } from './countryList'
 import './login.scss'
 
@@ -21,6 +22,8 @@ type ListState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; cou
 export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCountries }: CountryPickerProps) {
   const [state, setState] = useState<ListState>({ kind: 'loading' })
   const [query, setQuery] = useState('')
+  const id = useUiId()
+  useModalFocus(id, onClose)
 
   useEffect(() => {
     let live = true
@@ -41,10 +44,12 @@ export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCou
   }, [state, query])
 
   return (
-    <View className='country-picker'>
+    <View id={id} className='country-picker' role='dialog' aria-modal='true' aria-labelledby={`${id}-title`} {...scriptFocusable}>
       <View className='country-picker__header'>
-        <Text className='country-picker__title'>{t('country.title')}</Text>
-        <Text className='country-picker__close' onClick={onClose}>
+        <Text id={`${id}-title`} className='country-picker__title'>
+          {t('country.title')}
+        </Text>
+        <Text className='country-picker__close' onClick={onClose} {...pressable(onClose)}>
           {t('login.cancel')}
         </Text>
       </View>
@@ -52,6 +57,7 @@ export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCou
         className='country-picker__search'
         value={query}
         placeholder={t('country.search')}
+        aria-label={t('country.search')}
         onInput={(e) => setQuery(e.detail.value)}
       />
       <ScrollView className='country-picker__list' scrollY>
@@ -72,6 +78,7 @@ export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCou
                 key={`${country.country_cn}-${country.phone_code}`}
                 className='country-picker__item'
                 onClick={() => onSelect(country)}
+                {...pressable(() => onSelect(country))}
               >
                 <Text className='country-picker__name'>{country.country_cn}</Text>
                 <Text className='country-picker__code'>{t('login.countryCode', { code: country.phone_code })}</Text>

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS } from '../../api/client'
 import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
 import { validatePhone, validateSmsCode, validateWatermarkAccount } from '../../domain/validation'
 import { t } from '../../locales'
-import { pressable, useUiId } from '../../ui/a11y'
+import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11y'
 import { CountdownButton } from '../../ui/CountdownButton'
 import { FormField } from '../../ui/FormField'
 import { Overlay } from '../../ui/Overlay'
@@ -58,6 +58,9 @@ export function PhoneDialog(props: PhoneDialogProps) {
   const [serverMessage, setServerMessage] = useState('')
   const [done, setDone] = useState(false)
   const titleId = useUiId()
+  const dialogId = useUiId()
+  // H5: focus moves into the dialog (and again to its success panel); Escape cancels or finishes
+  useModalFocus(done ? `${dialogId}-done` : dialogId, done ? onDone : onCancel)
 
   /** true when a code was sent: the button then counts down (spec 000 §9: 60 s) */
   const sendCode = async (): Promise<boolean> => {
@@ -106,95 +109,106 @@ export function PhoneDialog(props: PhoneDialogProps) {
     }
   }
 
-  if (picking) {
-    return (
-      // the picker's list is a ScrollView: a caught touchmove would stop it in the mini-program
-      <Overlay className='bind-dialog__mask' lockScroll={false}>
-        <CountryPicker
-          loadCountries={loadCountries}
-          onClose={() => setPicking(false)}
-          onSelect={(country) => {
-            setInterCode(country.phone_code)
-            setPicking(false)
-          }}
-        />
-      </Overlay>
-    )
-  }
+  // the picker opens over the dialog, which stays mounted so focus can return to '+86'
+  const picker = picking ? (
+    // the picker's list is a ScrollView: a caught touchmove would stop it in the mini-program
+    <Overlay className='bind-dialog__mask' lockScroll={false}>
+      <CountryPicker
+        loadCountries={loadCountries}
+        onClose={() => setPicking(false)}
+        onSelect={(country) => {
+          setInterCode(country.phone_code)
+          setPicking(false)
+        }}
+      />
+    </Overlay>
+  ) : null
 
   return (
-    <Overlay className='bind-dialog__mask'>
-      {done ? (
-        <View className='bind-dialog bind-dialog--success' role='dialog' aria-modal='true' aria-labelledby={titleId}>
-          <Text id={titleId} className='bind-dialog__success-text'>
-            {success.text}
-          </Text>
-          <Button className='bind-dialog__done' onClick={onDone} {...pressable(onDone)}>
-            {success.buttonText}
-          </Button>
-        </View>
-      ) : (
-        <View className='bind-dialog' role='dialog' aria-modal='true' aria-labelledby={titleId}>
-          <Text id={titleId} className='bind-dialog__title'>
-            {title}
-          </Text>
-          {accountField ? (
-            <FormField
-              label={accountField.placeholder}
-              hideLabel
-              rowClassName='bind-dialog__row'
-              inputClassName='bind-dialog__account'
-              value={account}
-              placeholder={accountField.placeholder}
-              onInput={(e) => setAccount(e.detail.value)}
-            />
-          ) : null}
-          <FormField
-            label={t('login.phonePlaceholder')}
-            hideLabel
-            rowClassName='bind-dialog__row'
-            inputClassName='bind-dialog__phone'
-            type='number'
-            value={phone}
-            placeholder={t('login.phonePlaceholder')}
-            onInput={(e) => setPhone(e.detail.value)}
-            prefix={
-              <Text className='bind-dialog__country' onClick={openPicker} {...pressable(openPicker)}>
-                {t('login.countryCode', { code: interCode })}
-              </Text>
-            }
-          />
-          <FormField
-            label={t('login.codePlaceholder')}
-            hideLabel
-            rowClassName='bind-dialog__row'
-            inputClassName='bind-dialog__code'
-            type='number'
-            value={vcode}
-            placeholder={t('login.codePlaceholder')}
-            onInput={(e) => setVcode(e.detail.value)}
-            error={serverMessage}
-            errorClassName='bind-dialog__error'
-            suffix={
-              <CountdownButton
-                className='bind-dialog__get-code'
-                countingClassName='bind-dialog__get-code--waiting'
-                label={t('login.getCode')}
-                countingLabel={(seconds) => t('login.countdown', { seconds })}
-                onPress={sendCode}
-              />
-            }
-          />
-          <View className='bind-dialog__actions'>
-            <Button className='bind-dialog__cancel' onClick={onCancel} {...pressable(onCancel)}>
-              {t('login.cancel')}
-            </Button>
-            <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm} {...pressable(() => void confirm())}>
-              {t('login.confirm')}
+    <>
+      <Overlay className='bind-dialog__mask'>
+        {done ? (
+          <View
+            id={`${dialogId}-done`}
+            className='bind-dialog bind-dialog--success'
+            role='dialog'
+            aria-modal='true'
+            aria-labelledby={titleId}
+            {...scriptFocusable}
+          >
+            <Text id={titleId} className='bind-dialog__success-text'>
+              {success.text}
+            </Text>
+            <Button className='bind-dialog__done' onClick={onDone} {...pressable(onDone)}>
+              {success.buttonText}
             </Button>
           </View>
-        </View>
-      )}
-    </Overlay>
+        ) : (
+          <View id={dialogId} className='bind-dialog' role='dialog' aria-modal='true' aria-labelledby={titleId} {...scriptFocusable}>
+            <Text id={titleId} className='bind-dialog__title'>
+              {title}
+            </Text>
+            {accountField ? (
+              <FormField
+                label={accountField.placeholder}
+                rowClassName='bind-dialog__row'
+                inputClassName='bind-dialog__account'
+                value={account}
+                placeholder={accountField.placeholder}
+                onInput={(e) => setAccount(e.detail.value)}
+              />
+            ) : null}
+            <FormField
+              label={t('login.phoneLabel')}
+              rowClassName='bind-dialog__row'
+              inputClassName='bind-dialog__phone'
+              keypad='tel'
+              value={phone}
+              placeholder={t('login.phonePlaceholder')}
+              onInput={(e) => setPhone(e.detail.value)}
+              prefix={
+                <Text
+                  className='bind-dialog__country'
+                  aria-label={t('login.countryCodeLabel', { code: interCode })}
+                  onClick={openPicker}
+                  {...pressable(openPicker)}
+                >
+                  {t('login.countryCode', { code: interCode })}
+                </Text>
+              }
+            />
+            <FormField
+              label={t('login.codeLabel')}
+              rowClassName='bind-dialog__row'
+              inputClassName='bind-dialog__code'
+              keypad='numeric'
+              value={vcode}
+              placeholder={t('login.codePlaceholder')}
+              onInput={(e) => setVcode(e.detail.value)}
+              error={serverMessage}
+              errorClassName='bind-dialog__error'
+              suffix={
+                <CountdownButton
+                  className='bind-dialog__get-code'
+                  countingClassName='bind-dialog__get-code--waiting'
+                  label={t('login.getCode')}
+                  countingLabel={(seconds) => t('login.countdown', { seconds })}
+                  onPress={sendCode}
+                />
+              }
+            />
+            <View className='bind-dialog__actions'>
+              <Button className='bind-dialog__cancel' onClick={onCancel} {...pressable(onCancel)}>
+                {t('login.cancel')}
+              </Button>
+              <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm} {...pressable(() => void confirm())}>
+                {t('login.confirm')}
+              </Button>
+            </View>
+          </View>
+        )}
+      </Overlay>
+      {picker}
+    </>
   )
 }

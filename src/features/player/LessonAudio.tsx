@@ -5,6 +5,7 @@ import { observer } from 'mobx-react'
 import { formatDuration } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import { platformEnv } from '../../platform/env'
 import type { LessonStore } from '../lesson'
 import type { PlayerStore } from '../../stores/player'
@@ -28,10 +29,10 @@ const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore 
   return (
     <View className='resume-bar'>
       <Text className='resume-bar__text'>{t('player.resume.prompt', { time: formatDuration(offer.position) })}</Text>
-      <Text className='resume-bar__action' onClick={() => void player.acceptResume()}>
+      <Text className='resume-bar__action' onClick={() => void player.acceptResume()} {...pressable(() => void player.acceptResume())}>
         {t('player.resume.continue')}
       </Text>
-      <Text className='resume-bar__dismiss' onClick={player.dismissResume}>
+      <Text className='resume-bar__dismiss' onClick={player.dismissResume} {...pressable(player.dismissResume)}>
         {t('player.resume.dismiss')}
       </Text>
     </View>
@@ -59,14 +60,12 @@ const BackToPlaying = observer(function BackToPlaying({ player }: { player: Play
   })
 
   if (!visible || !msgId) return null
+  const back = (): void => {
+    setVisible(false)
+    void locatePlaying(player)
+  }
   return (
-    <View
-      className='back-to-playing'
-      onClick={() => {
-        setVisible(false)
-        void locatePlaying(player)
-      }}
-    >
+    <View className='back-to-playing' onClick={back} {...pressable(back)}>
       {t('player.backToPlaying')}
     </View>
   )
@@ -92,15 +91,15 @@ export const LessonAudio = observer(function LessonAudio({ lesson, link }: Lesso
     <View className='lesson-audio'>
       <ResumeBar player={player} />
       {platformEnv.supportsBackgroundAudio ? (
-        <View className='background-play' role='button' onClick={player.playAll}>
+        <View className='background-play' onClick={player.playAll} {...pressable(player.playAll)}>
           {t('player.backgroundPlay')}
         </View>
       ) : null}
       <View
         className={`rate-button${player.panelVisible && player.playingViewed ? ' rate-button--raised' : ''}`}
-        role='button'
         aria-label={t('player.rateButton', { rate: formatRate(player.rate) })}
         onClick={player.cycleRate}
+        {...pressable(player.cycleRate)}
       >
         {formatRate(player.rate)}
       </View>

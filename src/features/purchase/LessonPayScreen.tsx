@@ -7,6 +7,7 @@ import { fenToYuan } from '../../domain/format'
 import type { LessonPayView } from '../../domain/lessonAccess'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
+import { imageAlt, pressable } from '../../ui/a11y'
 import { useAppStores } from '../../app/stores'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
 import { StateView } from '../../ui/StateView'
@@ -97,7 +98,7 @@ function CourseHeader({ store }: { store: LessonPayStore }) {
   if (!info) return null
   return (
     <View className='lesson-pay__header'>
-      {info.coursePic ? <Image className='lesson-pay__cover' src={info.coursePic} mode='aspectFill' /> : null}
+      {info.coursePic ? <Image className='lesson-pay__cover' src={info.coursePic} mode='aspectFill' {...imageAlt(info.courseName)} /> : null}
       <Text className='lesson-pay__name'>{info.courseName}</Text>
       {info.nickname ? <Text className='lesson-pay__author'>{t('purchase.author', { name: info.nickname })}</Text> : null}
     </View>
@@ -127,7 +128,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <View className='lesson-pay__live'>
           <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
           <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
-          <Button className='lesson-pay__button lesson-pay__download' onClick={() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })}>
+          <Button className='lesson-pay__button lesson-pay__download' onClick={() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })} {...pressable(() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') }))}>
             {t('purchase.liveAppOnly.download')}
           </Button>
         </View>
@@ -144,12 +145,12 @@ const LessonPayBody = observer(function LessonPayBody({
         <View>
           <CourseHeader store={store} />
           <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text>
-          <Button className='lesson-pay__button lesson-pay__view-course' onClick={() => viewCourse()}>
+          <Button className='lesson-pay__button lesson-pay__view-course' onClick={() => viewCourse()} {...pressable(viewCourse)}>
             {t('purchase.viewCourse')}
           </Button>
           {order?.isShowjoinQrcode === 1 && order.joinQrcode ? (
             <View className='lesson-pay__group'>
-              <Image className='lesson-pay__qrcode' src={order.joinQrcode} mode='aspectFit' showMenuByLongpress />
+              <Image className='lesson-pay__qrcode' src={order.joinQrcode} mode='aspectFit' showMenuByLongpress {...imageAlt(t('purchase.qrcodeAlt'))} />
               <Text className='lesson-pay__qrcode-title'>
                 {order.joinGroupName ? t('purchase.joinGroup', { name: order.joinGroupName }) : t('purchase.joinGroupDefault')}
               </Text>
@@ -160,18 +161,22 @@ const LessonPayBody = observer(function LessonPayBody({
     }
     case 'pay': {
       const target = store.payTarget()
+      const pay = (): void => {
+        if (target) flow.open(target, (order) => store.markPaid(order))
+      }
       return (
         <View>
           <CourseHeader store={store} />
           <Text className='lesson-pay__price'>{t('purchase.price', { price: fenToYuan(view.priceFen) })}</Text>
           {view.canPreview ? (
-            <Button className='lesson-pay__button lesson-pay__preview' onClick={() => viewCourse()}>
+            <Button className='lesson-pay__button lesson-pay__preview' onClick={() => viewCourse()} {...pressable(viewCourse)}>
               {t('purchase.preview')}
             </Button>
           ) : (
             <Button
               className='lesson-pay__button lesson-pay__pay'
-              onClick={() => target && flow.open(target, (order) => store.markPaid(order))}
+              onClick={pay}
+              {...pressable(pay)}
             >
               {t('purchase.pay', { price: fenToYuan(view.priceFen) })}
             </Button>

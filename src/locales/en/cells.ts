@@ -2,6 +2,10 @@ import type { Catalog } from './catalog'
 import type zh from '../zh-CN/cells'
 
 export default {
+  'cells.menu.label': 'Message actions',
+  'cells.image.alt': 'Picture from {name}',
+  'cells.image.nth': 'Picture {index}',
+  'cells.gallery.label': 'Pictures',
   'cells.menu.copy': 'Copy',
   'cells.image.save': 'Save image',
   'cells.image.saved': 'Saved to album',

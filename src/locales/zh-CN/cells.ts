@@ -1,5 +1,9 @@
 /** Message cells, the image gallery and the circle post page (spec 000 §2, §8). */
 export default {
+  'cells.menu.label': '消息操作',
+  'cells.image.alt': '{name} 发送的图片',
+  'cells.image.nth': '第 {index} 张图片',
+  'cells.gallery.label': '图片浏览',
   'cells.menu.copy': '复制',
   'cells.image.save': '保存图片',
   'cells.image.saved': '已保存到相册',

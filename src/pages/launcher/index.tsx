@@ -5,6 +5,7 @@ import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'
 import { platformEnv } from '../../platform/env'
 import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
 import './index.scss'
 
 /** Media paths of the demo links live on the API host (the mini-program has no origin of its own). */
@@ -21,13 +22,16 @@ export default function LauncherPage() {
       <Text className='launcher__intro'>{t('launcher.intro')}</Text>
       {DEMO_SECTIONS.map((section) => (
         <View className='launcher__section' key={section.title}>
-          <Text className='launcher__section-title'>{t(section.title)}</Text>
+          <View className='launcher__section-title' role='heading' aria-level={2}>
+            {t(section.title)}
+          </View>
           {section.links.map((link) => {
             const url = toPageUrl(link.route, withApiHost(link.params))
+            const go = () => void Taro.navigateTo({ url })
             return (
-              <View className='launcher__link' key={url} hoverClass='launcher__link--active' onClick={() => void Taro.navigateTo({ url })}>
+              <View className='launcher__link' key={url} hoverClass='launcher__link--active' onClick={go} {...pressable(go, { role: 'link' })}>
                 <Text>{t(link.label)}</Text>
-                <Text className='launcher__arrow'>›</Text>
+                <Text className='launcher__arrow' aria-hidden='true'>›</Text>
               </View>
             )
           })}

@@ -62,6 +62,30 @@ describe('VoiceCell', () => {
     expect(bubble('v1').className).toContain('voice-cell--stopped')
   })
 
+  it('is a button named by kind, length, sender and state, played with Enter and its menu opened from the keyboard', async () => {
+    const { engine, player } = makePlayer([voice(1)])
+    await mount(utils, Host, { player, messages: [voice(1)] })
+    const name = (state: 'stopped' | 'loading' | 'playing') =>
+      t('player.voice.label', { seconds: 12, name: 'Teacher', state: t(`player.voice.${state}`) })
+    expect(bubble('v1').getAttribute('role')).toBe('button')
+    expect(bubble('v1').getAttribute('tabindex')).toBe('0')
+    expect(bubble('v1').getAttribute('aria-label')).toBe(name('stopped'))
+    utils.fireEvent.keyDown(bubble('v1'), { key: 'Enter' })
+    await flush(utils)
+    expect(bubble('v1').getAttribute('aria-label')).toBe(name('loading'))
+    utils.act(() => engine.listener.onPlay())
+    expect(bubble('v1').getAttribute('aria-label')).toBe(name('playing'))
+    expect(bubble('v1').getAttribute('aria-pressed')).toBe('true')
+
+    utils.fireEvent.keyDown(bubble('v1'), { key: 'ContextMenu' })
+    await flush(utils)
+    const menu = document.querySelector('.cell-menu[role="dialog"]')
+    expect(menu?.getAttribute('aria-label')).toBe(t('cells.menu.label'))
+    expect(Array.from(document.querySelectorAll('.cell-menu__item[role="button"]')).map((item) => item.textContent)).toEqual([
+      t('player.voice.noText'),
+    ])
+  })
+
   it('long press, "convert to text": converting, then the transcript with the finished hint', async () => {
     const { player } = makePlayer([voice(1, '今天讲第三章')])
     await mount(utils, Host, { player, messages: [voice(1, '今天讲第三章')] })

@@ -62,6 +62,31 @@ describe('AudioPanel', () => {
     expect(engine.stops).toBe(1)
     expect(player.panelVisible).toBe(false)
   })
+
+  it('offers the speeds as a radio group and the position as a slider, both usable from the keyboard', async () => {
+    const { engine } = await playingPanel()
+    const group = $('.audio-panel__rates')
+    expect(group.getAttribute('role')).toBe('radiogroup')
+    expect(group.getAttribute('aria-label')).toBe(t('player.panel.speed'))
+    const chips = Array.from(document.querySelectorAll('.audio-panel__rate'))
+    expect(chips.map((chip) => [chip.getAttribute('role'), chip.getAttribute('aria-checked')])).toEqual([
+      ['radio', 'false'],
+      ['radio', 'true'],
+      ['radio', 'false'],
+      ['radio', 'false'],
+      ['radio', 'false'],
+    ])
+    utils.fireEvent.keyDown(chips[3], { key: ' ' })
+    expect(engine.rates).toEqual([1.5])
+    expect(chips[3].getAttribute('aria-checked')).toBe('true')
+
+    const slider = $('.seek-bar[role="slider"]')
+    expect(slider.getAttribute('aria-valuenow')).toBe('75')
+    expect(slider.getAttribute('aria-valuemax')).toBe('130')
+    expect(slider.getAttribute('aria-valuetext')).toBe(t('player.panel.seekValue', { position: '1:15', duration: '2:10' }))
+    utils.fireEvent.keyDown(slider, { key: 'ArrowRight' })
+    expect(engine.seeks).toEqual([80])
+  })
 })
 
 function FileHost({ player, url }: { player: PlayerStore; url: string | null }) {

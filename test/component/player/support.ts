@@ -8,6 +8,7 @@ export class FakeEngine implements AudioEngine {
   loads: AudioSource[] = []
   stops = 0
   rates: number[] = []
+  seeks: number[] = []
   setListener(listener: AudioEngineListener): void {
     this.listener = listener
   }
@@ -20,7 +21,9 @@ export class FakeEngine implements AudioEngine {
   stop(): void {
     this.stops++
   }
-  seek(): void {}
+  seek(seconds: number): void {
+    this.seeks.push(seconds)
+  }
   setRate(rate: number): void {
     this.rates.push(rate)
   }

@@ -1,3 +1,4 @@
+import { act } from 'react'
 import { AlertDialog, ConfirmDialog, Dialog } from '../../../src/ui/Dialog'
 import { t } from '../../../src/locales'
 import { $, $$, cleanup, keyDown, press, render, text, until } from './harness'
@@ -119,5 +120,60 @@ describe('ConfirmDialog', () => {
     await press('.del__yes')
     expect(onConfirm).toHaveBeenCalledTimes(1)
     expect($('.del__yes').classList).toContain('ui-dialog__button--primary')
+  })
+})
+
+describe('Dialog focus (H5 keyboard)', () => {
+  function Page({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
+    return (
+      <>
+        <button id='opener'>open</button>
+        {open ? <ConfirmDialog title='Pay?' cancelClassName='no' confirmClassName='yes' onCancel={onCancel} onConfirm={onConfirm} /> : null}
+      </>
+    )
+  }
+
+  const pressKey = async (key: string, shiftKey = false): Promise<KeyboardEvent> => {
+    const event = new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true })
+    await act(async () => {
+      ;(document.activeElement ?? document.body).dispatchEvent(event)
+    })
+    return event
+  }
+
+  it('cancels on Escape and gives focus back to the opener when it closes', async () => {
+    const onCancel = jest.fn()
+    const onConfirm = jest.fn()
+    const view = await render(<Page open={false} onCancel={onCancel} onConfirm={onConfirm} />)
+    $('#opener').focus()
+    await view.rerender(<Page open onCancel={onCancel} onConfirm={onConfirm} />)
+    await until(() => expect(document.activeElement).toBe($('[role="dialog"]')))
+
+    const escape = await pressKey('Escape')
+    expect(escape.defaultPrevented).toBe(true)
+    expect(onCancel).toHaveBeenCalledTimes(1)
+    expect(onConfirm).not.toHaveBeenCalled()
+
+    await view.rerender(<Page open={false} onCancel={onCancel} onConfirm={onConfirm} />)
+    expect(document.activeElement).toBe($('#opener'))
+    // closed: Escape is the page's again
+    await pressKey('Escape')
+    expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps Tab and Shift+Tab inside, wrapping at both ends', async () => {
+    await render(<Page open onCancel={jest.fn()} onConfirm={jest.fn()} />)
+    await until(() => expect(document.activeElement).toBe($('[role="dialog"]')))
+    $('.yes').focus()
+    const forward = await pressKey('Tab')
+    expect(forward.defaultPrevented).toBe(true)
+    expect(document.activeElement).toBe($('.no'))
+    const back = await pressKey('Tab', true)
+    expect(back.defaultPrevented).toBe(true)
+    expect(document.activeElement).toBe($('.yes'))
+    // focus outside (a click on the page behind) is pulled back in
+    $('#opener').focus()
+    await pressKey('Tab')
+    expect(document.activeElement).toBe($('.no'))
   })
 })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Image, Text, View } from '@tarojs/components'
+import { imageAlt, pressable } from '../../../ui/a11y'
 import './Card.scss'
 
 export interface CardProps {
@@ -22,10 +23,10 @@ export function Card({ className, title, desc, icon, media, mediaFirst = false, 
   const picture =
     media ??
     (icon ? (
-      <Image className={`cell-card__icon${mediaFirst ? ' cell-card__icon--lead' : ''}`} src={icon} mode='aspectFill' lazyLoad />
+      <Image className={`cell-card__icon${mediaFirst ? ' cell-card__icon--lead' : ''}`} src={icon} mode='aspectFill' lazyLoad {...imageAlt(null)} />
     ) : null)
   return (
-    <View className={`cell-card ${className}`} onClick={onClick}>
+    <View className={`cell-card ${className}`} onClick={onClick} {...(onClick ? pressable(onClick) : {})}>
       <View className='cell-card__body'>
         {mediaFirst ? picture : null}
         <View className='cell-card__main'>

@@ -1,5 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import type { CustomFaceMessage, FaceMessage } from '../../../domain/message/types'
+import { t } from '../../../locales'
+import { imageAlt } from '../../../ui/a11y'
 import { boxStyle, FACE_MAX, fitMedia } from './mediaBox'
 import './FaceCell.scss'
 
@@ -13,7 +15,7 @@ export function FaceCell({ message }: { message: FaceMessage | CustomFaceMessage
       className={`cell-face cell-face--${message.kind}${box ? '' : ' cell-face--unsized'}`}
       style={box ? boxStyle(box) : undefined}
     >
-      <Image className='cell-face__img' src={url} mode='aspectFit' lazyLoad />
+      <Image className='cell-face__img' src={url} mode='aspectFit' lazyLoad {...imageAlt(t('msg.type.face'))} />
     </View>
   )
 }

@@ -1,5 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import type { ImageMessage } from '../../../domain/message/types'
+import { imageAlt, pressable } from '../../../ui/a11y'
+import { t } from '../../../locales'
 import { useGallery } from '../gallery/GalleryContext'
 import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
 import { offerImageSave } from './saveImageMenu'
@@ -11,6 +13,7 @@ import './ImageCell.scss'
  * not jump while it loads. Tap opens the gallery, a 500 ms press the save menu (spec 000 §9).
  */
 export function ImageCell({ message }: { message: ImageMessage }) {
+  const alt = t('cells.image.alt', { name: message.sender.nickname })
   const gallery = useGallery()
   const press = useLongPress(
     () => void offerImageSave(message.url),
@@ -21,9 +24,11 @@ export function ImageCell({ message }: { message: ImageMessage }) {
     <View
       className={`cell-image${box ? '' : ' cell-image--unsized'}`}
       style={box ? boxStyle(box) : undefined}
+      aria-label={alt}
       {...press}
+      {...pressable(() => gallery?.open({ id: message.id, url: message.url }), { onMenu: () => void offerImageSave(message.url) })}
     >
-      <Image className='cell-image__img' src={message.url} mode={box ? 'aspectFill' : 'widthFix'} lazyLoad />
+      <Image className='cell-image__img' src={message.url} mode={box ? 'aspectFill' : 'widthFix'} lazyLoad {...imageAlt(alt)} />
     </View>
   )
 }

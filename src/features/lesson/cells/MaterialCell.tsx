@@ -3,6 +3,7 @@ import { Image, Text, View } from '@tarojs/components'
 import type { MaterialMessage } from '../../../domain/message/types'
 import { toPageUrl } from '../../../domain/routes'
 import { t } from '../../../locales'
+import { imageAlt, pressable } from '../../../ui/a11y'
 import './Card.scss'
 import './MaterialCell.scss'
 
@@ -24,12 +25,12 @@ export function MaterialCell({ message }: { message: MaterialMessage }) {
   }
   const tiles = message.images.slice(0, MATERIAL_PREVIEW_IMAGES + 1)
   return (
-    <View className={`cell-card cell-material cell-material--${circle ? 'circle' : 'space'}`} onClick={open}>
+    <View className={`cell-card cell-material cell-material--${circle ? 'circle' : 'space'}`} onClick={open} {...pressable(open)}>
       <View className='cell-material__body'>
         {message.content ? <Text className='cell-material__content'>{message.content}</Text> : null}
         {message.isVideo && message.posterUrl ? (
           <View className='cell-material__video'>
-            <Image className='cell-material__img' src={message.posterUrl} mode='aspectFill' lazyLoad />
+            <Image className='cell-material__img' src={message.posterUrl} mode='aspectFill' lazyLoad {...imageAlt(null)} />
             <View className='cell-material__play' />
           </View>
         ) : null}
@@ -37,7 +38,7 @@ export function MaterialCell({ message }: { message: MaterialMessage }) {
           <View className='cell-material__grid'>
             {tiles.map((url, index) => (
               <View key={`${index}-${url}`} className='cell-material__tile'>
-                <Image className='cell-material__img' src={url} mode='aspectFill' lazyLoad />
+                <Image className='cell-material__img' src={url} mode='aspectFill' lazyLoad {...imageAlt(null)} />
                 {index === MATERIAL_PREVIEW_IMAGES ? (
                   <View className='cell-material__count'>
                     <Text>{t('cells.material.total', { count: message.totalImages })}</Text>

@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { msgTypeLabelKey } from '../../../domain/message/types'
 import type { LessonMessage, ReplyMessage, TextMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
+import { imageAlt } from '../../../ui/a11y'
 import { TextCell } from './TextCell'
 import './ReplyCell.scss'
 
@@ -74,7 +75,7 @@ export function ReplyCell({ message }: { message: ReplyMessage }) {
           {quoted.sender.nickname ? t('cells.reply.quote', { nickname: quoted.sender.nickname }) : ''}
           {summary.text}
         </Text>
-        {summary.thumb ? <Image className='cell-reply__thumb' src={summary.thumb} mode='aspectFill' lazyLoad /> : null}
+        {summary.thumb ? <Image className='cell-reply__thumb' src={summary.thumb} mode='aspectFill' lazyLoad {...imageAlt(null)} /> : null}
       </View>
     </View>
   )

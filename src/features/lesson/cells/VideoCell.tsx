@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Image, Video, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
+import { t } from '../../../locales'
+import { imageAlt, pressable } from '../../../ui/a11y'
 import type { VideoMessage } from '../../../domain/message/types'
 import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
 import { videoPlayback } from './videoPlayback'
@@ -53,8 +55,8 @@ export const VideoView = observer(function VideoView({ url, posterUrl, width, he
           }}
         />
       ) : (
-        <View className='cell-video__poster' onClick={play}>
-          <Image className='cell-video__poster-img' src={posterUrl} mode='aspectFill' lazyLoad />
+        <View className='cell-video__poster' aria-label={t('msg.type.video')} onClick={play} {...pressable(play)}>
+          <Image className='cell-video__poster-img' src={posterUrl} mode='aspectFill' lazyLoad {...imageAlt(null)} />
           <View className='cell-video__play' />
         </View>
       )}

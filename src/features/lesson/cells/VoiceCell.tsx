@@ -3,6 +3,7 @@ import { observer } from 'mobx-react'
 import { wholeSeconds } from '../../../domain/format'
 import type { VoiceMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
+import { pressable } from '../../../ui/a11y'
 import { usePlayer, voiceAnchorId, voiceBoxId } from '../../player'
 import { cellMenu } from '../cellMenu'
 import { CellMenu, type CellMenuItem } from './CellMenu'
@@ -19,10 +20,9 @@ export const VoiceCell = observer(function VoiceCell({ message }: { message: Voi
   const player = usePlayer()
   const { msgId } = message
   const menuKey = `voice-${message.id}-${msgId}`
-  const press = useLongPress(
-    () => cellMenu.open(menuKey),
-    () => player.toggleVoice(msgId),
-  )
+  const openMenu = (): void => cellMenu.open(menuKey)
+  const toggle = (): void => player.toggleVoice(msgId)
+  const press = useLongPress(openMenu, toggle)
   const state = player.voiceState(msgId)
   const transcript = player.transcriptState(msgId)
   // the panel's total reads the same rule; a bubble never says 0″
@@ -38,16 +38,17 @@ export const VoiceCell = observer(function VoiceCell({ message }: { message: Voi
         id={voiceAnchorId(msgId)}
         className={`bubble bubble--voice voice-cell voice-cell--${state}`}
         style={{ width: `${width}%` }}
-        role='button'
+        aria-label={t('player.voice.label', { seconds, name: message.sender.nickname, state: t(`player.voice.${state}`) })}
         aria-pressed={state !== 'stopped'}
         {...press}
+        {...pressable(toggle, { onMenu: openMenu })}
       >
-        <View className='voice-cell__icon'>
+        <View className='voice-cell__icon' aria-hidden='true'>
           <View className='voice-cell__wave voice-cell__wave--1' />
           <View className='voice-cell__wave voice-cell__wave--2' />
           <View className='voice-cell__wave voice-cell__wave--3' />
         </View>
-        <Text className='voice-cell__duration'>{`${seconds}″`}</Text>
+        <Text className='voice-cell__duration' aria-hidden='true'>{`${seconds}″`}</Text>
       </View>
       <CellMenu menuKey={menuKey} items={items} />
       {transcript === 'converting' ? (
