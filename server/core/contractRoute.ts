@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiEnvelope } from '../../types/api'
 import type { Endpoint } from '../../types/contract'
 import { requiredFields } from '../../types/contract'
+import { assertBoundedNumbers, decimalNumbersOnly } from './schema'
 import type { FieldSchema } from './schema'
 
 /** One schema per contract field, no more: a field the contract lacks does not compile. */
@@ -33,7 +34,8 @@ export type ContractSchema<Body, S, Others extends boolean> = { fields: FieldSch
  * Registers an endpoint of the contract (types/contract.ts) as a POST route whose body schema
  * has exactly the contract's fields and required list. Fields the contract does not name are
  * dropped before the handler runs, unless the endpoint takes other fields (then they are checked
- * against `otherFields`).
+ * against `otherFields`). Number fields must be bounded integers written in decimal digits
+ * (core/schema.ts), so no call sees a non-finite or out-of-range number.
  */
 export function contractRoute<
   Body,
@@ -50,11 +52,16 @@ export function contractRoute<
   ) => Promise<Answered<Answer>>,
 ): void {
   const { otherFields } = schema
+  assertBoundedNumbers(endpoint.path, schema.fields)
   const body = {
     type: 'object',
     required: requiredFields(endpoint),
     properties: schema.fields,
     ...(otherFields ? { additionalProperties: otherFields.schema, maxProperties: otherFields.maxFields } : { additionalProperties: false }),
   }
-  app.post<{ Body: HandledBody<Body, S, Others> }>(endpoint.path, { schema: { body } }, handler)
+  app.post<{ Body: HandledBody<Body, S, Others> }>(
+    endpoint.path,
+    { schema: { body }, preValidation: decimalNumbersOnly(schema.fields) },
+    handler,
+  )
 }
