@@ -4,6 +4,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { openDatabase } from './core/db'
 import type { Db } from './core/db'
+import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { devRoutes } from './dev/routes'
@@ -40,7 +41,13 @@ export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist', 'h5')
 export const MEDIA_DIR = join(__dirname, 'media')
 
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, schemaErrorFormatter })
+  const staticDir = opts.staticDir ?? DEFAULT_STATIC_DIR
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    schemaErrorFormatter,
+    frameworkErrors: frameworkErrors(staticDir),
+    clientErrorHandler: clientErrorHandler(staticDir),
+  })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
   const db = openDatabase(opts.dbPath ?? ':memory:')
   app.decorate('db', db)
@@ -49,7 +56,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   })
   app.setErrorHandler(errorHandler)
   await app.register(formbody)
-  await registerWeb(app, { staticDir: opts.staticDir ?? DEFAULT_STATIC_DIR, mediaDir: MEDIA_DIR })
+  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR })
   const dev = opts.dev !== false
   await app.register(lessonRoutes, { db })
   await app.register(loginRoutes, { db, dev })
