@@ -102,6 +102,9 @@ export interface ServerConfig {
 
 const fromCwd = (path: string): string => (path === ':memory:' || isAbsolute(path) ? path : resolve(path))
 
+/** Environment variables, as process.env has them. */
+type Environment = Readonly<Record<string, string | undefined>>
+
 /** A start that cannot go on, said in a sentence (no stack): bad settings, a port in use. */
 export class StartupError extends Error {}
 
@@ -112,7 +115,7 @@ export const PRODUCTION_SECRETS = {
   WECHAT_JSAPI_TICKET: 'the JS-SDK ticket that signs share configs',
 } as const
 
-function serverMode(env: NodeJS.ProcessEnv): ServerMode {
+function serverMode(env: Environment): ServerMode {
   const mode = env.SERVER_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo')
   if (mode !== 'demo' && mode !== 'production') {
     throw new StartupError(`SERVER_MODE must be demo or production, got ${mode}`)
@@ -120,7 +123,7 @@ function serverMode(env: NodeJS.ProcessEnv): ServerMode {
   return mode
 }
 
-function wechatFromEnv(env: NodeJS.ProcessEnv): WechatCredentials {
+function wechatFromEnv(env: Environment): WechatCredentials {
   const missing = Object.keys(PRODUCTION_SECRETS).filter((name) => !env[name])
   if (missing.length > 0) {
     const lines = missing.map((name) => `  ${name}: ${PRODUCTION_SECRETS[name as keyof typeof PRODUCTION_SECRETS]}`)
@@ -138,7 +141,7 @@ function wechatFromEnv(env: NodeJS.ProcessEnv): WechatCredentials {
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS.
  */
-export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`)
   const mode = serverMode(env)

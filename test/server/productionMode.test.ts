@@ -19,7 +19,7 @@ const SECRETS = { WECHAT_APP_ID: 'wx-prod-app', WECHAT_PAY_KEY: 'prod-pay-key', 
 const WECHAT: WechatCredentials = { appId: 'wx-prod-app', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
 
 /** The environment without anything this test's process happens to have set. */
-const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, ...vars })
+const env = (vars: Record<string, string | undefined>): Record<string, string | undefined> => ({ PATH: process.env.PATH, ...vars })
 
 describe('serverConfigFromEnv', () => {
   it('is demo mode by default: development routes on, loopback only', () => {

@@ -22,7 +22,7 @@ function runServer(vars: Record<string, string>): Promise<{ code: number | null;
   return new Promise((resolve) => {
     const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
       cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH, DB_PATH: ':memory:', STATIC_DIR: '/nonexistent-static-dir', ...vars },
+      env: { ...process.env, SERVER_MODE: undefined, DB_PATH: ':memory:', STATIC_DIR: '/nonexistent-static-dir', ...vars },
     })
     let stdout = ''
     let stderr = ''
