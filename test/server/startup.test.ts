@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())))
 
-/** Runs `npm run server`'s entry with `vars`; resolves when it exits or prints its first line. */
+/** Runs `npm run server`'s entry with `vars`; resolves when it exits (stopped once it has started, or after 15 s). */
 function runServer(vars: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
@@ -32,7 +32,12 @@ function runServer(vars: Record<string, string>): Promise<{ code: number | null;
       if (stdout.split('\n').length > 2) child.kill('SIGTERM')
     })
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+    // a server that neither fails nor says what the test waits for must not outlive the test
+    const deadline = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    child.on('exit', (code) => {
+      clearTimeout(deadline)
+      resolve({ code, stdout, stderr })
+    })
   })
 }
 
