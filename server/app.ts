@@ -4,11 +4,15 @@ import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { openDatabase } from './core/db'
 import type { Db } from './core/db'
+import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
+import { DEMO_WECHAT } from './core/wechat'
+import type { WechatCredentials } from './core/wechat'
 import { devRoutes } from './dev/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
+import { removeDemoCredentials } from './login/seed'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 
@@ -19,7 +23,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `demo` (the default): seeded demo data, development routes, development WeChat credentials.
+ * `production`: none of these; the WeChat credentials come from the environment.
+ */
+export type ServerMode = 'demo' | 'production'
+
 export interface AppOptions {
+  /** default 'demo'; 'production' needs `wechat` */
+  mode?: ServerMode
+  /** the credentials that sign pay parameters, check pay notifications and sign share configs */
+  wechat?: WechatCredentials
+  /** trust X-Forwarded-For (behind a reverse proxy), so attempt limits count real clients */
+  trustProxy?: boolean
   /** SQLite file, created with its directory if missing; default `:memory:` (seeded) */
   dbPath?: string
   /** built H5 site; default dist/h5 of the project */
@@ -27,7 +43,7 @@ export interface AppOptions {
   logger?: boolean
   /**
    * Development-only routes under /dev/ (WeChat login stand-in, SMS codes, payment sandbox) and
-   * the logins that rely on them; default true
+   * the logins that rely on them; default true in demo mode, always off in production
    */
   dev?: boolean
   /** sees every route as it is registered (the contract test checks them against types/) */
@@ -40,26 +56,42 @@ export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist', 'h5')
 export const MEDIA_DIR = join(__dirname, 'media')
 
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, schemaErrorFormatter })
+  const demo = opts.mode !== 'production'
+  const wechat = opts.wechat ?? (demo ? DEMO_WECHAT : undefined)
+  if (!wechat) throw new StartupError('production mode needs the WeChat credentials (wechat)')
+  const staticDir = opts.staticDir ?? DEFAULT_STATIC_DIR
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    schemaErrorFormatter,
+    frameworkErrors: frameworkErrors(staticDir),
+    clientErrorHandler: clientErrorHandler(staticDir),
+  })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
-  const db = openDatabase(opts.dbPath ?? ':memory:')
+  const db = openDatabase(opts.dbPath ?? ':memory:', { seedDemo: demo })
+  // a database seeded in demo mode keeps its never-expiring demo sessions unless they go here
+  if (!demo) removeDemoCredentials(db)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
     db.close()
   })
   app.setErrorHandler(errorHandler)
   await app.register(formbody)
-  await registerWeb(app, { staticDir: opts.staticDir ?? DEFAULT_STATIC_DIR, mediaDir: MEDIA_DIR })
-  const dev = opts.dev !== false
+  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR })
+  const dev = demo && opts.dev !== false
   await app.register(lessonRoutes, { db })
   await app.register(loginRoutes, { db, dev })
-  await app.register(purchaseRoutes, { db })
-  await app.register(shareRoutes)
+  await app.register(purchaseRoutes, { db, wechat })
+  await app.register(shareRoutes, { wechat })
   if (dev) await app.register(devRoutes, { db })
   return app
 }
 
 export interface ServerConfig {
+  mode: ServerMode
+  /** undefined in demo mode (the development credentials) */
+  wechat?: WechatCredentials
+  trustProxy: boolean
   port: number
   host: string
   dbPath: string
@@ -70,32 +102,101 @@ export interface ServerConfig {
 
 const fromCwd = (path: string): string => (path === ':memory:' || isAbsolute(path) ? path : resolve(path))
 
+/** Environment variables, as process.env has them. */
+type Environment = Readonly<Record<string, string | undefined>>
+
+/** A start that cannot go on, said in a sentence (no stack): bad settings, a port in use. */
+export class StartupError extends Error {}
+
+/** What the process prints under its address, so nobody mistakes the demo for a deployment. */
+export function modeNotice(mode: ServerMode): string {
+  return mode === 'demo'
+    ? 'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
+        'development WeChat credentials. Not for deployment: see "Production mode" in README.md.'
+    : 'Production mode.'
+}
+
+/** The environment variables production mode cannot start without, and what each one is. */
+export const PRODUCTION_SECRETS = {
+  WECHAT_APP_ID: 'the official account / mini-program AppID that pay and share configs carry',
+  WECHAT_PAY_KEY: 'the merchant API key (pay API v2) that signs pay parameters and checks notifications',
+  WECHAT_JSAPI_TICKET: 'the JS-SDK ticket that signs share configs',
+} as const
+
+function serverMode(env: Environment): ServerMode {
+  const mode = env.SERVER_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo')
+  if (mode !== 'demo' && mode !== 'production') {
+    throw new StartupError(`SERVER_MODE must be demo or production, got ${mode}`)
+  }
+  return mode
+}
+
+function wechatFromEnv(env: Environment): WechatCredentials {
+  const missing = Object.keys(PRODUCTION_SECRETS).filter((name) => !env[name])
+  if (missing.length > 0) {
+    const lines = missing.map((name) => `  ${name}: ${PRODUCTION_SECRETS[name as keyof typeof PRODUCTION_SECRETS]}`)
+    throw new StartupError(
+      `Production mode needs these environment variables, which are not set:\n${lines.join('\n')}\n` +
+        'Set them, or start the demo with SERVER_MODE=demo.',
+    )
+  }
+  return { appId: String(env.WECHAT_APP_ID), payKey: String(env.WECHAT_PAY_KEY), jsapiTicket: String(env.WECHAT_JSAPI_TICKET) }
+}
+
 /**
- * PORT (3000), HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs
- * requests, DEV_ROUTES=0 turns the development routes off.
+ * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
+ * HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests,
+ * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
+ * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS.
  */
-export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`)
+  const mode = serverMode(env)
   return {
+    mode,
+    ...(mode === 'production' ? { wechat: wechatFromEnv(env) } : {}),
+    trustProxy: env.TRUST_PROXY === '1',
     port,
     host: env.HOST ?? '127.0.0.1',
     dbPath: env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH,
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
-    dev: env.DEV_ROUTES !== '0',
+    dev: mode === 'demo' && env.DEV_ROUTES !== '0',
   }
+}
+
+/** Why the server could not listen, in words that say what to do; other errors as they are. */
+function listenFailure(error: unknown, { port, host }: ServerConfig): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (code === 'EADDRINUSE') {
+    return new StartupError(
+      `Port ${port} on ${host} is already in use (is the server already running?). ` +
+        `Stop the other process, or pick another port: PORT=${port === 65535 ? 3001 : port + 1} npm start`,
+    )
+  }
+  if (code === 'EACCES') return new StartupError(`Port ${port} on ${host} needs more privileges; pick a port above 1023 with PORT=…`)
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${host} is not an address of this machine; try HOST=127.0.0.1`)
+  return error
 }
 
 /** Builds and starts listening; `url` is the address to open (http://HOST:PORT/). */
 export async function startServer(config: ServerConfig): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp({
+    mode: config.mode,
+    wechat: config.wechat,
+    trustProxy: config.trustProxy,
     dbPath: config.dbPath,
     staticDir: config.staticDir,
     logger: config.logger,
     dev: config.dev,
   })
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    throw listenFailure(error, config)
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host

@@ -10,7 +10,7 @@
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { serverConfigFromEnv } from './app'
+import { StartupError, modeNotice, serverConfigFromEnv } from './app'
 import { openDatabase } from './core/db'
 
 /** What a worker sends the primary once it listens (server/index.ts). */
@@ -45,7 +45,9 @@ function main(): void {
       listening.add(worker.id)
       if (announced) return
       announced = true
-      process.stdout.write(`Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n`)
+      process.stdout.write(
+        `Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n${modeNotice(config.mode)}\n`,
+      )
     })
   }
   const stop = (code: number): void => {
@@ -73,6 +75,7 @@ function main(): void {
 try {
   main()
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
+  // a StartupError says what to do in a sentence; anything else is a bug, with its stack
+  process.stderr.write(`${error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)}\n`)
   process.exit(1)
 }

@@ -1,21 +1,24 @@
 import cluster from 'node:cluster'
-import { serverConfigFromEnv, startServer } from './app'
+import { StartupError, modeNotice, serverConfigFromEnv, startServer } from './app'
 import type { WorkerListening } from './cluster'
 
-startServer(serverConfigFromEnv(process.env)).then(
-  ({ app, url }) => {
-    // a worker of server/cluster.ts: the primary prints the address once for all of them
-    if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
-    else process.stdout.write(`Lesson companion running at ${url}\n`)
-    // closing checkpoints the WAL into the database file
-    const stop = (): void => {
-      app.close().then(() => process.exit(0), () => process.exit(1))
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
-    process.exit(1)
-  },
-)
+async function start(): Promise<void> {
+  const config = serverConfigFromEnv(process.env)
+  const { app, url } = await startServer(config)
+  // a worker of server/cluster.ts: the primary prints the address and the mode once for all of them
+  if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
+  else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config.mode)}\n`)
+  // closing checkpoints the WAL into the database file
+  const stop = (): void => {
+    app.close().then(() => process.exit(0), () => process.exit(1))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+start().catch((error: unknown) => {
+  // a StartupError says what to do in a sentence; anything else is a bug, with its stack
+  const text = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)
+  process.stderr.write(`${text}\n`)
+  process.exit(1)
+})

@@ -83,6 +83,18 @@ export const LESSON_PAGE_SIZE = 20
 export const PICTURE_PAGE_SIZE = 40
 
 /**
+ * Code of the v2, old and picture lists for a client that tried too many wrong passwords for the
+ * lesson (or a lesson that got too many from everyone): the password is not checked, and `data`
+ * says how long to wait. A client that gave the right password before keeps reading.
+ */
+export const PASSWORD_TRIES_CODE = 429
+
+/** `data` of a PASSWORD_TRIES_CODE refusal. */
+export interface PasswordTriesData {
+  waitMinutes: number
+}
+
+/**
  * data.object of the info calls for an illegal lesson: the server answers only the title,
  * so no content field of a suspended lesson ever reaches a client.
  */

@@ -31,7 +31,10 @@ export interface LoginUrlData {
   loginUrl: string
 }
 
-/** Code answered when a phone asks for another SMS code within SMS_RESEND_INTERVAL_MS of the last. */
+/**
+ * Code answered when a phone asks for another SMS code within SMS_RESEND_INTERVAL_MS of the last,
+ * or a phone or a client is over its limit of codes (the message says how long to wait).
+ */
 export const SMS_TOO_SOON_CODE = 429
 export const SMS_RESEND_INTERVAL_MS = 60_000
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiEnvelope } from '../../types/api'
 import type { Endpoint } from '../../types/contract'
 import { requiredFields } from '../../types/contract'
+import { assertBoundedNumbers, decimalNumbersOnly } from './schema'
 import type { FieldSchema } from './schema'
 
 /** One schema per contract field, no more: a field the contract lacks does not compile. */
@@ -53,7 +54,8 @@ function envelopeSchema(data: FieldSchema): FieldSchema {
  * Registers an endpoint of the contract (types/contract.ts) as a POST route whose body schema
  * has exactly the contract's fields and required list. Fields the contract does not name are
  * dropped before the handler runs, unless the endpoint takes other fields (then they are checked
- * against `otherFields`).
+ * against `otherFields`). Number fields must be bounded integers written in decimal digits
+ * (core/schema.ts), so no call sees a non-finite or out-of-range number.
  */
 export function contractRoute<
   Body,
@@ -70,6 +72,7 @@ export function contractRoute<
   ) => Promise<Answered<Answer>>,
 ): void {
   const { otherFields } = schema
+  assertBoundedNumbers(endpoint.path, schema.fields)
   const body = {
     type: 'object',
     required: requiredFields(endpoint),
@@ -77,5 +80,9 @@ export function contractRoute<
     ...(otherFields ? { additionalProperties: otherFields.schema, maxProperties: otherFields.maxFields } : { additionalProperties: false }),
   }
   const response = schema.answer ? { response: { 200: envelopeSchema(schema.answer) } } : {}
-  app.post<{ Body: HandledBody<Body, S, Others> }>(endpoint.path, { schema: { body, ...response } }, handler)
+  app.post<{ Body: HandledBody<Body, S, Others> }>(
+    endpoint.path,
+    { schema: { body, ...response }, preValidation: decimalNumbersOnly(schema.fields) },
+    handler,
+  )
 }

@@ -9,16 +9,18 @@ export type Db = Database.Database
 const IN_MEMORY = ':memory:'
 
 /**
- * Opens (creating if needed) the database at `dbPath`, brings its schema up to date and fills
- * an empty one with the demo data, so `:memory:` databases always start seeded.
+ * Opens (creating if needed) the database at `dbPath`, brings its schema up to date and, unless
+ * `seedDemo` is false (production mode), fills an empty one with the demo data, so `:memory:`
+ * databases start seeded.
  */
-export function openDatabase(dbPath: string): Db {
+export function openDatabase(dbPath: string, { seedDemo = true }: { seedDemo?: boolean } = {}): Db {
   if (dbPath !== IN_MEMORY) mkdirSync(dirname(dbPath), { recursive: true })
   const db = new Database(dbPath)
   // WAL lets the dev server read while a test or script writes; memory databases ignore it.
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
   migrate(db)
+  if (!seedDemo) return db
   const { lessons } = db.prepare('SELECT count(*) AS lessons FROM lessons').get() as { lessons: number }
   if (lessons === 0) seed(db)
   return db

@@ -24,11 +24,15 @@ export function fail(code: number, msg: string): ApiEnvelope<null> {
   return { code, msg, data: null }
 }
 
-/** A refusal decided by a route (access rule, unknown lesson): answered as its envelope. */
+/**
+ * A refusal decided by a route (access rule, unknown lesson): answered as its envelope, with
+ * `data` null unless the refusal carries what the client needs to show it (how long to wait).
+ */
 export class ApiRefusal extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data: object | null = null,
   ) {
     super(message)
   }
@@ -54,11 +58,15 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[]): Er
  * Calls answer HTTP 200 like the backend; media and pages keep the HTTP status.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const answer = (status: number, envelope: ApiEnvelope<null>): void => {
-    reply.status(isApiPath(request.url) ? 200 : status).send(envelope)
+  const answer = (status: number, envelope: ApiEnvelope<object | null>): void => {
+    // a route's answer schema (contractRoute) describes its success data, not a refusal's (a wait)
+    reply
+      .status(isApiPath(request.url) ? 200 : status)
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send(envelope)
   }
   if (error instanceof ApiRefusal) {
-    answer(200, fail(error.code, error.message))
+    answer(200, { code: error.code, msg: error.message, data: error.data })
     return
   }
   if (error.validation) {

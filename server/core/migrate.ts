@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
+import { CORE_MIGRATIONS } from './migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
 
@@ -14,9 +15,10 @@ export interface Migration {
 
 /**
  * The areas in the order their parts of one version run: login first (users, whom lessons and
- * orders name), then lesson, then purchase (orders and purchases name both).
+ * orders name), then lesson, then purchase (orders and purchases name both), then core's shared
+ * tables (which name none).
  */
-const AREAS: ReadonlyArray<readonly Migration[]> = [LOGIN_MIGRATIONS, LESSON_MIGRATIONS, PURCHASE_MIGRATIONS]
+const AREAS: ReadonlyArray<readonly Migration[]> = [LOGIN_MIGRATIONS, LESSON_MIGRATIONS, PURCHASE_MIGRATIONS, CORE_MIGRATIONS]
 
 /**
  * Version n of the schema is every area's step n, in area order. `PRAGMA user_version` records

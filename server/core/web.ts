@@ -45,13 +45,19 @@ function snapshotPoster(url: string, mediaDir: string): string | undefined {
   return file.startsWith(resolve(mediaDir) + sep) && existsSync(file) ? poster : undefined
 }
 
-const BUILD_HINT_PAGE = `<!doctype html>
+export const BUILD_HINT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lesson companion</title></head>
 <body><h1>The H5 site is not built yet</h1>
 <p>Run <code>npm run build:h5</code>, then reload this page. The API is already answering under <code>/wmim/</code>.</p>
 </body></html>
 `
+
+/** A page of the app (not a call, a media file or an asset): a GET of it answers the app shell. */
+export function answersAppShell(method: string, path: string): boolean {
+  const read = method === 'GET' || method === 'HEAD'
+  return read && !isApiPath(path) && !path.startsWith(MEDIA_PREFIX) && !ASSET_PATH.test(path)
+}
 
 /**
  * The non-API side of the server: CORS for the mini-program devtools and the H5 dev server
@@ -89,8 +95,7 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0]
-    const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)
-    if (page && !path.startsWith(MEDIA_PREFIX) && !ASSET_PATH.test(path)) {
+    if (answersAppShell(request.method, path)) {
       if (!existsSync(join(staticDir, 'index.html'))) return reply.type('text/html; charset=utf-8').send(BUILD_HINT_PAGE)
       // the shell must be revalidated: a stale one would point at scripts of an older build
       return reply.header('cache-control', 'no-cache').sendFile('index.html', staticDir, { cacheControl: false })

@@ -1,14 +1,25 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
- * The WeChat side of the reference server: pay and JS-SDK signing exactly as WeChat defines them,
- * with development credentials. A deployment against real WeChat replaces these three values.
+ * The WeChat side of the reference server: pay and JS-SDK signing exactly as WeChat defines them.
+ * Demo mode signs with the development credentials below; production mode with the ones its
+ * environment gives (server/app.ts `serverConfigFromEnv`).
  */
 export const DEV_APP_ID = 'wx-dev-sandbox'
 /** the merchant API key that signs pay parameters and payment notifications (pay API v2) */
 export const DEV_PAY_KEY = 'dev-pay-key-0123456789abcdefghijk'
 /** the JS-SDK ticket that signs share configs */
 export const DEV_JSAPI_TICKET = 'dev-jsapi-ticket'
+
+/** What signs pay parameters, checks pay notifications and signs share configs. */
+export interface WechatCredentials {
+  appId: string
+  /** the merchant API key (pay API v2) */
+  payKey: string
+  jsapiTicket: string
+}
+
+export const DEMO_WECHAT: WechatCredentials = { appId: DEV_APP_ID, payKey: DEV_PAY_KEY, jsapiTicket: DEV_JSAPI_TICKET }
 
 /** A random string for nonceStr and credentials, URL- and form-safe. */
 export function randomToken(bytes = 16): string {

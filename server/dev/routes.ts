@@ -15,7 +15,7 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { AccountStore } from '../login/data'
-import { countryCode, issueLoginData, loginReturnUrl, withLoginData } from '../login/rules'
+import { issueLoginData, loginReturnUrl, normalisePhone, withLoginData } from '../login/rules'
 import { DEV_LOGIN_USERS } from '../login/seed'
 import { SmsCodeStore } from '../login/sms'
 import { OrderStore } from '../purchase/data'
@@ -106,8 +106,9 @@ export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db 
       },
     },
     async (request) => {
-      const code = sms.last(request.query.phone.trim(), countryCode(request.query.interCode))
-      if (code === undefined) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
+      const number = normalisePhone(request.query.phone, request.query.interCode)
+      const code = number && sms.last(number.phone, number.interCode)
+      if (!code) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
       return ok<ObjectData<DevSmsCode>>({ object: { code } })
     },
   )

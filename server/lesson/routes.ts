@@ -2,13 +2,23 @@
  * The lesson area's calls (types/lesson.ts `lessonCalls`, spec 000 §7): lesson info, the v2, old
  * and free-preview message lists, the picture list and the apply request, for v2 (`courseData`)
  * and old (`data`) links. Every access rule (password, paid, preview, illegal, view limit) is
- * decided in rules.ts and enforced here; data.ts holds the queries.
+ * decided in rules.ts and enforced here, password tries limited by passwordTries.ts; data.ts
+ * holds the queries.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ApiEnvelope, ArrayData } from '../../types/api'
-import { PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
-import type { InfoAnswer, IllegalLessonInfo, LessonInfo, PictureListData, PreviewImage, WireMessage } from '../../types/lesson'
+import { PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
+import type {
+  InfoAnswer,
+  IllegalLessonInfo,
+  LessonInfo,
+  PasswordTriesData,
+  PictureListData,
+  PreviewImage,
+  WireMessage,
+} from '../../types/lesson'
+import { waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
@@ -17,7 +27,8 @@ import { absolutePayload, absoluteUrl, publicOrigin } from '../core/urls'
 import { createViewerReader } from '../login/session'
 import { LessonStore } from './data'
 import type { LessonRecord, MessageRecord, PictureRecord } from './data'
-import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit } from './rules'
+import { PasswordTries } from './passwordTries'
+import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
 
 export interface LessonRoutesOptions {
@@ -168,6 +179,7 @@ function pictureUrl(p: PictureRecord): string {
 export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
   const store = new LessonStore(db)
   const readViewer = createViewerReader(db)
+  const passwordTries = new PasswordTries(db)
   acceptFormBodiesOnly(app)
 
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
@@ -182,7 +194,20 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     list: LessonListKind,
     coursePass: string | undefined,
   ): number | null => {
-    const access = decideLessonAccess(lesson, reader(request, lesson), list, coursePass || undefined)
+    const who = reader(request, lesson)
+    const pass = coursePass || undefined
+    const now = Date.now()
+    const tries = triesPassword(lesson, who, list, pass)
+    if (tries) {
+      const wait = passwordTries.waitMs(lesson.id, request.ip, now)
+      if (wait > 0) {
+        const data: PasswordTriesData = { waitMinutes: waitMinutes(wait) }
+        throw new ApiRefusal(PASSWORD_TRIES_CODE, tooManyTriesMessage(data.waitMinutes), data)
+      }
+    }
+    const access = decideLessonAccess(lesson, who, list, pass)
+    if (tries && access.granted) passwordTries.right(lesson.id, request.ip, now)
+    if (tries && !access.granted) passwordTries.wrong(lesson.id, request.ip, now)
     if (!access.granted) throw new ApiRefusal(access.code, access.msg)
     return access.limit
   }

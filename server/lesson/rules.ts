@@ -82,3 +82,27 @@ export function decideLessonAccess(
       return deny(ResponseCode.SessionExpired, 'buy the course to view all of it')
   }
 }
+
+/**
+ * Whether decideLessonAccess would check `coursePass` for this request: such requests are the
+ * password tries that are limited (routes.ts). Asking without a password tries nothing.
+ */
+export function triesPassword(
+  lesson: LessonAccessFacts,
+  reader: LessonReader,
+  list: LessonListKind,
+  coursePass: string | undefined,
+): boolean {
+  return (
+    coursePass !== undefined &&
+    list !== 'free' &&
+    lesson.privacyStatus === 2 &&
+    lesson.illegal === 0 &&
+    !isOverViewLimit(lesson, reader) &&
+    reader.wmid !== lesson.wmid
+  )
+}
+
+/** The refusal of a client or lesson over its password limit (PASSWORD_TRIES_CODE). */
+export const tooManyTriesMessage = (minutes: number): string =>
+  `too many wrong passwords, please try again in ${minutes} minutes`

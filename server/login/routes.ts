@@ -11,12 +11,14 @@ import { SMS_TOO_SOON_CODE, loginCalls } from '../../types/login'
 import type { PhoneBindPayload } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
+import { waitMinutes } from '../core/attempts'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { LessonStore } from '../lesson/data'
 import { AccountStore } from './data'
-import { countryCode, issueLoginData, loginReturnUrl, requireLogin } from './rules'
+import { issueLoginData, loginReturnUrl, normalisePhone, requireLogin } from './rules'
+import type { PhoneNumber } from './rules'
 import { SEEDED_VISITOR } from './seed'
 import { SmsCodeStore } from './sms'
 
@@ -37,15 +39,17 @@ const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interC
 /** Mini-program login codes `dev:<wmid>` name a seeded user. */
 const DEV_CODE_PREFIX = 'dev:'
 
-const PHONE = /^\d{5,15}$/
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
-/** The phone as typed (trimmed), or the spec's refusal when it cannot be a phone number. */
-function phoneNumber(raw: string): string {
-  const phone = raw.trim()
-  if (!PHONE.test(phone)) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
-  return phone
+/** The phone in its one form (rules.ts `normalisePhone`), or the spec's refusal when it cannot be one. */
+function phoneNumber(phone: string, code: string): PhoneNumber {
+  const number = normalisePhone(phone, code)
+  if (!number) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
+  return number
 }
+
+const tooManyCodes = (waitMs: number): string =>
+  `too many codes requested, please try again in ${waitMinutes(waitMs)} minutes`
 
 /** encryptData is encrypted by the real backend's client; the reference server reads it as JSON. */
 function bindPayload(encryptData: string): PhoneBindPayload {
@@ -119,10 +123,11 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
     // an absent phone gets the spec's wording, like an empty one
     { fields: { phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
-      const phone = phoneNumber(request.body.phone)
-      const code = countryCode(request.body.interCode)
-      const issued = sms.issue(phone, code, Date.now())
-      if (!issued.sent) throw new ApiRefusal(SMS_TOO_SOON_CODE, SMS_TOO_SOON_MESSAGE)
+      const { phone, interCode: code } = phoneNumber(request.body.phone, request.body.interCode)
+      const issued = sms.issue(phone, code, request.ip, Date.now())
+      if (!issued.sent) {
+        throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
+      }
       // No SMS provider here: the server log is the delivery (and /dev/sms/last.do in development).
       app.log.info(`SMS code for +${code} ${phone}: ${issued.code}`)
       return ok(null)
@@ -137,8 +142,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
       const now = Date.now()
       const user = requireLogin(accounts, request.body.loginData, now)
       const payload = bindPayload(request.body.encryptData)
-      const phone = phoneNumber(payload.phone)
-      const code = countryCode(payload.interCode)
+      const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
       if (payload.vcode === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
       if (!sms.verify(phone, code, payload.vcode, now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
       const owner = accounts.userByPhone(phone, code)

@@ -9,8 +9,32 @@ const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 /** Where a login returns by loginUrl type (spec 000 §7): where it was started. */
 const RETURN_PAGE: Record<LoginUrlType, string> = { 1: '/profile', 2: '/lessonPay' }
 
-/** Country codes arrive as `86` or `+86`; they are stored without the plus. */
-export const countryCode = (code: string): string => code.replace(/^\+/, '')
+/** A phone number in the one form it is stored, limited and looked up in. */
+export interface PhoneNumber {
+  /** national number, digits */
+  phone: string
+  /** country code, digits */
+  interCode: string
+}
+
+const PHONE_DIGITS = /^\d{5,15}$/
+/** A mainland mobile number (11 digits from 1) typed with its country code in front. */
+const CN_WITH_COUNTRY_CODE = /^861\d{10}$/
+
+/**
+ * The number as typed, in one form: country codes `86`, `+86`, `086` and `0086` are `86`; a
+ * national number loses its leading zeros (trunk prefix, or `0086…` typed in the phone field)
+ * and, for +86, a `86` typed before an 11-digit mobile number. Without this the limits counted
+ * each spelling as another phone. Null when it cannot be a phone number.
+ */
+export function normalisePhone(phone: string, interCode: string): PhoneNumber | null {
+  const code = interCode.trim().replace(/^\+/, '').replace(/^0+(?=\d)/, '')
+  let national = phone.trim()
+  if (!PHONE_DIGITS.test(national)) return null
+  national = national.replace(/^0+/, '')
+  if (code === '86' && CN_WITH_COUNTRY_CODE.test(national)) national = national.slice(2)
+  return PHONE_DIGITS.test(national) ? { phone: national, interCode: code } : null
+}
 
 /** The user behind a loginData credential; unknown or expired answers 601 (log in again). */
 export function requireLogin(accounts: AccountStore, loginData: string, now: number): AccountRecord {

@@ -61,3 +61,17 @@ export function seedUsers(db: Database): void {
     LOGIN_CREDENTIALS.forEach((c) => insertLogin.run(c.loginData, c.wmid, SEEDED_AT, c.expiresAt))
   })()
 }
+
+/**
+ * Production mode on a database once seeded for the demo: the demo's sessions and login
+ * credentials are published in this file and two of them never expire, so they must not work.
+ */
+export function removeDemoCredentials(db: Database): void {
+  const tokens = SESSIONS.map((s) => s.token)
+  const logins = LOGIN_CREDENTIALS.map((c) => c.loginData)
+  const list = (n: number): string => Array.from({ length: n }, () => '?').join(', ')
+  db.transaction(() => {
+    db.prepare(`DELETE FROM sessions WHERE token IN (${list(tokens.length)})`).run(...tokens)
+    db.prepare(`DELETE FROM login_credentials WHERE login_data IN (${list(logins.length)})`).run(...logins)
+  })()
+}

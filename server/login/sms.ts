@@ -1,11 +1,21 @@
 import { randomInt } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import { SMS_RESEND_INTERVAL_MS } from '../../types/login'
+import { AttemptCounter } from '../core/attempts'
+import type { AttemptLimit } from '../core/attempts'
 import type { Db } from '../core/db'
 
 /** A code stays usable for ten minutes and survives five wrong guesses (1 in 200,000 odds). */
 export const SMS_CODE_TTL_MS = 10 * 60_000
 export const SMS_MAX_ATTEMPTS = 5
+
+/**
+ * Codes one client (address) may have sent, to any phones: one household behind one address
+ * needs a few, a script sending codes to a list of numbers is stopped at this.
+ */
+export const SMS_CLIENT_LIMIT: AttemptLimit = { max: 10, windowMs: 3600_000 }
+/** Codes one phone may receive in a day, beyond the one a minute of SMS_RESEND_INTERVAL_MS. */
+export const SMS_PHONE_DAILY_LIMIT: AttemptLimit = { max: 10, windowMs: 24 * 3600_000 }
 
 interface SmsRecord {
   code: string
@@ -13,7 +23,8 @@ interface SmsRecord {
   attempts: number
 }
 
-export type SmsIssue = { sent: true; code: string } | { sent: false }
+/** `tooSoon`: the phone's last code is under a minute old; `tooMany`: a client or daily limit, for `waitMs`. */
+export type SmsIssue = { sent: true; code: string } | { sent: false; reason: 'tooSoon' } | { sent: false; reason: 'tooMany'; waitMs: number }
 
 /** The SMS verification codes, one live code per phone and country code. */
 export class SmsCodeStore {
@@ -21,8 +32,10 @@ export class SmsCodeStore {
   private readonly upsert: Statement<[string, string, string, number]>
   private readonly wrongAttempt: Statement<[string, string]>
   private readonly remove: Statement<[string, string]>
+  private readonly attempts: AttemptCounter
 
   constructor(private readonly db: Db) {
+    this.attempts = new AttemptCounter(db)
     this.byPhone = db.prepare(
       'SELECT code, sent_at AS sentAt, attempts FROM sms_codes WHERE phone = ? AND inter_code = ?',
     )
@@ -33,15 +46,35 @@ export class SmsCodeStore {
     this.remove = db.prepare('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?')
   }
 
-  /** A new six-digit code replacing the previous one, unless the previous one is under a minute old. */
-  issue(phone: string, interCode: string, now: number): SmsIssue {
-    return this.db.transaction((): SmsIssue => {
-      const last = this.byPhone.get(phone, interCode)
-      if (last && now - last.sentAt < SMS_RESEND_INTERVAL_MS) return { sent: false }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      this.upsert.run(phone, interCode, code, now)
-      return { sent: true, code }
-    }).immediate()
+  /**
+   * A new six-digit code replacing the previous one, for a phone in its normalised form
+   * (rules.ts `normalisePhone`) asked for by `client` (its address), unless the previous one is
+   * under a minute old or the client or the phone is over its limit.
+   */
+  issue(phone: string, interCode: string, client: string, now: number): SmsIssue {
+    const clientBucket = `sms:client:${client}`
+    const phoneBucket = `sms:phone:${interCode}:${phone}`
+    return this.db
+      .transaction((): SmsIssue => {
+        const waitMs = Math.max(
+          this.attempts.waitMs(clientBucket, SMS_CLIENT_LIMIT, now),
+          this.attempts.waitMs(phoneBucket, SMS_PHONE_DAILY_LIMIT, now),
+        )
+        if (waitMs > 0) return { sent: false, reason: 'tooMany', waitMs }
+        const last = this.byPhone.get(phone, interCode)
+        if (last && now - last.sentAt < SMS_RESEND_INTERVAL_MS) return { sent: false, reason: 'tooSoon' }
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        this.upsert.run(phone, interCode, code, now)
+        this.attempts.add(
+          [
+            { bucket: clientBucket, windowMs: SMS_CLIENT_LIMIT.windowMs },
+            { bucket: phoneBucket, windowMs: SMS_PHONE_DAILY_LIMIT.windowMs },
+          ],
+          now,
+        )
+        return { sent: true, code }
+      })
+      .immediate()
   }
 
   /**

@@ -11,7 +11,8 @@ import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
-import { DEV_APP_ID, DEV_PAY_KEY, payV2Sign, randomToken, signMatches } from '../core/wechat'
+import { payV2Sign, randomToken, signMatches } from '../core/wechat'
+import type { WechatCredentials } from '../core/wechat'
 import { LessonStore } from '../lesson/data'
 import { ILLEGAL_MESSAGE } from '../lesson/rules'
 import { AccountStore } from '../login/data'
@@ -23,6 +24,8 @@ import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from './rules'
 
 export interface PurchaseRoutesOptions {
   db: Db
+  /** signs pay parameters and checks notifications */
+  wechat: WechatCredentials
 }
 
 const BIND_PHONE_FIRST = 'please bind your phone first'
@@ -49,9 +52,9 @@ const BOUGHT: PayConfig = {
 }
 
 /** JSAPI pay parameters for the order, signed like WeChat's (the prepay id is the order number). */
-function payConfig(order: OrderRecord, now: number): PayConfig {
+function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials): PayConfig {
   const params = {
-    appId: DEV_APP_ID,
+    appId: wechat.appId,
     timeStamp: String(Math.floor(now / 1000)),
     nonceStr: randomToken(),
     package: `prepay_id=${order.orderNO}`,
@@ -59,7 +62,7 @@ function payConfig(order: OrderRecord, now: number): PayConfig {
   }
   return {
     ...params,
-    sign: payV2Sign(params, DEV_PAY_KEY),
+    sign: payV2Sign(params, wechat.payKey),
     isBought: 0,
     orderNO: order.orderNO,
     totalFee: order.totalFee,
@@ -69,7 +72,7 @@ function payConfig(order: OrderRecord, now: number): PayConfig {
   }
 }
 
-export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { db }) => {
+export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { db, wechat }) => {
   const accounts = new AccountStore(db)
   const lessons = new LessonStore(db)
   const orders = new OrderStore(db)
@@ -106,7 +109,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: inviterOf(buyer, inviterWmid) },
         now,
       )
-      return ok({ object: payConfig(order, now) })
+      return ok({ object: payConfig(order, now, wechat) })
     },
   )
 
@@ -134,7 +137,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     },
     async (request) => {
       const body = request.body
-      if (!signMatches(body.sign, payV2Sign(body, DEV_PAY_KEY))) {
+      if (!signMatches(body.sign, payV2Sign(body, wechat.payKey))) {
         throw new ApiRefusal(ResponseCode.Forbidden, INVALID_SIGN)
       }
       // a failed payment is acknowledged and changes nothing

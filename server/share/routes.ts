@@ -1,6 +1,6 @@
 /**
  * The share area's call (types/share.ts `shareCalls`, spec 000 §7): the WeChat JS-SDK config of
- * the page that wants to share, signed with the development ticket (core/wechat.ts). Code 505
+ * the page that wants to share, signed with the server's JS-SDK ticket (core/wechat.ts). Code 505
  * tells the client to skip share setup.
  */
 import type { FastifyPluginAsync } from 'fastify'
@@ -9,7 +9,8 @@ import { shareCalls } from '../../types/share'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
-import { DEV_APP_ID, DEV_JSAPI_TICKET, jsapiSignature, randomToken } from '../core/wechat'
+import { jsapiSignature, randomToken } from '../core/wechat'
+import type { WechatCredentials } from '../core/wechat'
 
 const SHARE_CONFIG_UNAVAILABLE = 'share config unavailable'
 
@@ -22,7 +23,12 @@ function isPageUrl(text: string): boolean {
   }
 }
 
-export const shareRoutes: FastifyPluginAsync = async (app) => {
+export interface ShareRoutesOptions {
+  /** signs share configs */
+  wechat: WechatCredentials
+}
+
+export const shareRoutes: FastifyPluginAsync<ShareRoutesOptions> = async (app, { wechat }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(
@@ -35,8 +41,8 @@ export const shareRoutes: FastifyPluginAsync = async (app) => {
       if (!isPageUrl(registerUrl)) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
       const timestamp = Math.floor(Date.now() / 1000)
       const nonceStr = randomToken()
-      const signature = jsapiSignature(DEV_JSAPI_TICKET, nonceStr, timestamp, registerUrl)
-      return ok({ object: { appId: DEV_APP_ID, timestamp, nonceStr, signature } })
+      const signature = jsapiSignature(wechat.jsapiTicket, nonceStr, timestamp, registerUrl)
+      return ok({ object: { appId: wechat.appId, timestamp, nonceStr, signature } })
     },
   )
 }

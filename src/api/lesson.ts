@@ -1,6 +1,6 @@
 import { ResponseCode } from '../../types/api'
 import type { IllegalLessonInfo, LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
-import { isIllegalInfo, lessonCalls, LESSON_PAGE_SIZE, PICTURE_PAGE_SIZE } from '../../types/lesson'
+import { isIllegalInfo, lessonCalls, LESSON_PAGE_SIZE, PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE } from '../../types/lesson'
 import { createCall } from './client'
 import type { Post, Prefetch } from './client'
 
@@ -24,6 +24,14 @@ export type MessagePage =
   | { kind: 'mustPay' }
   /** 403: missing or wrong password. */
   | { kind: 'passwordRejected'; message: string }
+  /** PASSWORD_TRIES_CODE: too many wrong passwords; the password was not checked. Minutes to wait, when the server said. */
+  | { kind: 'tooManyTries'; waitMinutes?: number }
+
+/** `data.waitMinutes` of a PASSWORD_TRIES_CODE answer, when it is a whole number of minutes. */
+function waitMinutesOf(data: unknown): number | undefined {
+  const minutes = typeof data === 'object' && data !== null ? (data as { waitMinutes?: unknown }).waitMinutes : undefined
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : undefined
+}
 
 export function createLessonApi(post: Post) {
   const call = createCall(post)
@@ -51,7 +59,7 @@ export function createLessonApi(post: Post) {
     ): Promise<MessagePage> {
       const listPage = { page, pageSize: options.pageSize ?? LESSON_PAGE_SIZE }
       const { coursePass } = options
-      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden], silent: false }
+      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden, PASSWORD_TRIES_CODE], silent: false }
       const res =
         handle.kind === 'legacy'
           ? await call(lessonCalls.legacyMessages, { ...listPage, data: handle.data, coursePass }, listOptions)
@@ -61,6 +69,10 @@ export function createLessonApi(post: Post) {
       if (res.code === ResponseCode.NotFound) return { kind: 'end' }
       if (res.code === ResponseCode.SessionExpired) return { kind: 'mustPay' }
       if (res.code === ResponseCode.Forbidden) return { kind: 'passwordRejected', message: res.msg }
+      if (res.code === PASSWORD_TRIES_CODE) {
+        const waitMinutes = waitMinutesOf(res.data)
+        return waitMinutes === undefined ? { kind: 'tooManyTries' } : { kind: 'tooManyTries', waitMinutes }
+      }
       return { kind: 'page', messages: Array.isArray(res.data?.array) ? res.data.array : [] }
     },
 

@@ -44,6 +44,30 @@ describe('lesson access in Chromium (H5, 375x812)', () => {
     expect(await page.locator('.password-lock').count()).toBe(0)
   })
 
+  it('says on the lock how long to wait after too many wrong passwords (issue 15 item 1)', async () => {
+    // this client's earlier tries in this file do not count here
+    e2e.server.db.prepare('DELETE FROM attempt_windows').run()
+    const page = await e2e.newPage()
+    await page.goto('/lesson?courseData=demo-password')
+    const input = page.locator('.password-lock__input input')
+    const error = page.locator('.password-lock__error')
+    /** Types a password, unlocks and waits for the server's answer to it. */
+    const unlockWith = async (password: string) => {
+      await input.fill(password)
+      const answered = page.waitForResponse((res) => res.url().endsWith('/wmim/course/v2/message/list.do'))
+      await page.locator('.password-lock__unlock').click()
+      await answered
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await unlockWith(`000${i}`)
+      await error.filter({ hasText: '密码错误，请重新输入' }).waitFor()
+    }
+    await unlockWith('8888')
+    await error.filter({ hasText: '密码错误次数过多，请 15 分钟后再试' }).waitFor()
+    expect(await page.locator('.message-row').count()).toBe(0)
+    await e2e.screenshot(page, 'access-password-too-many-tries')
+  })
+
   it('sends an illegal lesson to /illegal with the warning', async () => {
     const page = await e2e.newPage()
     await page.goto('/lesson?courseData=demo-illegal')

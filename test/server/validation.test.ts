@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'fastify'
+import { assertBoundedNumbers } from '../../server/core/schema'
 import { FREE_LIST, OLD_INFO, OLD_LIST, PICTURES, V2_INFO, V2_LIST, post, testApp } from './helpers'
 import type { Fields } from './helpers'
 
@@ -113,5 +114,48 @@ describe('unknown calls', () => {
     })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ code: 404, data: null })
+  })
+})
+
+describe('numbers that are not finite decimal integers (issue 15 item 2)', () => {
+  const NOT_DECIMAL = ['1e400', 'Infinity', '-Infinity', '-1e309', '1e309', '1e3', '0x10', ' 1', '1.0', 'NaN']
+  const calls: [string, Fields, string[]][] = [
+    [V2_LIST, { courseData: 'demo-open', page: 1, pageSize: 20 }, ['page', 'pageSize']],
+    [OLD_LIST, { data: 'legacy-open', page: 1, pageSize: 20 }, ['page', 'pageSize']],
+    [FREE_LIST, { courseData: 'demo-paid', page: 1, pageSize: 2 }, ['page', 'pageSize']],
+    [PICTURES, { courseData: 'demo-open', msgTimestamp: 0, pageSize: 10 }, ['msgTimestamp', 'pageSize']],
+  ]
+  const cases = calls.flatMap(([url, fields, numeric]) =>
+    numeric.flatMap((name) => NOT_DECIMAL.map((text): [string, string, string, Fields] => [url, name, text, { ...fields, [name]: text }])),
+  )
+
+  it.each(cases)('%s refuses %s=%j with 400', async (url, name, _text, fields) => {
+    const { raw, status } = await post(app, url, fields)
+    expect(expectCleanRefusal(status, raw)).toBe(`${name} must be integer`)
+  })
+
+  it.each([
+    [V2_LIST, { courseData: 'demo-open', page: '9'.repeat(20), pageSize: 20 }, /^page must be <= 1000000$/],
+    [OLD_LIST, { data: 'legacy-open', page: 1, pageSize: '1'.repeat(32) }, /^pageSize must be <= 100$/],
+    [PICTURES, { courseData: 'demo-open', msgTimestamp: '9007199254740993' }, /^msgTimestamp must be <= 9007199254740991$/],
+    [PICTURES, { courseData: 'demo-open', msgTimestamp: '1'.repeat(33) }, /^msgTimestamp must be integer$/],
+    [FREE_LIST, { courseData: 'demo-paid', page: 0, pageSize: 2 }, /^page must be >= 1$/],
+  ] as [string, Fields, RegExp][])('%s refuses out-of-range digits %j', async (url, fields, msg) => {
+    const { raw, status } = await post(app, url, fields)
+    expect(expectCleanRefusal(status, raw)).toMatch(msg)
+  })
+
+  it('still reads negative digits as numbers, so the bound names the problem', async () => {
+    const { raw, status } = await post(app, PICTURES, { courseData: 'demo-open', msgTimestamp: '-5' })
+    expect(expectCleanRefusal(status, raw)).toBe('msgTimestamp must be >= 0')
+  })
+})
+
+describe('registering a call', () => {
+  it('refuses a number field without safe bounds, so every future call gets the checks above', () => {
+    expect(() => assertBoundedNumbers('/x.do', { n: { type: 'integer', minimum: 0 } })).toThrow('n must be an integer')
+    expect(() => assertBoundedNumbers('/x.do', { n: { type: 'number', minimum: 0, maximum: 1 } })).toThrow('/x.do')
+    expect(() => assertBoundedNumbers('/x.do', { n: { type: 'integer', minimum: 0, maximum: Infinity } })).toThrow()
+    expect(() => assertBoundedNumbers('/x.do', { n: { type: 'integer', minimum: 0, maximum: 9 }, e: { type: 'integer', enum: [1, 2] } })).not.toThrow()
   })
 })

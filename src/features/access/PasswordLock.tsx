@@ -9,11 +9,13 @@ export interface PasswordLockProps {
   unlocking: boolean
   /** the last password tried was refused (403) */
   rejected: boolean
+  /** the server stopped checking passwords for a while (too many wrong ones) */
+  tooManyTries?: { waitMinutes?: number } | null
   onUnlock(password: string): void
 }
 
 /** Password lock (spec 000 §2): the course has permission set, enter the password to browse. */
-export function PasswordLock({ unlocking, rejected, onUnlock }: PasswordLockProps) {
+export function PasswordLock({ unlocking, rejected, tooManyTries, onUnlock }: PasswordLockProps) {
   const [password, setPassword] = useState('')
   const [empty, setEmpty] = useState(false)
   const submit = () => {
@@ -25,7 +27,15 @@ export function PasswordLock({ unlocking, rejected, onUnlock }: PasswordLockProp
     setEmpty(false)
     onUnlock(password)
   }
-  const error = empty ? t('access.password.empty') : rejected ? t('access.password.wrong') : ''
+  const error = empty
+    ? t('access.password.empty')
+    : tooManyTries
+      ? tooManyTries.waitMinutes === undefined
+        ? t('access.password.tooManyTriesLater')
+        : t('access.password.tooManyTries', { minutes: tooManyTries.waitMinutes })
+      : rejected
+        ? t('access.password.wrong')
+        : ''
   return (
     <View className='password-lock'>
       <View className='password-lock__icon' />

@@ -68,7 +68,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
     case 'locked':
-      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} tooManyTries={store.visit.tooManyTries} onUnlock={(p) => void store.unlock(p)} />
     case 'openInBrowser':
       return (
         <OpenInBrowser

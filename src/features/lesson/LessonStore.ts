@@ -167,6 +167,7 @@ export class LessonStore {
     this.access = undefined
     this.openError = undefined
     this.visit.passwordRejected = false
+    this.visit.tooManyTries = null
     this.resetList()
     try {
       const result = await this.api.info(handle)
@@ -234,12 +235,16 @@ export class LessonStore {
   /** A password given by the link or remembered from an earlier unlock opens the lesson without asking. */
   private async tryRememberedPassword(): Promise<void> {
     const candidate = this.coursePass ?? this.context.storedPassword()
-    if (candidate && this.handle && (await checkLessonPassword(this.api, this.handle, candidate)) === 'accepted') {
+    const check = candidate && this.handle ? await checkLessonPassword(this.api, this.handle, candidate) : undefined
+    if (candidate && check?.verdict === 'accepted') {
       this.visit.passwordAccepted(candidate)
       await this.readWithPassword(candidate)
       return
     }
-    runInAction(() => (this.status = 'locked'))
+    runInAction(() => {
+      if (check?.verdict === 'tooManyTries') this.visit.passwordLimited({ waitMinutes: check.waitMinutes })
+      this.status = 'locked'
+    })
   }
 
   /** An accepted password reads the list with it, from the first page. */
@@ -305,6 +310,9 @@ export class LessonStore {
         else if (result.kind === 'mustPay') this.status = 'mustPay'
         else if (result.kind === 'passwordRejected') {
           this.visit.passwordRevoked()
+          this.status = 'locked'
+        } else if (result.kind === 'tooManyTries') {
+          this.visit.passwordLimited({ waitMinutes: result.waitMinutes })
           this.status = 'locked'
         }
       })

@@ -138,7 +138,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <OpenInBrowser canApply={view.canApply} applied={view.applied} applying={store.visit.applying} onApply={() => void store.apply()} />
       )
     case 'password':
-      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} onUnlock={(p) => void store.unlock(p)} />
+      return <PasswordLock unlocking={store.visit.unlocking} rejected={store.visit.passwordRejected} tooManyTries={store.visit.tooManyTries} onUnlock={(p) => void store.unlock(p)} />
     case 'purchased': {
       const order = store.paidOrder
       return (

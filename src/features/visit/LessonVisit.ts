@@ -1,19 +1,36 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
 
+/** Too many wrong passwords: the server did not check this one; the minutes to wait, when it said. */
+export interface TooManyTries {
+  waitMinutes?: number
+}
+
+export type PasswordCheck =
+  | { verdict: 'accepted' | 'rejected' | 'mustPay' }
+  | ({ verdict: 'tooManyTries' } & TooManyTries)
+
 /** The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5). */
 export async function checkLessonPassword(
   api: Pick<LessonApi, 'messages'>,
   handle: LessonHandle,
   coursePass: string,
-): Promise<'accepted' | 'rejected' | 'mustPay'> {
+): Promise<PasswordCheck> {
   const result = await api.messages(handle, 1, { pageSize: 1, coursePass })
-  if (result.kind === 'passwordRejected') return 'rejected'
-  return result.kind === 'mustPay' ? 'mustPay' : 'accepted'
+  switch (result.kind) {
+    case 'passwordRejected':
+      return { verdict: 'rejected' }
+    case 'tooManyTries':
+      return { verdict: 'tooManyTries', waitMinutes: result.waitMinutes }
+    case 'mustPay':
+      return { verdict: 'mustPay' }
+    default:
+      return { verdict: 'accepted' }
+  }
 }
 
 /** What unlocking answered; 'failed' means the transport already told the user (toast) and the lock stays. */
-export type UnlockVerdict = 'accepted' | 'rejected' | 'mustPay' | 'failed'
+export type UnlockVerdict = PasswordCheck['verdict'] | 'failed'
 
 export interface LessonVisitDeps {
   api: Pick<LessonApi, 'messages' | 'apply'>
@@ -30,6 +47,8 @@ export class LessonVisit {
   /** a password check is running / the typed password was refused */
   unlocking = false
   passwordRejected = false
+  /** the server stopped checking passwords for a while (too many wrong ones): the lock says how long */
+  tooManyTries: TooManyTries | null = null
   passwordVerified = false
   /** the apply call is running / succeeded during this visit */
   applying = false
@@ -46,15 +65,21 @@ export class LessonVisit {
     return { applied: this.applied, passwordVerified: this.passwordVerified, paidLocally: this.paidLocally }
   }
 
-  /** The lock's unlock button: 200 verifies and remembers the password; 403 marks it wrong. */
+  /**
+   * The lock's unlock button: 200 verifies and remembers the password; 403 marks it wrong;
+   * too many wrong ones shows the wait instead.
+   */
   async unlock(handle: LessonHandle, password: string): Promise<UnlockVerdict> {
     if (this.unlocking) return 'failed'
     this.unlocking = true
     this.passwordRejected = false
+    this.tooManyTries = null
     try {
-      const verdict = await checkLessonPassword(this.deps.api, handle, password)
+      const check = await checkLessonPassword(this.deps.api, handle, password)
+      const { verdict } = check
       runInAction(() => {
         this.passwordRejected = verdict === 'rejected'
+        if (check.verdict === 'tooManyTries') this.tooManyTries = { waitMinutes: check.waitMinutes }
         if (verdict === 'accepted') this.passwordVerified = true
       })
       if (verdict === 'accepted') this.deps.rememberPassword(password)
@@ -77,6 +102,13 @@ export class LessonVisit {
   /** The list refused the password it had accepted (it changed since): ask again. */
   passwordRevoked(): void {
     this.passwordVerified = false
+  }
+
+  /** A remembered password or a list page met the password limit: the lock shows the wait. */
+  passwordLimited(wait: TooManyTries): void {
+    this.passwordVerified = false
+    this.passwordRejected = false
+    this.tooManyTries = wait
   }
 
   /** Open-in-browser screen: a successful apply turns the button into 'submitted, waiting for review'. */

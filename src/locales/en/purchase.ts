@@ -9,6 +9,8 @@ export default {
   'access.password.unlock': 'Unlock',
   'access.password.empty': 'Please enter the password',
   'access.password.wrong': 'Wrong password, please try again',
+  'access.password.tooManyTries': 'Too many wrong passwords. Please try again in {minutes} minutes',
+  'access.password.tooManyTriesLater': 'Too many wrong passwords. Please try again later',
   'access.openInBrowser.title': 'Open in a browser',
   'access.openInBrowser.text': 'Tap "…" at the top right and choose "Open in browser"',
   'access.openInBrowser.apply': 'Click to apply to view in the chat app',

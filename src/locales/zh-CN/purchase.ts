@@ -7,6 +7,8 @@ export default {
   'access.password.unlock': '解锁',
   'access.password.empty': '请输入密码',
   'access.password.wrong': '密码错误，请重新输入',
+  'access.password.tooManyTries': '密码错误次数过多，请 {minutes} 分钟后再试',
+  'access.password.tooManyTriesLater': '密码错误次数过多，请稍后再试',
   'access.openInBrowser.title': '请在浏览器中打开',
   'access.openInBrowser.text': '请点击右上角「…」，选择「在浏览器打开」查看',
   'access.openInBrowser.apply': '点击申请在微脉中查看',

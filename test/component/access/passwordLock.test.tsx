@@ -2,6 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import { t } from '../../../src/locales'
 import { STORAGE_KEYS } from '../../../src/domain/storageKeys'
+import { PASSWORD_TRIES_CODE } from '../../../types/lesson'
 import { WithStores } from '../appStores'
 import { click, fakeBackend, paidLessonInfo, ok, purchaseStores, refuse, text, typeInto, isDisabled } from '../purchase/support'
 import { mount, settle } from '../act'
@@ -52,6 +53,52 @@ describe('password lock', () => {
     // the check is a one-item list request carrying the password (spec 000 §5)
     const check = backend.calls.find((c) => c.body.coursePass === PASSWORD)
     expect(check?.body).toMatchObject({ page: '1', pageSize: '1', courseData: 'demo-password' })
+  })
+})
+
+describe('password lock over the server\'s password limit', () => {
+  let utils: TestUtils
+  beforeEach(() => {
+    utils = new TestUtils()
+  })
+  afterEach(() => utils.unmout())
+
+  /** The server after too many wrong passwords: it answers PASSWORD_TRIES_CODE whatever is typed. */
+  function limitedBackend(data: unknown) {
+    return fakeBackend({
+      '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ privacyStatus: 2, courseName: 'Secret' }) }),
+      '/wmim/course/v2/message/list.do': () => ({ code: PASSWORD_TRIES_CODE, msg: 'too many wrong passwords', data }),
+    })
+  }
+
+  async function unlockWith(backend: ReturnType<typeof limitedBackend>, password: string) {
+    const { app, lessonStore, storage } = purchaseStores(backend)
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> })
+    await utils.queries.waitForQuerySelector('.password-lock')
+    await typeInto(utils, '.password-lock__input', password)
+    click(utils, '.password-lock__unlock')
+    await settle(20)
+    return storage
+  }
+
+  it('shows how many minutes to wait on the lock, not as a passing toast, and keeps the lesson locked', async () => {
+    const backend = limitedBackend({ waitMinutes: 12 })
+    const storage = await unlockWith(backend, PASSWORD)
+    expect(text('.password-lock__error')).toBe(t('access.password.tooManyTries', { minutes: 12 }))
+    expect(text('.password-lock__error')).toContain('12')
+    expect(backend.toasts).toEqual([])
+    expect(document.querySelector('.lesson__list')).toBeNull()
+    expect(storage.map.get(STORAGE_KEYS.lessonPassword)).toBeUndefined()
+    // another try while the wait lasts is answered the same
+    await typeInto(utils, '.password-lock__input', '1111')
+    click(utils, '.password-lock__unlock')
+    await settle(20)
+    expect(text('.password-lock__error')).toBe(t('access.password.tooManyTries', { minutes: 12 }))
+  })
+
+  it('says to try later when the server gives no usable wait', async () => {
+    await unlockWith(limitedBackend({ waitMinutes: 'soon' }), '1234')
+    expect(text('.password-lock__error')).toBe(t('access.password.tooManyTriesLater'))
   })
 })
 

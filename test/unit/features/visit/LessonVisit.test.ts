@@ -46,6 +46,23 @@ describe('LessonVisit: the password lock', () => {
     ])
   })
 
+  it('holds the wait when the server stopped checking passwords, and drops it once one is accepted', async () => {
+    let limited = true
+    const fake = fakeApi({
+      messages: async (coursePass) =>
+        limited ? { kind: 'tooManyTries', waitMinutes: 7 } : coursePass === '8888' ? { kind: 'page', messages: [] } : { kind: 'passwordRejected', message: 'wrong password' },
+    })
+    const { visit, remembered } = visitOver(fake)
+    expect(await visit.unlock(HANDLE, '8888')).toBe('tooManyTries')
+    expect(visit.tooManyTries).toEqual({ waitMinutes: 7 })
+    expect(visit.passwordRejected).toBe(false)
+    expect(remembered).toEqual([])
+    limited = false
+    expect(await visit.unlock(HANDLE, '8888')).toBe('accepted')
+    expect(visit.tooManyTries).toBeNull()
+    expect(remembered).toEqual(['8888'])
+  })
+
   it('answers mustPay when the list says the lesson must be bought first', async () => {
     const { visit } = visitOver(fakeApi({ messages: async () => ({ kind: 'mustPay' }) }))
     expect(await visit.unlock(HANDLE, '8888')).toBe('mustPay')

@@ -1,0 +1,19 @@
+import type { Migration } from './migrate'
+
+/** Tables the areas share through core/: attempt counts (core/attempts.ts). */
+export const CORE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 4,
+    sql: `
+  -- Fixed-window counts of attempts (wrong lesson passwords, SMS codes sent), one row per bucket
+  -- such as 'lesson-pass:client:12:203.0.113.7'; a row whose window has ended counts as zero.
+  CREATE TABLE attempt_windows (
+    bucket     TEXT PRIMARY KEY,
+    -- epoch ms at which the count starts again from zero
+    window_end INTEGER NOT NULL,
+    count      INTEGER NOT NULL CHECK (count > 0)
+  );
+  CREATE INDEX attempt_windows_by_end ON attempt_windows (window_end);
+  `,
+  },
+]

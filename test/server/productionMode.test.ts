@@ -1,0 +1,111 @@
+/**
+ * Production mode (issue 15 item 3): no development routes, no demo data, no demo sessions, the
+ * WeChat credentials from the environment and a refusal to start without them. Demo mode stays
+ * the default.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { StartupError, buildApp, serverConfigFromEnv } from '../../server/app'
+import { payV2Sign } from '../../server/core/wechat'
+import type { WechatCredentials } from '../../server/core/wechat'
+import type { ObjectData } from '../../types/api'
+import type { PayConfig } from '../../types/purchase'
+import type { ShareConfig } from '../../types/share'
+import { BUYER, DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, ORDER_QUERY, SANDBOX_PAY, SHARE_CONFIG, V2_INFO, V2_LIST, WEAPP_LOGIN, post } from './helpers'
+
+const SECRETS = { WECHAT_APP_ID: 'wx-prod-app', WECHAT_PAY_KEY: 'prod-pay-key', WECHAT_JSAPI_TICKET: 'prod-ticket' }
+const WECHAT: WechatCredentials = { appId: 'wx-prod-app', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
+
+/** The environment without anything this test's process happens to have set. */
+const env = (vars: Record<string, string | undefined>): Record<string, string | undefined> => ({ PATH: process.env.PATH, ...vars })
+
+describe('serverConfigFromEnv', () => {
+  it('is demo mode by default: development routes on, loopback only', () => {
+    const config = serverConfigFromEnv(env({}))
+    expect(config).toMatchObject({ mode: 'demo', dev: true, host: '127.0.0.1', port: 3000 })
+    expect(config.wechat).toBeUndefined()
+  })
+
+  it.each([{ SERVER_MODE: 'production' }, { NODE_ENV: 'production' }])(
+    'refuses to start %j without the WeChat credentials, naming each one',
+    (vars) => {
+      const start = () => serverConfigFromEnv(env({ ...vars, WECHAT_APP_ID: 'wx-prod-app' }))
+      expect(start).toThrow(StartupError)
+      expect(start).toThrow(/WECHAT_PAY_KEY: .*\n\s+WECHAT_JSAPI_TICKET: /)
+      expect(start).not.toThrow(/WECHAT_APP_ID/)
+    },
+  )
+
+  it('reads the credentials in production and keeps development routes off even with DEV_ROUTES=1', () => {
+    const config = serverConfigFromEnv(env({ SERVER_MODE: 'production', DEV_ROUTES: '1', ...SECRETS }))
+    expect(config).toMatchObject({ mode: 'production', dev: false, wechat: WECHAT, host: '127.0.0.1' })
+  })
+
+  it('lets SERVER_MODE=demo win over NODE_ENV=production and refuses an unknown mode', () => {
+    expect(serverConfigFromEnv(env({ NODE_ENV: 'production', SERVER_MODE: 'demo' })).mode).toBe('demo')
+    expect(() => serverConfigFromEnv(env({ SERVER_MODE: 'prod' }))).toThrow('SERVER_MODE must be demo or production')
+  })
+
+  it('takes HOST and TRUST_PROXY when told', () => {
+    expect(serverConfigFromEnv(env({ HOST: '0.0.0.0', TRUST_PROXY: '1' }))).toMatchObject({ host: '0.0.0.0', trustProxy: true })
+  })
+})
+
+it('buildApp refuses production mode without credentials', async () => {
+  await expect(buildApp({ mode: 'production' })).rejects.toThrow(StartupError)
+})
+
+describe('a production server', () => {
+  let dir: string
+  let app: FastifyInstance
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lesson-prod-'))
+    // a database the demo seeded first: its published sessions must stop working
+    const dbPath = join(dir, 'data.sqlite')
+    await (await buildApp({ dbPath })).close()
+    app = await buildApp({ mode: 'production', wechat: WECHAT, dbPath, staticDir: join(dir, 'h5') })
+  })
+  afterAll(async () => {
+    await app.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('has no development routes', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/login' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: `${DEV_SMS}?phone=13800000003` })).statusCode).toBe(404)
+    expect((await post(app, SANDBOX_PAY, { orderNO: 'LP1' })).status).toBe(404)
+    expect((await post(app, LOGIN_URL, { type: 1 })).body.code).toBe(403)
+    expect((await post(app, WEAPP_LOGIN, { code: 'dev:wm_teacher' })).body.code).toBe(403)
+  })
+
+  it('does not accept the demo sessions and login credentials', async () => {
+    const list = await post(app, V2_LIST, { courseData: 'paid-bought', page: 1, pageSize: 1 }, BUYER)
+    expect(list.body.code).toBe(601)
+    expect((await post(app, ORDER_QUERY, { orderNO: 'LP1', loginData: LOGIN.buyer })).body.code).toBe(601)
+    expect((await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.teacher })).body.code).toBe(601)
+  })
+
+  it('signs share configs with its own credentials', async () => {
+    const { body } = await post<ObjectData<ShareConfig>>(app, SHARE_CONFIG, { registerUrl: 'https://h5.example.com/a' })
+    expect(body.data.object.appId).toBe('wx-prod-app')
+  })
+
+  it('checks pay notifications with its own key, not the development one', async () => {
+    const fields = { return_code: 'SUCCESS', result_code: 'SUCCESS', out_trade_no: 'LP404', total_fee: '990' }
+    const withDevKey = { ...fields, sign: payV2Sign(fields, 'dev-pay-key-0123456789abcdefghijk') }
+    expect((await post(app, '/wmim/pay/notify.do', withDevKey)).body.code).toBe(403)
+    const withOwnKey = { ...fields, sign: payV2Sign(fields, WECHAT.payKey) }
+    expect((await post(app, '/wmim/pay/notify.do', withOwnKey)).body.code).toBe(404)
+  })
+})
+
+it('a production server on a new database has no demo data', async () => {
+  const app = await buildApp({ mode: 'production', wechat: WECHAT })
+  const lessons = app.db.prepare('SELECT count(*) AS n FROM lessons').get()
+  const info = await post<ObjectData<PayConfig>>(app, V2_INFO, { courseData: 'demo-open' })
+  await app.close()
+  expect(lessons).toEqual({ n: 0 })
+  expect(info.body.code).toBe(404)
+})
