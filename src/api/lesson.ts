@@ -29,11 +29,12 @@ export function createLessonApi(post: Post) {
   const call = createCall(post)
 
   return {
+    /** Silent: both pages show a failed info call as their error state. */
     async info(handle: LessonHandle): Promise<InfoResult> {
       const res =
         handle.kind === 'v2'
-          ? await call(lessonCalls.info, { courseData: handle.courseData })
-          : await call(lessonCalls.legacyInfo, { data: handle.data })
+          ? await call(lessonCalls.info, { courseData: handle.courseData }, { silent: true })
+          : await call(lessonCalls.legacyInfo, { data: handle.data }, { silent: true })
       const object = res.data?.object
       if (res.code === ResponseCode.NotFound || !object) return { found: false }
       return isIllegalInfo(object) ? { found: true, illegal: object } : { found: true, info: object }
@@ -42,16 +43,17 @@ export function createLessonApi(post: Post) {
     /**
      * `freePreview` reads the free list, which names lessons by courseData only: an old link has
      * no free list, so its pages always come from the old list (which answers 601 to a reader who
-     * must buy first).
+     * must buy first). `silent` when the caller shows a failure on the screen (the list's error
+     * state and footer); otherwise the transport toasts it (the unlock button).
      */
     async messages(
       handle: LessonHandle,
       page: number,
-      options: { pageSize?: number; coursePass?: string; freePreview?: boolean } = {},
+      options: { pageSize?: number; coursePass?: string; freePreview?: boolean; silent?: boolean } = {},
     ): Promise<MessagePage> {
       const listPage = { page, pageSize: options.pageSize ?? LESSON_PAGE_SIZE }
       const { coursePass } = options
-      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden], silent: false }
+      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden], silent: options.silent === true }
       const res =
         handle.kind === 'legacy'
           ? await call(lessonCalls.legacyMessages, { ...listPage, data: handle.data, coursePass }, listOptions)

@@ -234,7 +234,8 @@ export class LessonStore {
   /** A password given by the link or remembered from an earlier unlock opens the lesson without asking. */
   private async tryRememberedPassword(): Promise<void> {
     const candidate = this.coursePass ?? this.context.storedPassword()
-    if (candidate && this.handle && (await checkLessonPassword(this.api, this.handle, candidate)) === 'accepted') {
+    // silent: a failure here is the screen's error state
+    if (candidate && this.handle && (await checkLessonPassword(this.api, this.handle, candidate, true)) === 'accepted') {
       this.visit.passwordAccepted(candidate)
       await this.readWithPassword(candidate)
       return
@@ -295,6 +296,8 @@ export class LessonStore {
         pageSize: this.pageSize,
         coursePass: this.coursePass,
         freePreview: this.preview !== undefined,
+        // a failed page is shown by the error state (page 1) or the footer with its retry
+        silent: true,
       })
       if (list !== this.list || result.kind === 'page') {
         const messages = result.kind === 'page' ? result.messages : []

@@ -104,9 +104,15 @@ describe('createClient().post', () => {
     expect(deps.toast).not.toHaveBeenCalled()
   })
 
-  it('rejects a network failure with "network request abnormal"', async () => {
+  it('toasts a network failure once as "network request abnormal" and rejects with it', async () => {
     const { client, deps } = setup(() => Promise.reject(new Error('ECONNREFUSED')))
     await expect(client.post('/x')).rejects.toMatchObject({ code: NETWORK_ERROR, message: 'network request abnormal' })
+    expect(deps.toast.mock.calls).toEqual([['network request abnormal', 1000]])
+  })
+
+  it('leaves a network failure to a silent caller, which shows it on its screen', async () => {
+    const { client, deps } = setup(() => Promise.reject(new Error('ECONNREFUSED')))
+    await expect(client.post('/x', {}, { silent: true })).rejects.toMatchObject({ code: NETWORK_ERROR })
     expect(deps.toast).not.toHaveBeenCalled()
   })
 
@@ -133,6 +139,14 @@ describe('createClient().post', () => {
       await pending
       expect(settled).toBeInstanceOf(ApiError)
       expect((settled as ApiError).code).toBe(TIMEOUT)
+    })
+
+    it('toasts the timeout once', async () => {
+      const { client, deps } = setup(() => new Promise<RawResponse>(() => undefined))
+      const pending = expect(client.post('/slow')).rejects.toMatchObject({ code: TIMEOUT, message: 'timed out' })
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+      await pending
+      expect(deps.toast.mock.calls).toEqual([['timed out', 1000]])
     })
 
     it('leaves no timer behind after a fast answer', async () => {
