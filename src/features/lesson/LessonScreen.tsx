@@ -31,6 +31,11 @@ function handleOf(link: LessonLink): LessonHandle {
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
 const REACH_BOTTOM_PX = 20
 
+function stateTitle(status: LessonStore['status']): string {
+  if (status === 'notFound') return t('lesson.notExist')
+  return status === 'error' ? t('lesson.loadError') : ''
+}
+
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
 
@@ -40,9 +45,11 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
 
   useEffect(reload, [reload])
 
+  // the course name once known; an error state names itself, so the page is never left untitled
+  const title = link ? store.title || stateTitle(store.status) : t('lesson.badLink')
   useEffect(() => {
-    if (store.title) void Taro.setNavigationBarTitle({ title: store.title })
-  }, [store.title])
+    if (title) void Taro.setNavigationBarTitle({ title })
+  }, [title])
 
   useEffect(() => {
     if (store.status === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })

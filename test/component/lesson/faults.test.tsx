@@ -6,6 +6,7 @@
  */
 import { HOOKS_APP_ID, safeExecute } from '@tarojs/runtime'
 import { act } from 'react'
+import Taro from '@tarojs/taro'
 import type { ApiEnvelope } from '../../../types/api'
 import { REQUEST_TIMEOUT_MS } from '../../../src/api/client'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
@@ -67,7 +68,8 @@ describe('loading more (item 1)', () => {
     })
     await until(() => expect($$('.message-row')).toHaveLength(20))
 
-    jest.useFakeTimers()
+    // only the clock: Taro's components (Stencil) schedule their rendering on animation frames
+    jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'nextTick', 'setImmediate'] })
     try {
       await reachBottom()
       expect(text('.ui-paged-list__footer--loading')).toBe(t('lesson.loadingMore'))
@@ -104,7 +106,8 @@ describe('unlocking with the network down (item 2)', () => {
       [INFO]: () => ok({ object: lessonInfo({ privacyStatus: 2 }) }),
       [LIST]: unreachable,
     })
-    await until(() => expect($('.password-lock')).toBeTruthy())
+    // Taro's input renders its native input a frame later
+    await until(() => expect(document.querySelector('.password-lock__field input')).not.toBeNull())
     await typeInto('.password-lock__field', '8888')
     await press('.password-lock__unlock')
     await until(() => expect(backend.toasts).toEqual(['network']))
@@ -128,5 +131,30 @@ describe('the submitted apply button (item 3)', () => {
     await press('.open-in-browser__apply')
     await press('.open-in-browser__apply')
     expect(backend.calls.filter((c) => c.path === APPLY)).toHaveLength(1)
+  })
+})
+
+describe('error states have a page title (item 4)', () => {
+  const titles = () => (Taro.setNavigationBarTitle as unknown as jest.Mock).mock.calls.map(([o]: [{ title: string }]) => o.title)
+  beforeEach(() => jest.spyOn(Taro, 'setNavigationBarTitle'))
+  afterEach(() => jest.restoreAllMocks())
+
+  it('a link naming no lesson (a bare /playLesson)', async () => {
+    const { app, lessonStore } = purchaseStores(fakeBackend({}))
+    await render(
+      <WithStores stores={app}>
+        <LessonScreen link={null} store={lessonStore} />
+      </WithStores>,
+    )
+    expect(text('.state-view__title')).toBe(t('lesson.badLink'))
+    expect(titles()).toEqual([t('lesson.badLink')])
+  })
+
+  it('a missing lesson, and one whose info fails', async () => {
+    await openLesson({ [INFO]: () => refuse(404, 'course does not exist') })
+    await until(() => expect(titles()).toEqual([t('lesson.notExist')]))
+    await cleanup()
+    await openLesson({ [INFO]: unreachable })
+    await until(() => expect(titles()).toContain(t('lesson.loadError')))
   })
 })
