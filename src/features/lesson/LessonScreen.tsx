@@ -53,12 +53,9 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
 
   useEffect(() => {
     if (store.status === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
-    if (store.status === 'mustPay' && store.courseData) {
-      void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: store.courseData, payType: 1 }) })
-    }
-    const share = store.status === 'toShareUrl' ? store.shareTarget : undefined
-    if (share) void Taro.redirectTo({ url: toPageUrl(share.route.name, share.params) })
-  }, [store.status, store.courseData, store.shareTarget])
+    const target = store.status === 'mustPay' ? store.payPage : store.status === 'toShareUrl' ? store.shareTarget : undefined
+    if (target) void Taro.redirectTo({ url: toPageUrl(target.route.name, target.params) })
+  }, [store.status, store.payPage, store.shareTarget])
 
   if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
 
@@ -66,9 +63,11 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     case 'idle':
     case 'loading':
     case 'illegal':
-    case 'mustPay':
     case 'toShareUrl':
       return <StateView kind='loading' title={t('common.loading')} />
+    case 'mustPay':
+      // on the way to the pay page; a lesson naming none says so rather than spinning
+      return store.payPage ? <StateView kind='loading' title={t('common.loading')} /> : <StateView kind='error' title={t('lesson.mustPay')} />
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
     case 'locked':

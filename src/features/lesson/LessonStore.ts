@@ -4,7 +4,7 @@ import { LESSON_PAGE_SIZE } from '../../../types/lesson'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
 import { decideLessonAccess } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
-import { resolvePath, type ResolvedRoute } from '../../domain/routes'
+import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
 import { parseMessage } from '../../domain/message/parse'
 import type { LessonMessage } from '../../domain/message/types'
 import { Pager } from '../../ui/pager'
@@ -138,6 +138,16 @@ export class LessonStore {
   get shareTarget(): ResolvedRoute | undefined {
     const shareUrl = this.info?.shareUrl
     return (shareUrl && resolvePath(shareUrl.replace(/^https?:\/\/[^/]+/i, ''))) || undefined
+  }
+
+  /**
+   * Where a reader who must buy goes (spec 000 §8, 601 on the list): the lesson's pay/share page.
+   * An old link names the lesson by `data` only, so its info's `shareUrl` names that page.
+   */
+  get payPage(): ResolvedRoute | undefined {
+    const courseData = this.courseData
+    if (courseData) return { route: routeByName('LessonPay'), params: { type: 'share', courseData, payType: '1' } }
+    return this.shareTarget
   }
 
   get courseData(): string | undefined {
