@@ -1,6 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
-import { LESSON_PAGE_SIZE } from '../../../types/lesson'
+import { LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE } from '../../../types/lesson'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
 import { decideLessonAccess } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
@@ -82,13 +82,16 @@ export class LessonStore {
     private readonly api: LessonApi,
     private readonly pageSize: number = LESSON_PAGE_SIZE,
     private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
+    /** an old link's pages (spec 000 §9) */
+    private readonly legacyPageSize: number = LEGACY_LESSON_PAGE_SIZE,
   ) {
     this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
     this.list = this.newList()
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
       visit: false,
       api: false,
       pageSize: false,
+      legacyPageSize: false,
       context: false,
       // observable: `courseData` is derived from it, and a screen observes that before open() runs
       handle: observable.ref,
@@ -302,8 +305,9 @@ export class LessonStore {
     const list: Pager<LessonMessage> = new Pager(async (page) => {
       const handle = this.handle
       if (!handle) return { items: [], end: true }
+      const pageSize = handle.kind === 'legacy' ? this.legacyPageSize : this.pageSize
       const result = await this.api.messages(handle, page, {
-        pageSize: this.pageSize,
+        pageSize,
         coursePass: this.coursePass,
         freePreview: this.preview !== undefined,
         // a failed page is shown by the error state (page 1) or the footer with its retry
@@ -311,7 +315,7 @@ export class LessonStore {
       })
       if (list !== this.list || result.kind === 'page') {
         const messages = result.kind === 'page' ? result.messages : []
-        return { items: messages.map(parseMessage), end: messages.length < this.pageSize }
+        return { items: messages.map(parseMessage), end: messages.length < pageSize }
       }
       runInAction(() => {
         if (result.kind === 'end' && page === 1 && this.shareTarget) this.status = 'toShareUrl'
