@@ -1,6 +1,6 @@
 /**
- * Writes the demo media under server/media/: avatars (a disc on a coloured square) and
- * slides (bars on a coloured page), flat-colour PNGs of a few hundred bytes each.
+ * Writes the demo media under server/media/: avatars (a disc on a coloured square) with their
+ * thumbnails, and slides (bars on a coloured page), flat-colour PNGs of a few hundred bytes each.
  * Run once with `npx tsx server/core/make-media.ts`; the output is committed.
  */
 import { writeFileSync } from 'node:fs'
@@ -69,6 +69,28 @@ const MEDIA: Record<string, [number, number, Painter]> = {
   'slide-1.png': [480, 320, slide([255, 248, 225], [255, 160, 0])],
   'slide-2.png': [480, 320, slide([232, 245, 233], [67, 160, 71])],
   'slide-3.png': [480, 320, slide([227, 242, 253], [30, 136, 229])],
+}
+
+/**
+ * `paint` (drawn at srcWidth x srcHeight) scaled to cover width x height and cropped to its centre:
+ * what OSS `image/resize,m_fill,w_<w>,h_<h>` answers.
+ */
+function filled(paint: Painter, srcWidth: number, srcHeight: number, width: number, height: number): Painter {
+  const scale = Math.max(width / srcWidth, height / srcHeight)
+  const offsetX = (srcWidth * scale - width) / 2
+  const offsetY = (srcHeight * scale - height) / 2
+  return (x, y) => paint(Math.floor((x + offsetX) / scale), Math.floor((y + offsetY) / scale))
+}
+
+/**
+ * The avatar thumbnails the app asks for besides the 100x100 originals (spec 000 §9: 64 and
+ * 80x100), named `<avatar>.w<w>h<h>.png`; the media route serves them for the resize query.
+ */
+for (const name of Object.keys(MEDIA).filter((n) => n.startsWith('avatar-'))) {
+  const [srcWidth, srcHeight, paint] = MEDIA[name]
+  for (const [width, height] of [[64, 64], [80, 100]] as const) {
+    MEDIA[name.replace(/\.png$/, `.w${width}h${height}.png`)] = [width, height, filled(paint, srcWidth, srcHeight, width, height)]
+  }
 }
 
 const out = join(__dirname, '..', 'media')

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { circleMediaOf } from '../../domain/message/circle'
 import type { CircleDetailData } from '../../domain/message/types'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'
 import { t } from '../../locales'
 import { imagePlatform } from '../../platform/image'
 import { StateView } from '../../ui/StateView'
@@ -72,7 +73,7 @@ export function CircleDetailScreen({ detail }: { detail: CircleDetailData | unde
     <View className='circle'>
       <View className='circle__avatar-box'>
         {detail.user?.faceIcon ? (
-          <Image className='circle__avatar' src={detail.user.faceIcon} mode='aspectFill' />
+          <Image className='circle__avatar' src={avatarThumbnailUrl(detail.user.faceIcon, AVATAR_THUMBNAIL.circle)} mode='aspectFill' />
         ) : (
           <View className='circle__avatar circle__avatar--blank' />
         )}
