@@ -61,7 +61,30 @@ function slide(page: Rgb, bar: Rgb): Painter {
   }
 }
 
+/**
+ * A QR-code-like picture for the demo join group (purchase seed): finder squares in three corners
+ * and a fixed scatter of modules, 25 modules of 8 px on a 4-module quiet zone. Not scannable.
+ */
+function demoQrcode(): Painter {
+  const finder = (mx: number, my: number): boolean | undefined => {
+    for (const [ox, oy] of [[0, 0], [18, 0], [0, 18]]) {
+      const x = mx - ox
+      const y = my - oy
+      if (x >= 0 && x < 7 && y >= 0 && y < 7) return x === 0 || x === 6 || y === 0 || y === 6 || (x >= 2 && x <= 4 && y >= 2 && y <= 4)
+    }
+    return undefined
+  }
+  return (px, py) => {
+    const mx = Math.floor(px / 8) - 4
+    const my = Math.floor(py / 8) - 4
+    if (mx < 0 || my < 0 || mx >= 25 || my >= 25) return [255, 255, 255]
+    const dark = finder(mx, my) ?? ((mx * 7 + my * 13 + mx * my) % 5 < 2)
+    return dark ? [0, 0, 0] : [255, 255, 255]
+  }
+}
+
 const MEDIA: Record<string, [number, number, Painter]> = {
+  'join-qrcode.png': [264, 264, demoQrcode()],
   'avatar-teacher.png': [100, 100, avatar([46, 125, 50], [200, 230, 201])],
   'avatar-assistant.png': [100, 100, avatar([21, 101, 192], [187, 222, 251])],
   'avatar-buyer.png': [100, 100, avatar([230, 81, 0], [255, 224, 178])],
