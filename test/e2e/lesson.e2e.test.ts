@@ -56,8 +56,10 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
   it('says the course does not exist for an unknown lesson', async () => {
     const page = await e2e.newPage()
     await page.goto('/lesson?courseData=no-such-lesson')
-    await page.getByText('课程不存在').waitFor()
+    await page.locator('.state-view__title', { hasText: '课程不存在' }).waitFor()
     expect(await rows(page).count()).toBe(0)
+    // the error state titles the page (issue 17 item 4)
+    await page.waitForFunction(() => document.title === '课程不存在')
   })
 
   it('shows a not-found page with a way home for an unknown path', async () => {
