@@ -6,7 +6,6 @@ import { AppStoresContext } from './app/stores'
 import { toPageUrl } from './domain/routes'
 import { setLocaleFromSystem, t } from './locales'
 import { platformLocation } from './platform/location'
-import { StateView } from './ui/StateView'
 import './app.scss'
 
 // Before the H5 router reads the address (Taro's entry imports this module first): an old hash
@@ -15,7 +14,7 @@ platformLocation.adoptHashLink()
 
 /**
  * spec 001 §2: navigation proceeds only when the page is not inside a frame. Framed, no page opens
- * and no call is made; the user is told to open the page directly instead of seeing a blank page.
+ * (the app renders none) and no call is made; a notice tells the user to open the page directly.
  */
 const framed = platformLocation.insideFrame()
 
@@ -25,6 +24,7 @@ const stores = createAppStores(taroPlatformEdge)
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     setLocaleFromSystem(Taro.getSystemInfoSync().language)
+    if (framed) platformLocation.showFramedNotice(t('framed.title'), t('framed.text'))
   })
 
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.
@@ -33,7 +33,7 @@ function App({ children }: PropsWithChildren) {
     void Taro.redirectTo({ url: toPageUrl('NotFound', { path: res.path }) })
   })
 
-  if (framed) return <StateView kind='error' title={t('framed.title')} detail={t('framed.text')} />
+  if (framed) return null
   return <AppStoresContext.Provider value={stores}>{children}</AppStoresContext.Provider>
 }
 

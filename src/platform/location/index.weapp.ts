@@ -4,4 +4,5 @@ import type { PlatformLocation } from './types'
 export const platformLocation: PlatformLocation = {
   adoptHashLink: () => undefined,
   insideFrame: () => false,
+  showFramedNotice: () => undefined,
 }

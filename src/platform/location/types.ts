@@ -8,4 +8,9 @@ export interface PlatformLocation {
   adoptHashLink(): void
   /** The page is inside another page's frame. Always false in the mini-program. */
   insideFrame(): boolean
+  /**
+   * Shows a notice in place of the app, for a framed page that opens nothing: the app's own tree
+   * shows only through pages, which do not open there. Nothing in the mini-program.
+   */
+  showFramedNotice(title: string, text: string): void
 }
