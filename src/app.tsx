@@ -1,21 +1,32 @@
 import { useEffect, useState, type PropsWithChildren } from 'react'
-import Taro, { usePageNotFound } from '@tarojs/taro'
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { createAppStores } from './app/composition'
 import { taroPlatformEdge } from './app/platformEdge'
 import { AppStoresContext } from './app/stores'
 import { toPageUrl } from './domain/routes'
-import { startLocale } from './locales'
+import { startLocale, t } from './locales'
+import { a11y } from './platform/a11y'
 import { platformEnv } from './platform/env'
 import { loadCatalog } from './platform/locale'
-import { a11y } from './platform/a11y'
+import { platformLocation } from './platform/location'
 import './app.scss'
+
+// Before the H5 router reads the address (Taro's entry imports this module first): an old hash
+// link of the site becomes its route's path.
+platformLocation.adoptHashLink()
+
+/**
+ * spec 001 §2: navigation proceeds only when the page is not inside a frame. Framed, no page opens
+ * (the app renders none) and no call is made; a notice tells the user to open the page directly.
+ */
+const framed = platformLocation.insideFrame()
 
 // before any page renders: roles and names reach the mini-program's components
 a11y.installAria()
 
 /** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
 const stores = createAppStores(taroPlatformEdge)
-stores.startLaunchCalls(platformEnv.launchUrl())
+if (!framed) stores.startLaunchCalls(platformEnv.launchUrl())
 
 /** The system language's catalogue; undefined when it is ready now (zh-CN, or any language in the mini-program). */
 const localeArrival = startLocale(Taro.getSystemInfoSync().language, loadCatalog)
@@ -26,12 +37,17 @@ function App({ children }: PropsWithChildren) {
   useEffect(() => {
     void localeArrival?.then(() => setLocaleReady(true))
   }, [])
+  useLaunch(() => {
+    if (framed) platformLocation.showFramedNotice(t('framed.title'), t('framed.text'))
+  })
 
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.
   usePageNotFound((res) => {
+    if (framed) return
     void Taro.redirectTo({ url: toPageUrl('NotFound', { path: res.path }) })
   })
 
+  if (framed) return null
   return <AppStoresContext.Provider value={stores}>{localeReady ? children : null}</AppStoresContext.Provider>
 }
 

@@ -80,6 +80,8 @@ export interface PreviewImage {
 }
 
 export const LESSON_PAGE_SIZE = 20
+/** spec 000 §9: the old viewers (`data` links, the old list call) page by 10 */
+export const LEGACY_LESSON_PAGE_SIZE = 10
 export const PICTURE_PAGE_SIZE = 40
 
 /**

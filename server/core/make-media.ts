@@ -1,6 +1,6 @@
 /**
- * Writes the demo media under server/media/: avatars (a disc on a coloured square) and
- * slides (bars on a coloured page), flat-colour PNGs of a few hundred bytes each.
+ * Writes the demo media under server/media/: avatars (a disc on a coloured square) with their
+ * thumbnails, and slides (bars on a coloured page), flat-colour PNGs of a few hundred bytes each.
  * Run once with `npx tsx server/core/make-media.ts`; the output is committed.
  */
 import { writeFileSync } from 'node:fs'
@@ -61,7 +61,30 @@ function slide(page: Rgb, bar: Rgb): Painter {
   }
 }
 
+/**
+ * A QR-code-like picture for the demo join group (purchase seed): finder squares in three corners
+ * and a fixed scatter of modules, 25 modules of 8 px on a 4-module quiet zone. Not scannable.
+ */
+function demoQrcode(): Painter {
+  const finder = (mx: number, my: number): boolean | undefined => {
+    for (const [ox, oy] of [[0, 0], [18, 0], [0, 18]]) {
+      const x = mx - ox
+      const y = my - oy
+      if (x >= 0 && x < 7 && y >= 0 && y < 7) return x === 0 || x === 6 || y === 0 || y === 6 || (x >= 2 && x <= 4 && y >= 2 && y <= 4)
+    }
+    return undefined
+  }
+  return (px, py) => {
+    const mx = Math.floor(px / 8) - 4
+    const my = Math.floor(py / 8) - 4
+    if (mx < 0 || my < 0 || mx >= 25 || my >= 25) return [255, 255, 255]
+    const dark = finder(mx, my) ?? ((mx * 7 + my * 13 + mx * my) % 5 < 2)
+    return dark ? [0, 0, 0] : [255, 255, 255]
+  }
+}
+
 const MEDIA: Record<string, [number, number, Painter]> = {
+  'join-qrcode.png': [264, 264, demoQrcode()],
   'avatar-teacher.png': [100, 100, avatar([46, 125, 50], [200, 230, 201])],
   'avatar-assistant.png': [100, 100, avatar([21, 101, 192], [187, 222, 251])],
   'avatar-buyer.png': [100, 100, avatar([230, 81, 0], [255, 224, 178])],
@@ -69,6 +92,28 @@ const MEDIA: Record<string, [number, number, Painter]> = {
   'slide-1.png': [480, 320, slide([255, 248, 225], [255, 160, 0])],
   'slide-2.png': [480, 320, slide([232, 245, 233], [67, 160, 71])],
   'slide-3.png': [480, 320, slide([227, 242, 253], [30, 136, 229])],
+}
+
+/**
+ * `paint` (drawn at srcWidth x srcHeight) scaled to cover width x height and cropped to its centre:
+ * what OSS `image/resize,m_fill,w_<w>,h_<h>` answers.
+ */
+function filled(paint: Painter, srcWidth: number, srcHeight: number, width: number, height: number): Painter {
+  const scale = Math.max(width / srcWidth, height / srcHeight)
+  const offsetX = (srcWidth * scale - width) / 2
+  const offsetY = (srcHeight * scale - height) / 2
+  return (x, y) => paint(Math.floor((x + offsetX) / scale), Math.floor((y + offsetY) / scale))
+}
+
+/**
+ * The avatar thumbnails the app asks for besides the 100x100 originals (spec 000 §9: 64 and
+ * 80x100), named `<avatar>.w<w>h<h>.png`; the media route serves them for the resize query.
+ */
+for (const name of Object.keys(MEDIA).filter((n) => n.startsWith('avatar-'))) {
+  const [srcWidth, srcHeight, paint] = MEDIA[name]
+  for (const [width, height] of [[64, 64], [80, 100]] as const) {
+    MEDIA[name.replace(/\.png$/, `.w${width}h${height}.png`)] = [width, height, filled(paint, srcWidth, srcHeight, width, height)]
+  }
 }
 
 const out = join(__dirname, '..', 'media')

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { SESSION_HEADER_NAMES } from '../../types/session'
 import { fail, isApiPath } from './envelope'
+import { resizedImage } from './imageResize'
 import { siteFileOptions } from './siteFiles'
 
 export interface WebOptions {
@@ -79,8 +80,8 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
   })
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(MEDIA_PREFIX)) return
-    const poster = snapshotPoster(request.url, mediaDir)
-    if (poster !== undefined) return reply.sendFile(poster, mediaDir)
+    const processed = snapshotPoster(request.url, mediaDir) ?? resizedImage(request.url, mediaDir)
+    if (processed !== undefined) return reply.sendFile(processed, mediaDir)
   })
   app.options('/*', async (_request, reply) => reply.status(204).send())
 

@@ -24,6 +24,12 @@ export interface NewOrder {
   inviterWmid: string | null
 }
 
+/** The group a lesson's buyers are invited to join; `qrcode` as stored (a media path or a URL). */
+export interface JoinGroup {
+  name: string
+  qrcode: string
+}
+
 /** What a payment notification did: nothing for an unknown order or a wrong amount. */
 export type Settlement =
   | { outcome: 'unknown-order' }
@@ -41,6 +47,7 @@ export class OrderStore {
   private readonly noticed: Statement<[string]>
   private readonly pay: Statement<[number, string]>
   private readonly grant: Statement<[string, number, number]>
+  private readonly groupOf: Statement<[number], JoinGroup>
 
   constructor(private readonly db: Db) {
     this.byNo = db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_no = ?`)
@@ -49,6 +56,7 @@ export class OrderStore {
       INSERT INTO orders (order_no, wmid, lesson_id, total_fee, inviter_wmid, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
     this.noticed = db.prepare('UPDATE orders SET notify_count = notify_count + 1 WHERE order_no = ?')
     this.pay = db.prepare('UPDATE orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0')
+    this.groupOf = db.prepare('SELECT group_name AS name, qrcode FROM join_groups WHERE lesson_id = ?')
     this.grant = db.prepare(
       'INSERT INTO purchases (wmid, lesson_id, created_at) VALUES (?, ?, ?) ON CONFLICT (wmid, lesson_id) DO NOTHING',
     )
@@ -56,6 +64,10 @@ export class OrderStore {
 
   find(orderNO: string): OrderRecord | undefined {
     return this.byNo.get(orderNO)
+  }
+
+  joinGroup(lessonId: number): JoinGroup | undefined {
+    return this.groupOf.get(lessonId)
   }
 
   /**

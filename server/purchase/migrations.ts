@@ -36,4 +36,16 @@ export const PURCHASE_MIGRATIONS: readonly Migration[] = [
   CREATE UNIQUE INDEX orders_one_open ON orders (wmid, lesson_id) WHERE status = 0;
   `,
   },
+  {
+    version: 4,
+    sql: `
+  -- the group a paid lesson's buyers are invited to join: its QR code shows after payment
+  -- (isShowjoinQrcode, spec 001 §4); qrcode is a stored media path or a full URL
+  CREATE TABLE join_groups (
+    lesson_id  INTEGER PRIMARY KEY REFERENCES lessons (id),
+    group_name TEXT NOT NULL,
+    qrcode     TEXT NOT NULL CHECK (qrcode <> '')
+  );
+  `,
+  },
 ]

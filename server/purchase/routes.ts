@@ -3,13 +3,14 @@
  * creation and query, and WeChat pay's notification. rules.ts holds the one code path that marks
  * an order paid (the development sandbox, server/dev/, takes it too); data.ts orders and purchases.
  */
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import { purchaseCalls } from '../../types/purchase'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
+import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { payV2Sign, randomToken, signMatches } from '../core/wechat'
 import type { WechatCredentials } from '../core/wechat'
@@ -19,7 +20,7 @@ import { AccountStore } from '../login/data'
 import type { AccountRecord } from '../login/data'
 import { requireLogin } from '../login/rules'
 import { OrderStore } from './data'
-import type { OrderRecord } from './data'
+import type { JoinGroup, OrderRecord } from './data'
 import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from './rules'
 
 export interface PurchaseRoutesOptions {
@@ -35,8 +36,8 @@ const INVALID_SIGN = 'invalid sign'
 const orderNO = { type: 'string', minLength: 1, maxLength: 32 } as const
 const notifyField = { type: 'string', maxLength: 256 } as const
 
-/** Nothing to pay: the buyer owns the lesson already (or wrote it). */
-const BOUGHT: PayConfig = {
+/** Nothing to pay: the buyer owns the lesson already (or wrote it), and sees its group's QR code. */
+const bought = (group: JoinGroup | undefined): PayConfig => ({
   appId: '',
   timeStamp: '',
   nonceStr: '',
@@ -46,13 +47,13 @@ const BOUGHT: PayConfig = {
   isBought: 1,
   orderNO: '',
   totalFee: 0,
-  isShowjoinQrcode: 0,
-  joinQrcode: '',
-  joinGroupName: '',
-}
+  isShowjoinQrcode: group ? 1 : 0,
+  joinQrcode: group?.qrcode ?? '',
+  joinGroupName: group?.name ?? '',
+})
 
 /** JSAPI pay parameters for the order, signed like WeChat's (the prepay id is the order number). */
-function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials): PayConfig {
+function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials, group: JoinGroup | undefined): PayConfig {
   const params = {
     appId: wechat.appId,
     timeStamp: String(Math.floor(now / 1000)),
@@ -66,9 +67,10 @@ function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials): 
     isBought: 0,
     orderNO: order.orderNO,
     totalFee: order.totalFee,
+    // the QR code follows the payment (orderState); the name tells the buyer what it will be
     isShowjoinQrcode: 0,
     joinQrcode: '',
-    joinGroupName: '',
+    joinGroupName: group?.name ?? '',
   }
 }
 
@@ -77,6 +79,12 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
   const lessons = new LessonStore(db)
   const orders = new OrderStore(db)
   acceptFormBodiesOnly(app)
+
+  /** The lesson's join group with its QR code as an absolute URL of the server the client called. */
+  const joinGroupOf = (lessonId: number, request: FastifyRequest): JoinGroup | undefined => {
+    const group = orders.joinGroup(lessonId)
+    return group && { name: group.name, qrcode: absoluteUrl(publicOrigin(request), group.qrcode) }
+  }
 
   /** A share reward goes to a real other user; anything else is ignored rather than refused. */
   const inviterOf = (buyer: AccountRecord, inviterWmid: string | undefined): string | null =>
@@ -102,14 +110,14 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
       if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
       if (lesson.privacyStatus !== 3 || lesson.fee <= 0) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FOR_SALE)
-      if (buyer.wmid === lesson.wmid || lessons.hasBought(buyer.wmid, lesson.id)) return ok({ object: BOUGHT })
+      if (buyer.wmid === lesson.wmid || lessons.hasBought(buyer.wmid, lesson.id)) return ok({ object: bought(joinGroupOf(lesson.id, request)) })
       // The server, not the client, enforces "bind a phone before buying" (spec 000 §6).
       if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
       const order = orders.openOrder(
         { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: inviterOf(buyer, inviterWmid) },
         now,
       )
-      return ok({ object: payConfig(order, now, wechat) })
+      return ok({ object: payConfig(order, now, wechat, joinGroupOf(lesson.id, request)) })
     },
   )
 
@@ -118,7 +126,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     const order = orders.find(request.body.orderNO)
     if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
     if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')
-    return ok({ object: orderState(order) })
+    return ok({ object: orderState(order, joinGroupOf(order.lessonId, request)) })
   })
 
   contractRoute(

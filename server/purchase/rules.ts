@@ -1,7 +1,7 @@
 import { ResponseCode } from '../../types/api'
 import type { OrderState } from '../../types/purchase'
 import { ApiRefusal } from '../core/envelope'
-import type { OrderRecord, OrderStore } from './data'
+import type { JoinGroup, OrderRecord, OrderStore } from './data'
 
 export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
 const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
@@ -23,7 +23,11 @@ export function markOrderPaid(orders: OrderStore, orderNO: string, amountFen: nu
   }
 }
 
-/** Lessons carry no join group in this server, so no group QR code follows a payment. */
-export function orderState(order: OrderRecord): OrderState {
-  return { orderNO: order.orderNO, orderStatus: order.status, isShowjoinQrcode: 0, joinQrcode: '' }
+/**
+ * The order as the buyer may see it. A paid order of a lesson with a join group shows the group's
+ * QR code (`joinGroup.qrcode` already absolute); an unpaid or refunded one never does.
+ */
+export function orderState(order: OrderRecord, joinGroup?: JoinGroup): OrderState {
+  const show = order.status === 1 && joinGroup !== undefined
+  return { orderNO: order.orderNO, orderStatus: order.status, isShowjoinQrcode: show ? 1 : 0, joinQrcode: show ? joinGroup.qrcode : '' }
 }

@@ -1,4 +1,7 @@
-/** The purchase area's demo data: wm_buyer has bought `paid-bought` (no order: seeded as bought). */
+/**
+ * The purchase area's demo data: wm_buyer has bought `paid-bought` (no order: seeded as bought);
+ * `demo-paid` invites its buyers to a group whose QR code shows after payment.
+ */
 import type { Database } from 'better-sqlite3'
 import { SEEDED_AT } from '../core/seedTime'
 
@@ -6,4 +9,7 @@ export function seedPurchases(db: Database): void {
   db.prepare(
     "INSERT INTO purchases (wmid, lesson_id, created_at) SELECT 'wm_buyer', id, ? FROM lessons WHERE course_data = 'paid-bought'",
   ).run(SEEDED_AT)
+  db.prepare(
+    "INSERT INTO join_groups (lesson_id, group_name, qrcode) SELECT id, '职场英语学习群', '/media/join-qrcode.png' FROM lessons WHERE course_data = 'demo-paid'",
+  ).run()
 }

@@ -10,8 +10,11 @@ import type { Endpoint, WireFields } from '../../types/contract'
  * - 601: clears the session and goes to /profile, then rejects;
  * - 8: goes to /vipAlert, then rejects;
  * - anything else: toasts the server's message (unless `silent`), then rejects with ApiError;
- * - network failure or timeout: rejects with ApiError of code NETWORK_ERROR / TIMEOUT.
- * Every rejection is an ApiError, so callers can always show `err.message`.
+ * - network failure or timeout: toasts 'network request abnormal' / the timeout message (unless
+ *   `silent`), then rejects with ApiError of code NETWORK_ERROR / TIMEOUT.
+ * Every rejection is an ApiError, so callers can always show `err.message`. A caller that shows the
+ * failure on its screen (an error state, a list footer, a dialog's error row) passes `silent`, so the
+ * user gets one message for one failure, never a toast and the same text on the page.
  */
 
 export const REQUEST_TIMEOUT_MS = 5000
@@ -44,7 +47,7 @@ export interface TransportDeps {
 export interface RequestOptions {
   /** Codes handed to the caller instead of the default handling (e.g. the lesson list takes 601 itself). */
   passCodes?: readonly number[]
-  /** Do not toast other codes; the caller shows the error where it belongs. */
+  /** Do not toast other codes, network failures or timeouts; the caller shows the error where it belongs. */
   silent?: boolean
   timeoutMs?: number
 }
@@ -141,7 +144,13 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
   }
 
   const post: Post = async <T>(path: string, body: FormBody = {}, options: RequestOptions = {}) => {
-    const response = await send(path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS)
+    let response: RawResponse
+    try {
+      response = await send(path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS)
+    } catch (err) {
+      if (!options.silent && err instanceof ApiError) deps.toast(err.message, TOAST_DURATION_MS)
+      throw err
+    }
     const envelope = parseEnvelope(response.data)
     if (!envelope) {
       const err = new ApiError(response.statusCode || NETWORK_ERROR, deps.messages.badResponse(), path)

@@ -1,6 +1,6 @@
 import { ResponseCode } from '../../types/api'
 import type { IllegalLessonInfo, LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
-import { isIllegalInfo, lessonCalls, LESSON_PAGE_SIZE, PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE } from '../../types/lesson'
+import { isIllegalInfo, lessonCalls, LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE, PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE } from '../../types/lesson'
 import { createCall } from './client'
 import type { Post, Prefetch } from './client'
 
@@ -37,11 +37,12 @@ export function createLessonApi(post: Post) {
   const call = createCall(post)
 
   return {
+    /** Silent: both pages show a failed info call as their error state. */
     async info(handle: LessonHandle): Promise<InfoResult> {
       const res =
         handle.kind === 'v2'
-          ? await call(lessonCalls.info, { courseData: handle.courseData })
-          : await call(lessonCalls.legacyInfo, { data: handle.data })
+          ? await call(lessonCalls.info, { courseData: handle.courseData }, { silent: true })
+          : await call(lessonCalls.legacyInfo, { data: handle.data }, { silent: true })
       const object = res.data?.object
       if (res.code === ResponseCode.NotFound || !object) return { found: false }
       return isIllegalInfo(object) ? { found: true, illegal: object } : { found: true, info: object }
@@ -50,16 +51,20 @@ export function createLessonApi(post: Post) {
     /**
      * `freePreview` reads the free list, which names lessons by courseData only: an old link has
      * no free list, so its pages always come from the old list (which answers 601 to a reader who
-     * must buy first).
+     * must buy first). `silent` when the caller shows a failure on the screen (the list's error
+     * state and footer); otherwise the transport toasts it (the unlock button).
      */
     async messages(
       handle: LessonHandle,
       page: number,
-      options: { pageSize?: number; coursePass?: string; freePreview?: boolean } = {},
+      options: { pageSize?: number; coursePass?: string; freePreview?: boolean; silent?: boolean } = {},
     ): Promise<MessagePage> {
       const listPage = { page, pageSize: options.pageSize ?? LESSON_PAGE_SIZE }
       const { coursePass } = options
-      const listOptions = { passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden, PASSWORD_TRIES_CODE], silent: false }
+      const listOptions = {
+        passCodes: [ResponseCode.SessionExpired, ResponseCode.Forbidden, PASSWORD_TRIES_CODE],
+        silent: options.silent === true,
+      }
       const res =
         handle.kind === 'legacy'
           ? await call(lessonCalls.legacyMessages, { ...listPage, data: handle.data, coursePass }, listOptions)
@@ -97,12 +102,11 @@ export type LessonApi = ReturnType<typeof createLessonApi>
  * asks for that itself, and the early answer is dropped unused.
  */
 export function startLessonFirstCalls(prefetch: Prefetch, handle: LessonHandle): void {
-  const listPage = { page: 1, pageSize: LESSON_PAGE_SIZE }
   if (handle.kind === 'v2') {
     prefetch(lessonCalls.info.path, { courseData: handle.courseData })
-    prefetch(lessonCalls.messages.path, { ...listPage, courseData: handle.courseData })
+    prefetch(lessonCalls.messages.path, { page: 1, pageSize: LESSON_PAGE_SIZE, courseData: handle.courseData })
   } else {
     prefetch(lessonCalls.legacyInfo.path, { data: handle.data })
-    prefetch(lessonCalls.legacyMessages.path, { ...listPage, data: handle.data })
+    prefetch(lessonCalls.legacyMessages.path, { page: 1, pageSize: LEGACY_LESSON_PAGE_SIZE, data: handle.data })
   }
 }

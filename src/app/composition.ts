@@ -101,7 +101,7 @@ export function createAppStores(edge: PlatformEdge) {
         inWechatBrowser: () => edge.inWechatBrowser(),
         userId: () => session.userId,
       }),
-    createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, login: loginApi, auth, payment, loginData }),
+    createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, lesson: lessonApi, login: loginApi, auth, payment, loginData }),
   }
 }
 

@@ -98,8 +98,8 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
     await shown(page, '.lesson-preview-bar__button').click()
     await shown(page, '.pay-dialog__go-pay').click()
 
-    // not a product user: the phone binding dialog, +86 by default
-    await shown(page, '.bind-dialog__title').filter({ hasText: '绑定手机号' }).waitFor()
+    // not a product user: the 'phone login' dialog (spec 000 §2), +86 by default
+    await shown(page, '.bind-dialog__title').filter({ hasText: '手机号登录' }).waitFor()
     const country = shown(page, '.bind-dialog__country')
     expect((await country.textContent())?.trim()).toBe('+86')
     await e2e.screenshot(page, 'purchase-bind-dialog')
@@ -146,14 +146,14 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
 
     await shown(page, '.bind-dialog__code input').fill(await sentSmsCode(e2e, phone))
     await shown(page, '.bind-dialog__confirm').click()
-    await shown(page, '.bind-dialog__success-text').filter({ hasText: '绑定成功' }).waitFor()
+    await shown(page, '.bind-dialog__success-text').filter({ hasText: '领取成功' }).waitFor()
     await e2e.screenshot(page, 'purchase-bind-success')
     const bound = await readJson<StoredLoginData>(page, STORAGE.loginData)
     expect(bound?.isWeMaiUser).toBe(1)
     const session = await readJson<StoredSession>(page, STORAGE.session)
     expect(session?.userid).toBe('wm_visitor')
 
-    await shown(page, '.bind-dialog__done').filter({ hasText: '继续支付' }).click()
+    await shown(page, '.bind-dialog__done').filter({ hasText: '我知道了' }).click()
     await shown(page, '.pay-dialog__title').filter({ hasText: '安全提示' }).waitFor()
     await shown(page, '.pay-dialog__text').filter({ hasText: '¥9.90' }).waitFor()
     await e2e.screenshot(page, 'purchase-safety-confirm')

@@ -134,6 +134,46 @@ describe('serving /media/', () => {
   })
 })
 
+describe('avatar thumbnails (spec 000 §9: 100, 64 or 80x100)', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await testApp()
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  /** width and height from a PNG's IHDR */
+  const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) })
+  const get = (url: string) => app.inject({ method: 'GET', url })
+
+  it.each([
+    [100, 100],
+    [64, 64],
+    [80, 100],
+  ])('answers the resize query the app sends with a %ix%i image', async (width, height) => {
+    const res = await get(`/media/avatar-teacher.png?x-oss-process=image/resize,m_fill,w_${width},h_${height}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    expect(pngSize(res.rawPayload)).toEqual({ width, height })
+  })
+
+  it('answers the original for a size it has no thumbnail of, and for malformed queries', async () => {
+    const original = readFileSync(join(MEDIA_DIR, 'avatar-teacher.png'))
+    for (const query of ['w_33,h_33', 'w_64', 'w_-64,h_64', 'w_1e9,h_64', 'w_64,h_64.5', '']) {
+      const res = await get(`/media/avatar-teacher.png?x-oss-process=image/resize,${query}`)
+      expect([query, res.statusCode, res.rawPayload.equals(original)]).toEqual([query, 200, true])
+    }
+  })
+
+  it('never leaves the media folder', async () => {
+    for (const url of ['/media/../package.json?x-oss-process=image/resize,w_64,h_64', '/media/%2e%2e/avatar-teacher.png?x-oss-process=image/resize,w_64,h_64']) {
+      const res = await get(url)
+      expect(res.statusCode).toBe(404)
+    }
+  })
+})
+
 describe('the snapshot poster on another media folder', () => {
   let root: string
   let app: FastifyInstance

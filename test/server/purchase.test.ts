@@ -179,6 +179,30 @@ describe('order creation', () => {
 })
 
 describe('paying in the sandbox', () => {
+  it('shows the lesson\'s join-group QR code once the order is paid, never before (spec 001 §4)', async () => {
+    const order = await buyerOrder()
+    expect(order.joinGroupName).toBe('职场英语学习群')
+    expect(order.isShowjoinQrcode).toBe(0)
+    expect((await orderStatus(order.orderNO)).body.data.object).toMatchObject({ isShowjoinQrcode: 0, joinQrcode: '' })
+
+    await post(app, SANDBOX_PAY, { orderNO: order.orderNO })
+    const state = (await orderStatus(order.orderNO)).body.data.object
+    expect(state).toMatchObject({ orderStatus: 1, isShowjoinQrcode: 1 })
+    expect(state.joinQrcode).toMatch(/^https?:\/\/[^/]+\/media\/join-qrcode\.png$/)
+    const image = await app.inject({ method: 'GET', url: new URL(state.joinQrcode).pathname })
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png'])
+
+    // another user still cannot read the order, and a bought lesson answers its QR code at once
+    expect((await orderStatus(order.orderNO, LOGIN.visitor)).body.code).not.toBe(200)
+    const again = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer })
+    expect(again.body.data.object).toMatchObject({ isBought: 1, isShowjoinQrcode: 1, joinQrcode: state.joinQrcode })
+  })
+
+  it('a lesson without a join group shows no QR code after payment', async () => {
+    const { body } = await createOrder({ courseData: 'paid-bought', loginData: LOGIN.buyer })
+    expect(body.data.object).toMatchObject({ isBought: 1, isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' })
+  })
+
   it('opens the whole paid lesson to the buyer, and nothing changes for others', async () => {
     expect((await fullList(BUYER)).body.code).toBe(601)
     const before = await post<PictureListData>(app, PICTURES, { courseData: 'demo-paid', msgTimestamp: 0 }, BUYER)

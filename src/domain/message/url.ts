@@ -85,3 +85,27 @@ export function videoPosterUrl(url: string, nativeStorage: boolean): string {
   const separator = base.includes('?') ? '&' : '?'
   return `${base}${separator}x-oss-process=video/snapshot,t_${offsetMs},f_jpg,m_fast${hash}`
 }
+
+/** spec 000 §9: avatar thumbnails are resized to 100, 64 or 80x100 (width x height, px). */
+export const AVATAR_THUMBNAIL = {
+  /** a message row's avatar */
+  row: { width: 100, height: 100 },
+  /** the circle post author's */
+  circle: { width: 64, height: 64 },
+  /** a contact or group card's */
+  card: { width: 80, height: 100 },
+} as const
+
+/**
+ * An avatar asked for at thumbnail size through the storage's image processor (Aliyun OSS syntax:
+ * `x-oss-process=image/resize,m_fill,w_<w>,h_<h>`; the reference server honours it for /media/).
+ * A URL that already asks for processing, or is not a safe URL, is left as it is.
+ */
+export function avatarThumbnailUrl(url: string, size: { readonly width: number; readonly height: number }): string {
+  if (safeUrl(url) === undefined || url.includes('x-oss-process=')) return url
+  const hashAt = url.indexOf('#')
+  const base = hashAt === -1 ? url : url.slice(0, hashAt)
+  const hash = hashAt === -1 ? '' : url.slice(hashAt)
+  const separator = base.includes('?') ? '&' : '?'
+  return `${base}${separator}x-oss-process=image/resize,m_fill,w_${size.width},h_${size.height}${hash}`
+}

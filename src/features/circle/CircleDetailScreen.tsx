@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { circleMediaOf } from '../../domain/message/circle'
 import type { CircleDetailData } from '../../domain/message/types'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { t } from '../../locales'
 import { imagePlatform } from '../../platform/image'
@@ -78,7 +79,12 @@ export function CircleDetailScreen({ detail }: { detail: CircleDetailData | unde
     <View className='circle'>
       <View className='circle__avatar-box'>
         {detail.user?.faceIcon ? (
-          <Image className='circle__avatar' src={detail.user.faceIcon} mode='aspectFill' {...imageAlt(nickname)} />
+          <Image
+            className='circle__avatar'
+            src={avatarThumbnailUrl(detail.user.faceIcon, AVATAR_THUMBNAIL.circle)}
+            mode='aspectFill'
+            {...imageAlt(nickname)}
+          />
         ) : (
           <View className='circle__avatar circle__avatar--blank' />
         )}

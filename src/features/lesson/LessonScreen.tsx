@@ -33,6 +33,11 @@ function handleOf(link: LessonLink): LessonHandle {
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
 const REACH_BOTTOM_PX = 20
 
+function stateTitle(status: LessonStore['status']): string {
+  if (status === 'notFound') return t('lesson.notExist')
+  return status === 'error' ? t('lesson.loadError') : ''
+}
+
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
   const player = usePlayer()
@@ -43,18 +48,17 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
 
   useEffect(reload, [reload])
 
+  // the course name once known; an error state names itself, so the page is never left untitled
+  const title = link ? store.title || stateTitle(store.status) : t('lesson.badLink')
   useEffect(() => {
-    if (store.title) void Taro.setNavigationBarTitle({ title: store.title })
-  }, [store.title])
+    if (title) void Taro.setNavigationBarTitle({ title })
+  }, [title])
 
   useEffect(() => {
     if (store.status === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
-    if (store.status === 'mustPay' && store.courseData) {
-      void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: store.courseData, payType: 1 }) })
-    }
-    const share = store.status === 'toShareUrl' ? store.shareTarget : undefined
-    if (share) void Taro.redirectTo({ url: toPageUrl(share.route.name, share.params) })
-  }, [store.status, store.courseData, store.shareTarget])
+    const target = store.status === 'mustPay' ? store.payPage : store.status === 'toShareUrl' ? store.shareTarget : undefined
+    if (target) void Taro.redirectTo({ url: toPageUrl(target.route.name, target.params) })
+  }, [store.status, store.payPage, store.shareTarget])
 
   if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
 
@@ -62,9 +66,11 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     case 'idle':
     case 'loading':
     case 'illegal':
-    case 'mustPay':
     case 'toShareUrl':
       return <StateView kind='loading' title={t('common.loading')} />
+    case 'mustPay':
+      // on the way to the pay page; a lesson naming none says so rather than spinning
+      return store.payPage ? <StateView kind='loading' title={t('common.loading')} /> : <StateView kind='error' title={t('lesson.mustPay')} />
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
     case 'locked':

@@ -1,10 +1,10 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
-import { LESSON_PAGE_SIZE } from '../../../types/lesson'
+import { LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE } from '../../../types/lesson'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
 import { decideLessonAccess } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
-import { resolvePath, type ResolvedRoute } from '../../domain/routes'
+import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
 import { parseMessage } from '../../domain/message/parse'
 import type { LessonMessage } from '../../domain/message/types'
 import { Pager } from '../../ui/pager'
@@ -82,13 +82,16 @@ export class LessonStore {
     private readonly api: LessonApi,
     private readonly pageSize: number = LESSON_PAGE_SIZE,
     private readonly context: LessonAccessContext = ANONYMOUS_BROWSER,
+    /** an old link's pages (spec 000 §9) */
+    private readonly legacyPageSize: number = LEGACY_LESSON_PAGE_SIZE,
   ) {
     this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
     this.list = this.newList()
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
       visit: false,
       api: false,
       pageSize: false,
+      legacyPageSize: false,
       context: false,
       // observable: `courseData` is derived from it, and a screen observes that before open() runs
       handle: observable.ref,
@@ -138,6 +141,16 @@ export class LessonStore {
   get shareTarget(): ResolvedRoute | undefined {
     const shareUrl = this.info?.shareUrl
     return (shareUrl && resolvePath(shareUrl.replace(/^https?:\/\/[^/]+/i, ''))) || undefined
+  }
+
+  /**
+   * Where a reader who must buy goes (spec 000 §8, 601 on the list): the lesson's pay/share page.
+   * An old link names the lesson by `data` only, so its info's `shareUrl` names that page.
+   */
+  get payPage(): ResolvedRoute | undefined {
+    const courseData = this.courseData
+    if (courseData) return { route: routeByName('LessonPay'), params: { type: 'share', courseData, payType: '1' } }
+    return this.shareTarget
   }
 
   get courseData(): string | undefined {
@@ -235,7 +248,8 @@ export class LessonStore {
   /** A password given by the link or remembered from an earlier unlock opens the lesson without asking. */
   private async tryRememberedPassword(): Promise<void> {
     const candidate = this.coursePass ?? this.context.storedPassword()
-    const check = candidate && this.handle ? await checkLessonPassword(this.api, this.handle, candidate) : undefined
+    // silent: a failure here is the screen's error state
+    const check = candidate && this.handle ? await checkLessonPassword(this.api, this.handle, candidate, true) : undefined
     if (candidate && check?.verdict === 'accepted') {
       this.visit.passwordAccepted(candidate)
       await this.readWithPassword(candidate)
@@ -296,14 +310,17 @@ export class LessonStore {
     const list: Pager<LessonMessage> = new Pager(async (page) => {
       const handle = this.handle
       if (!handle) return { items: [], end: true }
+      const pageSize = handle.kind === 'legacy' ? this.legacyPageSize : this.pageSize
       const result = await this.api.messages(handle, page, {
-        pageSize: this.pageSize,
+        pageSize,
         coursePass: this.coursePass,
         freePreview: this.preview !== undefined,
+        // a failed page is shown by the error state (page 1) or the footer with its retry
+        silent: true,
       })
       if (list !== this.list || result.kind === 'page') {
         const messages = result.kind === 'page' ? result.messages : []
-        return { items: messages.map(parseMessage), end: messages.length < this.pageSize }
+        return { items: messages.map(parseMessage), end: messages.length < pageSize }
       }
       runInAction(() => {
         if (result.kind === 'end' && page === 1 && this.shareTarget) this.status = 'toShareUrl'

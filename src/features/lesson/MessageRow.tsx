@@ -1,6 +1,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { formatSendTime } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'
 import { t } from '../../locales'
 import { imageAlt } from '../../ui/a11y'
 import { MessageBody } from './MessageBody'
@@ -30,7 +31,13 @@ export function MessageRow({ message, showAvatar }: MessageRowProps) {
     <View className='message-row' data-msg-id={message.msgId}>
       <View className='message-row__avatar-box'>
         {showAvatar && message.sender.faceIcon ? (
-          <Image className='message-row__avatar' src={message.sender.faceIcon} mode='aspectFill' lazyLoad {...imageAlt(message.sender.nickname)} />
+          <Image
+            className='message-row__avatar'
+            src={avatarThumbnailUrl(message.sender.faceIcon, AVATAR_THUMBNAIL.row)}
+            mode='aspectFill'
+            lazyLoad
+            {...imageAlt(message.sender.nickname)}
+          />
         ) : showAvatar ? (
           <View className='message-row__avatar message-row__avatar--blank' />
         ) : null}

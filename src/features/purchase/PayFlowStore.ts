@@ -1,5 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { PhoneBindPayload } from '../../../types/login'
+import { ApiError, NETWORK_ERROR, TIMEOUT } from '../../api/client'
+import type { LessonApi } from '../../api/lesson'
 import type { LoginApi } from '../../api/login'
 import type { PayType, PurchaseApi } from '../../api/purchase'
 import type { AuthGateway } from '../../platform/auth'
@@ -43,6 +45,8 @@ export interface PaidOrder {
 
 export interface PayFlowDeps {
   purchase: PurchaseApi
+  /** the lesson info, read again when the order call answers non-200 */
+  lesson: Pick<LessonApi, 'info'>
   login: LoginApi
   auth: AuthGateway
   payment: PaymentGateway
@@ -140,9 +144,23 @@ export class PayFlowStore {
       const state = await this.confirmedOrder(order.orderNO, loginData)
       if (state) this.paid({ ...order, isShowjoinQrcode: state.isShowjoinQrcode, joinQrcode: state.joinQrcode })
       else runInAction(() => (this.step = 'unconfirmed'))
-    } catch {
-      // the transport toasted the server's message; no payment happened
+    } catch (err) {
+      // The transport toasted the message; no payment happened. spec 001 §4 marks the lesson paid
+      // on a non-200 order answer; the server stays the authority: paid only if its info says bought.
+      if (err instanceof ApiError && err.code !== NETWORK_ERROR && err.code !== TIMEOUT && (await this.boughtAlready(target.courseData))) {
+        this.paid({ isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' })
+        return
+      }
       runInAction(() => (this.step = 'idle'))
+    }
+  }
+
+  private async boughtAlready(courseData: string): Promise<boolean> {
+    try {
+      const result = await this.deps.lesson.info({ kind: 'v2', courseData })
+      return result.found && 'info' in result && result.info.isBought === 1
+    } catch {
+      return false
     }
   }
 

@@ -30,10 +30,10 @@ export const PayFlowView = observer(function PayFlowView({ flow, loadCountries }
     case 'bind':
       return (
         <PhoneDialog
-          title={t('login.bindTitle')}
+          title={t('login.title')}
           sendCode={(phone, interCode) => flow.sendCode(phone, interCode)}
           submit={({ phone, interCode, vcode }) => flow.bindPhone({ phone, interCode, vcode })}
-          success={{ text: t('login.bindSuccess'), buttonText: t('login.continuePay') }}
+          success={{ text: t('login.success'), buttonText: t('login.gotIt') }}
           onCancel={() => flow.close()}
           onDone={() => flow.bindDone()}
           loadCountries={loadCountries}

@@ -10,13 +10,17 @@ export type PasswordCheck =
   | { verdict: 'accepted' | 'rejected' | 'mustPay' }
   | ({ verdict: 'tooManyTries' } & TooManyTries)
 
-/** The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5). */
+/**
+ * The lesson password is checked by a one-item list request carrying it; 200 accepts it (spec 000 §5).
+ * A failure is toasted by the transport unless `silent` (the caller shows it on the screen).
+ */
 export async function checkLessonPassword(
   api: Pick<LessonApi, 'messages'>,
   handle: LessonHandle,
   coursePass: string,
+  silent = false,
 ): Promise<PasswordCheck> {
-  const result = await api.messages(handle, 1, { pageSize: 1, coursePass })
+  const result = await api.messages(handle, 1, { pageSize: 1, coursePass, silent })
   switch (result.kind) {
     case 'passwordRejected':
       return { verdict: 'rejected' }
@@ -113,7 +117,8 @@ export class LessonVisit {
 
   /** Open-in-browser screen: a successful apply turns the button into 'submitted, waiting for review'. */
   async apply(courseData: string): Promise<boolean> {
-    if (this.applying) return false
+    // submitted once this visit: the button is 'waiting for review' and calls nothing more
+    if (this.applying || this.applied) return false
     this.applying = true
     try {
       await this.deps.api.apply(courseData)

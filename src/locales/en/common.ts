@@ -46,4 +46,6 @@ export default {
   'launcher.media.m4a': 'm4a player /m4aPlayer',
   'launcher.media.audio': 'Native audio player /audioPlayer',
   'launcher.apiHost': 'API host: {host}',
+  'framed.title': 'Open this page directly',
+  'framed.text': 'For the safety of your account, this page does not open inside another page.',
 } satisfies Catalog<typeof zh>

@@ -9,6 +9,7 @@ export default {
   'lesson.notExistHint': 'The link may have expired, or the author deleted the course',
   'lesson.badLink': 'The course link is incomplete and cannot be opened',
   'lesson.loadError': 'The course failed to load',
+  'lesson.mustPay': 'This lesson can be read after buying it',
   'lesson.empty': 'This lesson has no content yet',
   'lesson.period.morning': 'AM',
   'lesson.period.afternoon': 'PM',

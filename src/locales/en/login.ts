@@ -3,7 +3,6 @@ import type zh from '../zh-CN/login'
 
 export default {
   'login.title': 'Phone login',
-  'login.bindTitle': 'Bind your phone',
   'login.countryCode': '+{code}',
   'login.countryCodeLabel': 'Country code +{code}, change',
   'login.phoneLabel': 'Phone number',
@@ -16,8 +15,6 @@ export default {
   'login.cancel': 'Cancel',
   'login.confirm': 'Confirm',
   'login.success': 'Claimed successfully; deducted automatically when the camera VIP is opened',
-  'login.bindSuccess': 'Phone bound',
-  'login.continuePay': 'Continue to pay',
   'login.gotIt': 'Got it',
   'country.title': 'Select country/region',
   'country.search': 'Search country/region',

@@ -8,7 +8,8 @@ export default {
   'route.lessonComplain': 'Reported content',
   'route.lessonAdmin': 'Lesson review',
   'route.illegal': 'Warning',
-  'route.vipAlert': 'Notice',
+  // spec 001 §2: /vipAlert has no title
+  'route.vipAlert': '',
   'route.profile': 'Personal center',
   'route.refresh': '',
   'route.notFound': 'Page not found',

@@ -43,4 +43,6 @@ export default {
   'launcher.media.m4a': 'm4a 播放器 /m4aPlayer',
   'launcher.media.audio': '原生音频播放器 /audioPlayer',
   'launcher.apiHost': 'API 地址：{host}',
+  'framed.title': '请直接打开此页面',
+  'framed.text': '为了你的账号安全，本页面不能在其他网页里打开。',
 } as const

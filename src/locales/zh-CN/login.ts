@@ -1,7 +1,6 @@
 /** Phone login and bind dialogs, country picker (spec 000 §2, §4). */
 export default {
   'login.title': '手机号登录',
-  'login.bindTitle': '绑定手机号',
   'login.countryCode': '+{code}',
   'login.countryCodeLabel': '国家/地区代码 +{code}，点击更换',
   'login.phoneLabel': '手机号',
@@ -14,8 +13,6 @@ export default {
   'login.cancel': '取消',
   'login.confirm': '确定',
   'login.success': '领取成功，开通水印相机 VIP 时自动抵扣',
-  'login.bindSuccess': '绑定成功',
-  'login.continuePay': '继续支付',
   'login.gotIt': '我知道了',
   'country.title': '选择国家/地区',
   'country.search': '搜索国家/地区',

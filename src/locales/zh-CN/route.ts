@@ -6,7 +6,8 @@ export default {
   'route.lessonComplain': '投诉内容',
   'route.lessonAdmin': '课程审核',
   'route.illegal': '警告',
-  'route.vipAlert': '提示',
+  // spec 001 §2: /vipAlert has no title
+  'route.vipAlert': '',
   'route.profile': '个人中心',
   'route.refresh': '',
   'route.notFound': '页面不存在',

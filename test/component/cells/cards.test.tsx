@@ -17,7 +17,7 @@ describe('simple cells', () => {
     await mountMessage(utils, wire(1005, { name: 'Wang Wu', avatar: 'https://cdn.example.com/w.png', userId: 'wm_1' }))
     expect(textOf('.cell-contact .cell-card__title')).toBe('Wang Wu')
     expect(textOf('.cell-contact .cell-card__footer')).toBe('个人名片')
-    expect($('.cell-contact .cell-card__icon').getAttribute('src')).toBe('https://cdn.example.com/w.png')
+    expect($('.cell-contact .cell-card__icon').getAttribute('src')).toBe('https://cdn.example.com/w.png?x-oss-process=image/resize,m_fill,w_80,h_100')
   })
 
   it('location: title over address; coordinates when there is neither', async () => {
@@ -41,7 +41,7 @@ describe('simple cells', () => {
   it('group invite: group name and avatar', async () => {
     await mountMessage(utils, wire(1013, { groupName: 'Study group', avatar: 'https://cdn.example.com/g.png', data: 'inv-1' }))
     expect(textOf('.cell-group-invite .cell-card__desc')).toBe('Study group')
-    expect($('.cell-group-invite .cell-card__icon').getAttribute('src')).toBe('https://cdn.example.com/g.png')
+    expect($('.cell-group-invite .cell-card__icon').getAttribute('src')).toBe('https://cdn.example.com/g.png?x-oss-process=image/resize,m_fill,w_80,h_100')
   })
 
   it('notification 2000 is a centred notice; 2001 shows nothing', async () => {

@@ -40,7 +40,7 @@ describe('CircleDetailScreen', () => {
   it('shows avatar, nickname, text and a grid of every picture from the domains', async () => {
     await mount(utils, CircleDetailScreen, { detail: readCircleParam(JSON.stringify(routeData())) })
     expect(text('.circle__nickname')).toBe('Teacher Li')
-    expect(document.querySelector('.circle__avatar')?.getAttribute('src')).toBe('https://cdn.example.com/t.png')
+    expect(document.querySelector('.circle__avatar')?.getAttribute('src')).toBe('https://cdn.example.com/t.png?x-oss-process=image/resize,m_fill,w_64,h_64')
     expect(text('.circle__text')).toBe('Spring outing photos')
     const srcs = Array.from(document.querySelectorAll('.circle__tile taro-image-core')).map((e) => e.getAttribute('src'))
     expect(srcs).toEqual([

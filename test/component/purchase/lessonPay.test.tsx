@@ -92,11 +92,15 @@ describe('/lessonPay', () => {
     await utils.queries.waitForQuerySelector('.pay-dialog')
     click(utils, '.pay-dialog__go-pay')
     await utils.queries.waitForQuerySelector('.bind-dialog')
+    // spec 000 §2: the dialog is 'phone login', its success panel the claim that succeeded
+    expect(text('.bind-dialog__title')).toBe(t('login.title'))
 
     await typeInto(utils, '.bind-dialog__phone', '13800000000')
     await typeInto(utils, '.bind-dialog__code', '1234')
     click(utils, '.bind-dialog__confirm')
     await utils.queries.waitForQuerySelector('.bind-dialog__done')
+    expect(text('.bind-dialog__success-text')).toBe(t('login.success'))
+    expect(text('.bind-dialog__done')).toBe(t('login.gotIt'))
     click(utils, '.bind-dialog__done')
     await utils.queries.waitForQuerySelector('.pay-confirm')
     expect(text('.pay-confirm .pay-dialog__text')).toBe(t('purchase.confirm.text', { price: '19.90' }))

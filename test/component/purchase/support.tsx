@@ -96,6 +96,7 @@ export function purchaseStores(
   // the order query waits between attempts: no real waiting in tests
   const flow = new PayFlowStore({
     purchase: backend.purchase,
+    lesson: backend.lesson,
     login: backend.login,
     auth,
     payment,

@@ -1,6 +1,6 @@
 import { ApiError, createCall, createClient, encodeForm, NETWORK_ERROR, REQUEST_TIMEOUT_MS, TIMEOUT, type RawResponse, type TransportDeps } from '../../../src/api/client'
 import { createLessonApi, startLessonFirstCalls } from '../../../src/api/lesson'
-import { lessonCalls } from '../../../types/lesson'
+import { LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE, lessonCalls } from '../../../types/lesson'
 
 /** Fakes stand in for the platform edge only: Taro.request, toast, navigation and storage. */
 function setup(respond: (url: string, body: string) => Promise<RawResponse> | RawResponse, headers: Record<string, string> = {}) {
@@ -105,9 +105,15 @@ describe('createClient().post', () => {
     expect(deps.toast).not.toHaveBeenCalled()
   })
 
-  it('rejects a network failure with "network request abnormal"', async () => {
+  it('toasts a network failure once as "network request abnormal" and rejects with it', async () => {
     const { client, deps } = setup(() => Promise.reject(new Error('ECONNREFUSED')))
     await expect(client.post('/x')).rejects.toMatchObject({ code: NETWORK_ERROR, message: 'network request abnormal' })
+    expect(deps.toast.mock.calls).toEqual([['network request abnormal', 1000]])
+  })
+
+  it('leaves a network failure to a silent caller, which shows it on its screen', async () => {
+    const { client, deps } = setup(() => Promise.reject(new Error('ECONNREFUSED')))
+    await expect(client.post('/x', {}, { silent: true })).rejects.toMatchObject({ code: NETWORK_ERROR })
     expect(deps.toast).not.toHaveBeenCalled()
   })
 
@@ -134,6 +140,14 @@ describe('createClient().post', () => {
       await pending
       expect(settled).toBeInstanceOf(ApiError)
       expect((settled as ApiError).code).toBe(TIMEOUT)
+    })
+
+    it('toasts the timeout once', async () => {
+      const { client, deps } = setup(() => new Promise<RawResponse>(() => undefined))
+      const pending = expect(client.post('/slow')).rejects.toMatchObject({ code: TIMEOUT, message: 'timed out' })
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+      await pending
+      expect(deps.toast.mock.calls).toEqual([['timed out', 1000]])
     })
 
     it('leaves no timer behind after a fast answer', async () => {
@@ -219,15 +233,15 @@ describe('createClient().prefetch', () => {
 
 describe('startLessonFirstCalls', () => {
   it.each([
-    [{ kind: 'v2', courseData: 'demo-open' }],
-    [{ kind: 'legacy', data: 'legacy-open' }],
-  ] as const)('sends exactly the calls the lesson opens with (%o): info and page 1 are not sent twice', async (handle) => {
+    [{ kind: 'v2', courseData: 'demo-open' }, LESSON_PAGE_SIZE],
+    [{ kind: 'legacy', data: 'legacy-open' }, LEGACY_LESSON_PAGE_SIZE],
+  ] as const)('sends exactly the calls the lesson opens with (%o, pages of %d): info and page 1 are not sent twice', async (handle, pageSize) => {
     const { client, calls } = setup((url) => ok(200, '', url.endsWith('list.do') ? { array: [] } : { object: null }))
     startLessonFirstCalls(client.prefetch, handle)
     expect(calls).toHaveLength(2)
     const api = createLessonApi(client.post)
     await api.info(handle)
-    await api.messages(handle, 1)
+    await api.messages(handle, 1, { pageSize })
     expect(calls).toHaveLength(2)
   })
 })

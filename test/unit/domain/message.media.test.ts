@@ -1,3 +1,5 @@
+import fc from 'fast-check'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../../src/domain/message/url'
 import {
   buildCircleMedia,
   joinUrl,
@@ -173,5 +175,35 @@ describe('buildCircleMedia', () => {
 
   it.each([null, 3, 'nope', [], '{"content":'])('gives empty media for %j', (data) => {
     expect(buildCircleMedia(data)).toEqual({ content: '', isVideo: false, images: [] })
+  })
+})
+
+describe('avatarThumbnailUrl (spec 000 §9: 100, 64 or 80x100)', () => {
+  it('asks the image processor for the size, after any query and before a fragment', () => {
+    expect(avatarThumbnailUrl('https://cdn.example.com/a.png', AVATAR_THUMBNAIL.row)).toBe(
+      'https://cdn.example.com/a.png?x-oss-process=image/resize,m_fill,w_100,h_100',
+    )
+    expect(avatarThumbnailUrl('/media/a.png?v=2#x', AVATAR_THUMBNAIL.circle)).toBe('/media/a.png?v=2&x-oss-process=image/resize,m_fill,w_64,h_64#x')
+    expect(avatarThumbnailUrl('https://cdn.example.com/a.png', AVATAR_THUMBNAIL.card)).toBe(
+      'https://cdn.example.com/a.png?x-oss-process=image/resize,m_fill,w_80,h_100',
+    )
+  })
+
+  it('leaves processed, unsafe and empty URLs as they are', () => {
+    const processed = 'https://cdn.example.com/a.png?x-oss-process=image/resize,w_50'
+    expect(avatarThumbnailUrl(processed, AVATAR_THUMBNAIL.row)).toBe(processed)
+    expect(avatarThumbnailUrl('javascript:alert(1)', AVATAR_THUMBNAIL.row)).toBe('javascript:alert(1)')
+    expect(avatarThumbnailUrl('', AVATAR_THUMBNAIL.row)).toBe('')
+  })
+
+  it('hostile input: never throws, and adds exactly one processing parameter to a safe URL', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const url = `https://cdn.example.com/${s}`
+        const out = avatarThumbnailUrl(url, AVATAR_THUMBNAIL.row)
+        if (!url.includes('x-oss-process=') && safeUrl(url) !== undefined) expect(out.split('x-oss-process=').length).toBe(2)
+        else expect(out).toBe(url)
+      }),
+    )
   })
 })

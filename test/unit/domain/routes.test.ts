@@ -378,6 +378,8 @@ describe('the table', () => {
     expect(zh('WithdrawAction')).toBe('提现')
     expect(zh('Withdraw')).toBe('收入提现')
     expect(zh('LiveSubscribeNoti')).toBe('直播提醒')
+    expect(zh('VipAlert')).toBe('')
+    expect(enRoute[routeByName('VipAlert').title as keyof typeof enRoute]).toBe('')
     for (const n of ['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'] as const) expect(zh(n)).toBe('团队迁移送VIP')
   })
 

@@ -1,4 +1,5 @@
 import type { ContactCardMessage } from '../../../domain/message/types'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../../domain/message/url'
 import { t } from '../../../locales'
 import { Card } from './Card'
 
@@ -7,7 +8,7 @@ export function ContactCardCell({ message }: { message: ContactCardMessage }) {
     <Card
       className='cell-contact'
       title={message.name}
-      icon={message.avatar}
+      icon={message.avatar && avatarThumbnailUrl(message.avatar, AVATAR_THUMBNAIL.card)}
       mediaFirst
       footer={t('cells.contactCard.label')}
     />

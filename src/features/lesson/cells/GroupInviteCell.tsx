@@ -1,4 +1,5 @@
 import type { GroupInviteMessage } from '../../../domain/message/types'
+import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../../domain/message/url'
 import { t } from '../../../locales'
 import { Card } from './Card'
 
@@ -8,7 +9,7 @@ export function GroupInviteCell({ message }: { message: GroupInviteMessage }) {
       className='cell-group-invite'
       title={t('cells.groupInvite.title')}
       desc={message.groupName ?? t('cells.groupInvite.defaultName')}
-      icon={message.avatar}
+      icon={message.avatar && avatarThumbnailUrl(message.avatar, AVATAR_THUMBNAIL.card)}
       footer={t('msg.type.groupInvite')}
     />
   )

@@ -79,7 +79,7 @@ describe('LessonStore access: password lessons', () => {
     await store.unlock('1234')
     expect(store.status).toBe('locked')
     expect(store.visit.passwordRejected).toBe(true)
-    expect(fake.calls[0]).toEqual({ page: 1, pageSize: 1, coursePass: '1234' })
+    expect(fake.calls[0]).toEqual({ page: 1, pageSize: 1, coursePass: '1234', silent: false })
 
     await store.unlock('8888')
     expect(store.status).toBe('ready')

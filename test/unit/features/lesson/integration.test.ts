@@ -63,13 +63,17 @@ describe('LessonStore over the reference server', () => {
     expect(store.page).toBe(pageAfterEnd)
   })
 
-  it('reads an old link through the old calls with the same content', async () => {
+  it('reads an old link through the old calls with the same content, by pages of 10 (spec 000 §9)', async () => {
     const v2 = storeOverServer().store
     const old = storeOverServer().store
     await v2.open({ kind: 'v2', courseData: 'demo-open' })
     await old.open({ kind: 'legacy', data: 'legacy-open' })
     expect(old.status).toBe('ready')
+    expect(old.messages.map((m) => m.msgId)).toEqual(v2.messages.slice(0, 10).map((m) => m.msgId))
+    await old.loadMore()
+    expect(old.page).toBe(2)
     expect(old.messages.map((m) => m.msgId)).toEqual(v2.messages.map((m) => m.msgId))
+    expect(old.loadEnd).toBe(false)
   })
 
   it('hides the avatar when the previous shown message has the same sender icon', async () => {

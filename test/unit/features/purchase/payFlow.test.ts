@@ -4,6 +4,7 @@ import { memoryStorage } from '../../../fixtures/storage'
 import type { LessonInfo } from '../../../../types/lesson'
 import type { LoginData } from '../../../../types/login'
 import type { OrderState, PayConfig } from '../../../../types/purchase'
+import { ApiError, NETWORK_ERROR } from '../../../../src/api/client'
 import type { LessonApi } from '../../../../src/api/lesson'
 import type { LoginApi } from '../../../../src/api/login'
 import type { CreateOrderParams, PurchaseApi } from '../../../../src/api/purchase'
@@ -24,6 +25,8 @@ function setup(opts: {
   order?: PayConfig | Error
   pay?: PayOutcome
   orderStates?: OrderState['orderStatus'][]
+  /** what the lesson info says when the flow reads it again */
+  isBought?: 0 | 1
 }) {
   const storage = memoryStorage(opts.loginData ? { [STORAGE_KEYS.loginData]: JSON.stringify(opts.loginData) } : {})
   const session = new SessionStore(storage)
@@ -58,9 +61,12 @@ function setup(opts: {
     }),
   }
   const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
-  const flow = new PayFlowStore({ purchase, login, auth, payment, loginData, wait: async () => undefined })
+  const lesson: Pick<LessonApi, 'info'> = {
+    info: jest.fn(async () => ({ found: true as const, info: lessonInfo({ privacyStatus: 3, fee: 990, isBought: opts.isBought ?? 0 }) })),
+  }
+  const flow = new PayFlowStore({ purchase, lesson, login, auth, payment, loginData, wait: async () => undefined })
   flow.open({ courseData: 'demo-paid', payType: 1, priceFen: 990, inviterWmid: 'wm_inviter' }, (o) => paid.push(o))
-  return { flow, storage, session, loginData, purchase, login, auth, payment, orders, queries, paid }
+  return { flow, storage, session, loginData, purchase, lesson, login, auth, payment, orders, queries, paid }
 }
 
 describe('PayFlowStore', () => {
@@ -143,6 +149,30 @@ describe('PayFlowStore', () => {
     await t.flow.confirmPay()
     expect(t.payment.pay).not.toHaveBeenCalled()
     expect(t.flow.step).toBe('idle')
+  })
+
+  it('on a non-200 order answer reads the info again and is paid only when it says bought (spec 001 §4)', async () => {
+    const refused = () => new ApiError(400, 'this course is not for sale', '/wmim/course/v2/order/create.do')
+    const notBought = setup({ loginData: BUYER, order: refused(), isBought: 0 })
+    await notBought.flow.goPay()
+    await notBought.flow.confirmPay()
+    expect(notBought.lesson.info).toHaveBeenCalledWith({ kind: 'v2', courseData: 'demo-paid' })
+    expect(notBought.paid).toEqual([])
+    expect(notBought.flow.step).toBe('idle')
+
+    const bought = setup({ loginData: BUYER, order: refused(), isBought: 1 })
+    await bought.flow.goPay()
+    await bought.flow.confirmPay()
+    expect(bought.payment.pay).not.toHaveBeenCalled()
+    expect(bought.paid).toEqual([{ isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' }])
+  })
+
+  it('a network failure of the order call is not an answer: nothing is read or marked', async () => {
+    const t = setup({ loginData: BUYER, order: new ApiError(NETWORK_ERROR, 'network', '/x'), isBought: 1 })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.lesson.info).not.toHaveBeenCalled()
+    expect(t.paid).toEqual([])
   })
 
   it('look again closes the dialog', () => {
