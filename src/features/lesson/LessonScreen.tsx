@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -9,6 +9,7 @@ import { t } from '../../locales'
 import type { LessonHandle } from '../../api/lesson'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
+import { RowWindowHandle } from '../../ui/WindowedItems'
 import { OpenInBrowser, PasswordLock } from '../access'
 import { LessonAudio } from '../player'
 import { LessonGallery } from './gallery/LessonGallery'
@@ -30,9 +31,17 @@ function handleOf(link: LessonLink): LessonHandle {
 
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
 const REACH_BOTTOM_PX = 20
+/** A short text row at 375 px, in CSS px: the height a row has in the list until it is measured. */
+const ROW_ESTIMATE_PX = 90
 
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
+  // only the rows near the screen are mounted: locating a voice asks the list to mount its row
+  const [rows] = useState(() => new RowWindowHandle())
+  const revealVoice = useCallback(
+    (msgId: string) => rows.reveal(store.displayed.findIndex((row) => row.message.msgId === msgId)),
+    [rows, store],
+  )
 
   const reload = useCallback(() => {
     if (link) void store.open(handleOf(link))
@@ -98,6 +107,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           items={store.displayed}
           keyOf={({ message }) => `${message.id}-${message.msgId}`}
           renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
+          windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
           threshold={REACH_BOTTOM_PX}
           loadingMore={store.loadingMore}
           end={store.loadEnd}
@@ -109,7 +119,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           classNames={{ items: 'lesson__list', footer: 'lesson-footer', footerEnd: 'lesson-footer--end', footerError: 'lesson-footer--error' }}
         />
         <LessonAccessExtras store={store} />
-        <LessonAudio lesson={store} link={link} />
+        <LessonAudio lesson={store} link={link} reveal={revealVoice} />
       </View>
     </LessonGallery>
   )

@@ -4,7 +4,7 @@ import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'
 import { PLAYBACK_RATES, type PlayerStore } from '../../stores/player'
 import { formatRate } from './rate'
-import { locatePlaying } from './scroll'
+import { locatePlaying, type RevealVoice } from './scroll'
 
 /** Slider steps per second: voice messages are short, so whole seconds would jump. */
 const STEPS_PER_SECOND = 10
@@ -35,7 +35,7 @@ export const SeekBar = observer(function SeekBar({ player }: { player: PlayerSto
 })
 
 /** Spec 000 §2: the audio control panel of the lesson viewer. */
-export const AudioPanel = observer(function AudioPanel({ player }: { player: PlayerStore }) {
+export const AudioPanel = observer(function AudioPanel({ player, reveal }: { player: PlayerStore; reveal?: RevealVoice }) {
   const media = player.current
   if (!media) return null
   return (
@@ -59,7 +59,7 @@ export const AudioPanel = observer(function AudioPanel({ player }: { player: Pla
         ))}
       </View>
       <View className='audio-panel__controls'>
-        <Text className='audio-panel__locate' onClick={() => void locatePlaying(player)}>
+        <Text className='audio-panel__locate' onClick={() => void locatePlaying(player, reveal)}>
           {t('player.panel.locate')}
         </Text>
         <View
