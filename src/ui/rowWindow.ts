@@ -33,13 +33,14 @@ const finite = (n: number): number => (Number.isFinite(n) ? n : 0)
 
 /**
  * The rows covering `from - overscan` .. `to + overscan`, at most `maxRows` of them (counted from
- * the top of that band).
+ * the top of that band). A list of at most `maxRows` rows is mounted whole.
  */
 export function rowRange({ count, heightOf, from, to, overscan, maxRows }: WindowRequest): RowRange {
   const n = Math.max(0, Math.floor(finite(count)))
   const top = finite(from) - Math.max(0, finite(overscan))
   const bottom = Math.max(finite(to), finite(from)) + Math.max(0, finite(overscan))
   const cap = Math.max(1, Math.floor(finite(maxRows)))
+  if (n <= cap) return { start: 0, end: n, before: 0, after: 0 }
   let offset = 0
   let start = n
   let before = 0
