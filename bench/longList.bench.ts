@@ -62,7 +62,8 @@ export async function measure(): Promise<Record<string, string>> {
       let mostRows = await rowsInDom(page)
       const appendMs: number[] = []
       const started = Date.now()
-      for (let loaded = 1; loaded < MESSAGES / PAGE_SIZE; loaded++) {
+      // the last full page is followed by an empty one, which ends the list
+      for (let loaded = 1; loaded <= MESSAGES / PAGE_SIZE; loaded++) {
         const before = await taskSeconds(cdp)
         await toBottom(page)
         const deadline = Date.now() + 15000
@@ -80,22 +81,19 @@ export async function measure(): Promise<Record<string, string>> {
       await cdp.send('HeapProfiler.collectGarbage')
       const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
 
-      const frames = await page.evaluate(
-        ({ count, step }) =>
-          new Promise<number[]>((resolve) => {
-            const pages = document.querySelectorAll<HTMLElement>('.taro_page_show')
-            const current = pages[pages.length - 1]
-            const times: number[] = []
-            const frame = (at: number): void => {
-              times.push(at)
-              current.scrollTop = Math.max(0, current.scrollTop - step)
-              if (times.length < count) requestAnimationFrame(frame)
-              else resolve(times.slice(1).map((t, i) => t - times[i]))
-            }
-            requestAnimationFrame(frame)
-          }),
-        { count: SCROLL_FRAMES, step: SCROLL_STEP_PX },
-      )
+      // a string, not a function: tsx would wrap the inner function in a helper the page lacks
+      const frames = (await page.evaluate(`new Promise((resolve) => {
+        const pages = document.querySelectorAll('.taro_page_show')
+        const current = pages[pages.length - 1]
+        const times = []
+        const frame = (at) => {
+          times.push(at)
+          current.scrollTop = Math.max(0, current.scrollTop - ${SCROLL_STEP_PX})
+          if (times.length < ${SCROLL_FRAMES}) requestAnimationFrame(frame)
+          else resolve(times.slice(1).map((t, i) => t - times[i]))
+        }
+        requestAnimationFrame(frame)
+      })`)) as number[]
       mostRows = Math.max(mostRows, await rowsInDom(page))
       const sorted = [...frames].sort((a, b) => a - b)
       const p95 = sorted[Math.floor(sorted.length * 0.95)]
