@@ -4,9 +4,12 @@ import { View } from '@tarojs/components'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
 
 /** Px mounted beyond each edge of the screen. */
-const OVERSCAN_PX = 600
-/** The mounted rows are kept until the screen comes this close to their edge. */
-const KEEP_MARGIN_PX = 200
+const OVERSCAN_PX = 700
+/**
+ * The mounted rows are kept until the screen comes this close to their edge: so a row within
+ * 500 px of the screen is always mounted (the lesson's back-to-playing button measures that far).
+ */
+const KEEP_MARGIN_PX = 500
 /** Whatever the heights, no more rows than this are mounted (about 3 screens of short rows). */
 export const MAX_MOUNTED_ROWS = 50
 
