@@ -5,7 +5,6 @@
  */
 import { act, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Current } from '@tarojs/runtime'
 
 export { until } from '../act'
 
@@ -19,20 +18,8 @@ const mounted = new Set<Rendered>()
 /** Taro's components are Stencil custom elements: they finish rendering on the next frame. */
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
 
-export interface RenderOptions {
-  /**
-   * Renders as the page at this path: Taro H5 runs selector queries (row measuring, scroll
-   * targets) inside the current page's element, whose id is the page's path.
-   */
-  page?: string
-}
-
-export async function render(ui: ReactElement, options: RenderOptions = {}): Promise<Rendered> {
+export async function render(ui: ReactElement): Promise<Rendered> {
   const container = document.body.appendChild(document.createElement('div'))
-  if (options.page) {
-    container.id = options.page
-    Current.page = { path: options.page } as typeof Current.page
-  }
   const root = createRoot(container)
   await act(async () => root.render(ui))
   await act(nextFrame)
@@ -45,7 +32,6 @@ export async function render(ui: ReactElement, options: RenderOptions = {}): Pro
       mounted.delete(rendered)
       await act(async () => root.unmount())
       container.remove()
-      if (options.page) Current.page = null
     },
   }
   mounted.add(rendered)

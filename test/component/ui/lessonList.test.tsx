@@ -35,7 +35,6 @@ describe('lesson message list', () => {
       <WithStores stores={app}>
         <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} />
       </WithStores>,
-      { page: 'pages/lesson/index' },
     )
     await until(() => expect($$('.message-row')).toHaveLength(20))
 

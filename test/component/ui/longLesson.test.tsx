@@ -37,7 +37,6 @@ async function longLesson() {
     <WithStores stores={app}>
       <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} />
     </WithStores>,
-    { page: 'pages/lesson/index' },
   )
   await until(() => expect(lessonStore.status).toBe('ready'))
   await act(async () => {
