@@ -5,6 +5,7 @@ import { t } from '../locales'
 import { pressable } from './a11y'
 import { cx } from './classNames'
 import { StateView } from './StateView'
+import { WindowedItems, type RowWindowHandle } from './WindowedItems'
 import './PagedList.scss'
 
 /** Extra classes for the parts of the list, beside the kit's own `ui-paged-list__*` names. */
@@ -61,6 +62,12 @@ export interface PagedListProps<T> {
   retryText?: string
   className?: string
   classNames?: PagedListClassNames
+  /**
+   * For lists that grow long (thousands of rows): only the rows near the screen are mounted
+   * (`WindowedItems`); `estimatedHeight` is a row's height in CSS px before it is measured, and
+   * `handle` lets the owner bring a row into view.
+   */
+  windowed?: { estimatedHeight: number; handle?: RowWindowHandle }
 }
 
 /**
@@ -110,13 +117,25 @@ export function PagedList<T>(props: PagedListProps<T>) {
   } else {
     const footer = (state: 'loading' | 'end' | 'error', extra: string | undefined) =>
       cx('ui-paged-list__footer', `ui-paged-list__footer--${state}`, classNames.footer, extra)
+    const itemsClass = cx('ui-paged-list__items', classNames.items)
     body = (
       <>
-        <View className={cx('ui-paged-list__items', classNames.items)}>
-          {items.map((item, index) => (
-            <Fragment key={keyOf(item, index)}>{renderItem(item, index)}</Fragment>
-          ))}
-        </View>
+        {props.windowed ? (
+          <WindowedItems
+            className={itemsClass}
+            items={items}
+            keyOf={keyOf}
+            renderItem={renderItem}
+            estimatedHeight={props.windowed.estimatedHeight}
+            handle={props.windowed.handle}
+          />
+        ) : (
+          <View className={itemsClass}>
+            {items.map((item, index) => (
+              <Fragment key={keyOf(item, index)}>{renderItem(item, index)}</Fragment>
+            ))}
+          </View>
+        )}
         {/* one live region, always present, so screen readers hear 'loading more' and the end */}
         <View className='ui-paged-list__status' role='status'>
           {pageError === undefined && loadingMore ? (

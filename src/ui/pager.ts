@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 
 /** One page as the list's source answers it. */
 export interface PageResult<T> {
@@ -10,9 +10,15 @@ export interface PageResult<T> {
 /** Fetches page `page` (1-based). Rejects when the page could not be loaded. */
 export type FetchPage<T> = (page: number) => Promise<PageResult<T>>
 
-export interface PagerOptions {
+export interface PagerOptions<T> {
   /** the text shown for a failure; default: the error's message */
   messageOf?: (err: unknown) => string
+  /**
+   * Called in the action that adds a page to `items` (`replaced` when a refresh put page 1 in
+   * place of them all), so a view derived from the items can follow page by page instead of
+   * being rebuilt from the whole list.
+   */
+  onItems?: (added: readonly T[], replaced: boolean) => void
 }
 
 const defaultMessageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
@@ -35,6 +41,8 @@ const defaultMessageOf = (err: unknown): string => (err instanceof Error ? err.m
  * - `refresh()` loads page 1 again and replaces the list only when that succeeds; a failed refresh
  *   keeps the list and sets `refreshError` for the screen to mention.
  * - A refresh outdates every load started before it: a stale answer never lands in the new list.
+ * - `items` is a shallow observable: adding a page is observed, the items themselves are kept
+ *   as they came (plain data, not made observable one by one).
  */
 export class Pager<T> {
   items: T[] = []
@@ -51,6 +59,7 @@ export class Pager<T> {
   fetching = false
   refreshing = false
   private readonly messageOf: (err: unknown) => string
+  private readonly onItems: ((added: readonly T[], replaced: boolean) => void) | undefined
   private nextLoad: Promise<void> | undefined = undefined
   private refreshLoad: Promise<void> | undefined = undefined
   /** bumped by refresh(): answers to next-page loads started before it are dropped */
@@ -58,12 +67,15 @@ export class Pager<T> {
 
   constructor(
     private readonly fetchPage: FetchPage<T>,
-    options: PagerOptions = {},
+    options: PagerOptions<T> = {},
   ) {
     this.messageOf = options.messageOf ?? defaultMessageOf
-    makeAutoObservable<Pager<T>, 'fetchPage' | 'messageOf' | 'nextLoad' | 'refreshLoad' | 'generation'>(this, {
+    this.onItems = options.onItems
+    makeAutoObservable<Pager<T>, 'fetchPage' | 'messageOf' | 'onItems' | 'nextLoad' | 'refreshLoad' | 'generation'>(this, {
+      items: observable.shallow,
       fetchPage: false,
       messageOf: false,
+      onItems: false,
       nextLoad: false,
       refreshLoad: false,
       generation: false,
@@ -120,6 +132,7 @@ export class Pager<T> {
       runInAction(() => {
         if (generation !== this.generation) return
         this.items.push(...result.items)
+        this.onItems?.(result.items, false)
         this.page = next
         this.end = result.end
       })
@@ -148,6 +161,7 @@ export class Pager<T> {
       const result = await this.fetchPage(1)
       runInAction(() => {
         this.items = [...result.items]
+        this.onItems?.(result.items, true)
         this.page = 1
         this.end = result.end
         this.pageError = undefined

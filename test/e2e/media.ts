@@ -42,8 +42,10 @@ export async function waitUntilAdvancing(page: Page, src: RegExp, by = 0.3, time
   await page.waitForFunction(
     ({ id, pattern, flags, by }) => {
       const el = document.getElementById(id) as (HTMLAudioElement & { e2eMark?: { src: string; from: number } }) | null
-      if (!el || el.paused || !new RegExp(pattern, flags).test(el.currentSrc || el.src)) return false
-      const src = el.currentSrc || el.src
+      if (!el) return false
+      // the engine names the file it plays: a prepared one plays from an object URL of its bytes
+      const src = el.getAttribute('data-source') || el.currentSrc || el.src
+      if (el.paused || !new RegExp(pattern, flags).test(src)) return false
       if (el.e2eMark?.src !== src || el.currentTime < el.e2eMark.from) el.e2eMark = { src, from: el.currentTime }
       return el.currentTime >= el.e2eMark.from + by
     },

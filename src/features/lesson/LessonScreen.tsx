@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -13,6 +13,7 @@ import { StateView } from '../../ui/StateView'
 import { cx } from '../../ui/classNames'
 import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
 import { LessonAudio, usePlayer } from '../player'
+import { RowWindowHandle } from '../../ui/WindowedItems'
 import { LessonGallery } from './gallery/LessonGallery'
 import { LessonAccessExtras } from './LessonAccessExtras'
 import type { LessonStore } from './LessonStore'
@@ -32,6 +33,8 @@ function handleOf(link: LessonLink): LessonHandle {
 
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
 const REACH_BOTTOM_PX = 20
+/** A short text row at 375 px, in CSS px: the height a row has in the list until it is measured. */
+const ROW_ESTIMATE_PX = 90
 
 function stateTitle(status: LessonStore['status']): string {
   if (status === 'notFound') return t('lesson.notExist')
@@ -41,6 +44,12 @@ function stateTitle(status: LessonStore['status']): string {
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */
 export const LessonScreen = observer(function LessonScreen({ link, store }: LessonScreenProps) {
   const player = usePlayer()
+  // only the rows near the screen are mounted: locating a voice asks the list to mount its row
+  const [rows] = useState(() => new RowWindowHandle())
+  const revealVoice = useCallback(
+    (msgId: string) => rows.reveal(store.displayed.findIndex((row) => row.message.msgId === msgId)),
+    [rows, store],
+  )
 
   const reload = useCallback(() => {
     if (link) void store.open(handleOf(link))
@@ -113,6 +122,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           items={store.displayed}
           keyOf={({ message }) => `${message.id}-${message.msgId}`}
           renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
+          windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
           threshold={REACH_BOTTOM_PX}
           loadingMore={store.loadingMore}
           end={store.loadEnd}
@@ -124,7 +134,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           classNames={{ items: 'lesson__list', footer: 'lesson-footer', footerEnd: 'lesson-footer--end', footerError: 'lesson-footer--error' }}
         />
         <LessonAccessExtras store={store} />
-        <LessonAudio lesson={store} link={link} />
+        <LessonAudio lesson={store} link={link} reveal={revealVoice} />
       </View>
     </LessonGallery>
   )

@@ -6,6 +6,7 @@ import { decideLessonAccess } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
 import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
 import { parseMessage } from '../../domain/message/parse'
+import { foldRows, START, type FoldTail, type MessageRowModel } from '../../domain/message/rows'
 import type { LessonMessage } from '../../domain/message/types'
 import { Pager } from '../../ui/pager'
 import { checkLessonPassword, LessonVisit } from '../visit'
@@ -55,11 +56,7 @@ export const ANONYMOUS_BROWSER: LessonAccessContext = {
   rememberPassword: () => undefined,
 }
 
-export interface DisplayedMessage {
-  message: LessonMessage
-  /** hidden when the previous shown message has the same sender icon (spec 000 §2) */
-  showAvatar: boolean
-}
+export type DisplayedMessage = MessageRowModel
 
 export class LessonStore {
   status: LessonStatus = 'idle'
@@ -77,6 +74,12 @@ export class LessonStore {
    * lands in the old list, which nothing shows any more.
    */
   private list: Pager<LessonMessage>
+  /**
+   * The list's rows, appended page by page in the action that adds the page (one array for the
+   * list's life, so a page never rebuilds the rows before it), and where the fold stopped.
+   */
+  private rows: DisplayedMessage[] = []
+  private rowTail: FoldTail = START
 
   constructor(
     private readonly api: LessonApi,
@@ -87,7 +90,7 @@ export class LessonStore {
   ) {
     this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
     this.list = this.newList()
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'handle' | 'openError' | 'list'>(this, {
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'handle' | 'openError' | 'list' | 'rows' | 'rowTail'>(this, {
       visit: false,
       api: false,
       pageSize: false,
@@ -97,6 +100,8 @@ export class LessonStore {
       handle: observable.ref,
       openError: observable,
       list: observable.ref,
+      rows: observable.shallow,
+      rowTail: false,
     })
   }
 
@@ -157,20 +162,12 @@ export class LessonStore {
     return this.handle?.kind === 'v2' ? this.handle.courseData : undefined
   }
 
-  /** Messages as the list shows them: 2001 hidden notifications left out, avatars folded. */
-  get displayed(): DisplayedMessage[] {
-    const out: DisplayedMessage[] = []
-    let previousIcon: string | undefined
-    let previousWasCell = false
-    for (const message of this.messages) {
-      if (message.kind === 'hidden') continue
-      const isCell = message.kind !== 'notification'
-      const icon = message.sender.faceIcon ?? ''
-      out.push({ message, showAvatar: !(isCell && previousWasCell && icon === previousIcon) })
-      previousIcon = icon
-      previousWasCell = isCell
-    }
-    return out
+  /**
+   * Messages as the list shows them: 2001 hidden notifications left out, avatars folded. The
+   * same observable array grows with each page (replaced when the list is).
+   */
+  get displayed(): readonly DisplayedMessage[] {
+    return this.rows
   }
 
   async open(handle: LessonHandle, coursePass?: string): Promise<void> {
@@ -334,11 +331,24 @@ export class LessonStore {
         }
       })
       return { items: [], end: true }
+    }, {
+      onItems: (added, replaced) => {
+        if (list === this.list) this.appendRows(added, replaced)
+      },
     })
     return list
   }
 
+  private appendRows(added: readonly LessonMessage[], replaced: boolean): void {
+    const { rows, tail } = foldRows(added, replaced ? START : this.rowTail)
+    if (replaced) this.rows = rows
+    else this.rows.push(...rows)
+    this.rowTail = tail
+  }
+
   private resetList(): void {
     this.list = this.newList()
+    this.rows = []
+    this.rowTail = START
   }
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { formatSendTime } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
@@ -18,8 +19,11 @@ function SendTimeLabel({ sendTime }: { sendTime: number }) {
   return <Text className='message-row__time'>{[time.date, `${period} ${time.time}`].filter(Boolean).join(' ')}</Text>
 }
 
-/** One chat row: avatar, nickname, send time and the message body (spec 000 §2). */
-export function MessageRow({ message, showAvatar }: MessageRowProps) {
+/**
+ * One chat row: avatar, nickname, send time and the message body (spec 000 §2). Memoised: a
+ * message never changes once loaded, so appending a page re-renders none of the rows shown.
+ */
+export const MessageRow = memo(function MessageRow({ message, showAvatar }: MessageRowProps) {
   if (message.kind === 'notification') {
     return (
       <View className='message-row message-row--notice'>
@@ -57,4 +61,4 @@ export function MessageRow({ message, showAvatar }: MessageRowProps) {
       </View>
     </View>
   )
-}
+})

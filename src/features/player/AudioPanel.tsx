@@ -5,7 +5,7 @@ import { t } from '../../locales'
 import { pressable, type KeyLike } from '../../ui/a11y'
 import { PLAYBACK_RATES, type PlayerStore } from '../../stores/player'
 import { formatRate } from './rate'
-import { locatePlaying } from './scroll'
+import { locatePlaying, type RevealVoice } from './scroll'
 // the seek bar's styles travel with it: the m4a page shows it without the lesson's LessonAudio
 import './player.scss'
 
@@ -62,7 +62,7 @@ export const SeekBar = observer(function SeekBar({ player }: { player: PlayerSto
 })
 
 /** Spec 000 §2: the audio control panel of the lesson viewer. */
-export const AudioPanel = observer(function AudioPanel({ player }: { player: PlayerStore }) {
+export const AudioPanel = observer(function AudioPanel({ player, reveal }: { player: PlayerStore; reveal?: RevealVoice }) {
   const media = player.current
   if (!media) return null
   return (
@@ -88,7 +88,7 @@ export const AudioPanel = observer(function AudioPanel({ player }: { player: Pla
         ))}
       </View>
       <View className='audio-panel__controls'>
-        <Text className='audio-panel__locate' onClick={() => void locatePlaying(player)} {...pressable(() => void locatePlaying(player))}>
+        <Text className='audio-panel__locate' onClick={() => void locatePlaying(player, reveal)} {...pressable(() => void locatePlaying(player, reveal))}>
           {t('player.panel.locate')}
         </Text>
         <View

@@ -13,7 +13,7 @@ import { AudioPanel } from './AudioPanel'
 import { useLessonPlaylist } from './lessonPlaylist'
 import { usePlayer } from './usePlayer'
 import { formatRate } from './rate'
-import { locatePlaying, measureVoiceDistance } from './scroll'
+import { locatePlaying, measureVoiceDistance, type RevealVoice } from './scroll'
 import { usePlayerNotice } from './usePlayerNotice'
 import './player.scss'
 
@@ -39,7 +39,7 @@ const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore 
   )
 })
 
-const BackToPlaying = observer(function BackToPlaying({ player }: { player: PlayerStore }) {
+const BackToPlaying = observer(function BackToPlaying({ player, reveal }: { player: PlayerStore; reveal?: RevealVoice }) {
   const [visible, setVisible] = useState(false)
   const hideTimer = useRef<ReturnType<typeof setTimeout>>()
   const lastMeasure = useRef(0)
@@ -62,7 +62,7 @@ const BackToPlaying = observer(function BackToPlaying({ player }: { player: Play
   if (!visible || !msgId) return null
   const back = (): void => {
     setVisible(false)
-    void locatePlaying(player)
+    void locatePlaying(player, reveal)
   }
   return (
     <View className='back-to-playing' onClick={back} {...pressable(back)}>
@@ -74,6 +74,8 @@ const BackToPlaying = observer(function BackToPlaying({ player }: { player: Play
 export interface LessonAudioProps {
   lesson: LessonStore
   link: LessonLink
+  /** mounts a voice's row when the list mounts only the rows near the screen */
+  reveal?: RevealVoice
 }
 
 /**
@@ -81,7 +83,7 @@ export interface LessonAudioProps {
  * continuous play button (mini-program only, lists with voice only), the floating rate button,
  * back-to-playing and the audio panel.
  */
-export const LessonAudio = observer(function LessonAudio({ lesson, link }: LessonAudioProps) {
+export const LessonAudio = observer(function LessonAudio({ lesson, link, reveal }: LessonAudioProps) {
   const player = usePlayer()
   useLessonPlaylist(player, lesson, link)
   usePlayerNotice(player)
@@ -103,12 +105,12 @@ export const LessonAudio = observer(function LessonAudio({ lesson, link }: Lesso
       >
         {formatRate(player.rate)}
       </View>
-      <BackToPlaying player={player} />
+      <BackToPlaying player={player} reveal={reveal} />
       {player.panelVisible && player.playingViewed ? (
         <>
           {/* keeps the list's end reachable above the fixed panel */}
           <View className='audio-panel-spacer' />
-          <AudioPanel player={player} />
+          <AudioPanel player={player} reveal={reveal} />
         </>
       ) : null}
     </View>

@@ -38,10 +38,20 @@ export function measureVoiceDistance(msgId: string): Promise<number> {
   })
 }
 
-/** "Locate current playback": loads pages until the playing voice is in the list, then scrolls to it. */
-export async function locatePlaying(player: PlayerStore): Promise<void> {
+/**
+ * Mounts the row of voice `msgId` in a list that mounts only the rows near the screen, and
+ * resolves once it is laid out (false when the list has no such row).
+ */
+export type RevealVoice = (msgId: string) => Promise<boolean>
+
+/**
+ * "Locate current playback": loads pages until the playing voice is in the list, has the list
+ * mount its row (`reveal`, for a windowed list), then scrolls to it.
+ */
+export async function locatePlaying(player: PlayerStore, reveal?: RevealVoice): Promise<void> {
   const msgId = await player.locateCurrent()
   if (!msgId) return
+  if (reveal && !(await reveal(msgId))) return
   // let the newly loaded page render before asking for its position
   Taro.nextTick(() => {
     void Taro.pageScrollTo({ selector: `#${voiceBoxId(msgId)}`, duration: 300, offsetTop: -120 })

@@ -22,6 +22,12 @@ export interface ElementEngineDeps {
   document: Document
   /** Loads the AMR decoder chunk on first use. */
   loadAmrDecoder: () => Promise<AmrDecoder>
+  /**
+   * Downloads a playable file and answers an object URL of its bytes: the next voice is fetched
+   * while the current one plays, so it starts without a network round trip. Without it, files
+   * stream from their URL.
+   */
+  fetchToObjectUrl?: (url: string) => Promise<string>
   mediaSession?: MediaSession
 }
 
@@ -36,35 +42,48 @@ function playElement(el: HTMLAudioElement, onRefused: () => void): void {
   })
 }
 
-/** Decoded AMR kept as object URLs: the one playing and the one prepared next. */
-const DECODED_KEEP = 2
+/** Prepared files kept as object URLs: the one playing, the one prepared next, and one spare. */
+const PREPARED_KEEP = 3
+
+/** The attribute naming the file the element plays, whatever object URL it plays it from. */
+export const SOURCE_ATTRIBUTE = 'data-source'
 
 /**
  * One `<audio>` appended to <body>, outside the router's page containers, so it keeps playing
  * across route changes (Taro's H5 audio APIs stop or multiply on navigation: TOOLCHAIN.md).
- * AMR is decoded to WAV first; m4a gets the conversion parameter of spec 001 §5.
+ * AMR is decoded to WAV first; m4a gets the conversion parameter of spec 001 §5. `prepare`
+ * fetches (and for AMR decodes) the next file into memory while the current one plays, so
+ * auto-next starts it from an object URL with no network in between.
  */
 export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
   let element: HTMLAudioElement | undefined
   let listener: AudioEngineListener | undefined
   let session: MediaSessionBinding | undefined
   let decoder: Promise<AmrDecoder> | undefined
-  /** AMR url -> object URL of its WAV, oldest first */
-  const decoded = new Map<string, Promise<string>>()
+  /** url -> object URL of its bytes (AMR: of its WAV), oldest first */
+  const prepared = new Map<string, Promise<string>>()
   /** bumps on every load/stop, so a decode that finishes late never replaces newer audio */
   let generation = 0
   let rate = 1
 
-  const decode = (url: string): Promise<string> => {
-    const cached = decoded.get(url)
+  /** The file of `url` in memory (AMR decoded to WAV); undefined when it streams from its URL. */
+  const inMemory = (url: string): Promise<string> | undefined => {
+    const cached = prepared.get(url)
     if (cached) return cached
-    decoder ??= deps.loadAmrDecoder()
-    const pending = decoder.then((decodeAmr) => decodeAmr(url))
-    pending.catch(() => decoded.delete(url))
-    decoded.set(url, pending)
-    while (decoded.size > DECODED_KEEP) {
-      const [oldest, objectUrl] = decoded.entries().next().value as [string, Promise<string>]
-      decoded.delete(oldest)
+    let pending: Promise<string>
+    if (isAmrUrl(url)) {
+      decoder ??= deps.loadAmrDecoder()
+      pending = decoder.then((decodeAmr) => decodeAmr(url))
+    } else if (deps.fetchToObjectUrl) {
+      pending = deps.fetchToObjectUrl(m4aPlayableUrl(url))
+    } else {
+      return undefined
+    }
+    pending.catch(() => prepared.delete(url))
+    prepared.set(url, pending)
+    while (prepared.size > PREPARED_KEEP) {
+      const [oldest, objectUrl] = prepared.entries().next().value as [string, Promise<string>]
+      prepared.delete(oldest)
       void objectUrl.then((u) => URL.revokeObjectURL(u), () => undefined)
     }
     return pending
@@ -113,6 +132,7 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
   }
 
   const start = (el: HTMLAudioElement, src: string, source: AudioSource): void => {
+    el.setAttribute(SOURCE_ATTRIBUTE, isAmrUrl(source.src) ? source.src : m4aPlayableUrl(source.src))
     el.src = src
     el.defaultPlaybackRate = rate
     el.playbackRate = rate
@@ -132,22 +152,28 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
       rate = source.rate
       el.pause()
       session?.metadata(source)
-      if (!isAmrUrl(source.src)) {
+      const amr = isAmrUrl(source.src)
+      // a file not prepared streams from its URL; AMR always needs decoding first
+      const ready = amr || prepared.has(source.src) ? inMemory(source.src) : undefined
+      if (!ready) {
         start(el, m4aPlayableUrl(source.src), source)
         return
       }
       listener?.onWaiting()
-      decode(source.src).then(
-        (wav) => {
-          if (current === generation) start(el, wav, source)
+      ready.then(
+        (objectUrl) => {
+          if (current === generation) start(el, objectUrl, source)
         },
         (err: unknown) => {
-          if (current === generation) listener?.onError(err instanceof Error ? err.message : String(err))
+          if (current !== generation) return
+          // a prepared download that failed is no reason not to stream the file
+          if (amr) listener?.onError(err instanceof Error ? err.message : String(err))
+          else start(el, m4aPlayableUrl(source.src), source)
         },
       )
     },
     prepare(src) {
-      if (isAmrUrl(src)) decode(src).catch(() => undefined)
+      inMemory(src)?.catch(() => undefined)
     },
     play() {
       playElement(audio(), () => listener?.onPause())
@@ -209,6 +235,11 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
 export const audioEngine: AudioEngine = createElementEngine({
   document,
   loadAmrDecoder: () => import(/* webpackChunkName: "amr-decoder" */ './amrDecoder').then((m) => m.decodeAmr),
+  fetchToObjectUrl: async (url) => {
+    const response = await fetch(url)
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    return URL.createObjectURL(await response.blob())
+  },
   mediaSession: typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : undefined,
 })
 

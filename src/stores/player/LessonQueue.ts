@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction, when } from 'mobx'
 import type { KeyValueStorage } from '../../platform/storage/types'
 import type { Playback } from './Playback'
 import { findVoice, firstVoice, loadVoice, loadVoiceAfter, voiceBefore, voiceMedia, type PlaylistSource } from './playlist'
@@ -157,17 +157,20 @@ export class LessonQueue {
   }
 
   /**
-   * Size check and decoding of the following voice start now, keeping the gap between voices
-   * short. When the playing voice is the last one loaded, the next page is fetched during it,
-   * not after it ends.
+   * Once `media` is sounding, the following voice is size-checked, fetched and decoded, so it
+   * is ready before this one ends. When the playing voice is the last one loaded, the next page
+   * is fetched during it, not after it ends. Waiting for the sound keeps that work (a page of
+   * rows to render, a download) out of the moment the new voice starts.
    */
   private warmUpNext(media: PlayerMedia, generation: number): void {
     const list = this.source
     if (media.kind !== 'voice' || !list) return
     const wanted = (): boolean => this.playback.isLatest(generation)
-    void loadVoiceAfter(list, media.id, wanted).then((following) => {
-      if (!following || following.msgId === media.id || !wanted()) return
-      this.playback.prepare(following.url)
-    })
+    void when(() => this.playback.status === 'playing' || !wanted())
+      .then(() => (wanted() ? loadVoiceAfter(list, media.id, wanted) : undefined))
+      .then((following) => {
+        if (!following || following.msgId === media.id || !wanted()) return
+        this.playback.prepare(following.url)
+      })
   }
 }

@@ -1,4 +1,4 @@
-import { AUDIO_ELEMENT_ID, createElementEngine } from '../../../src/platform/audio/index.h5'
+import { AUDIO_ELEMENT_ID, createElementEngine, SOURCE_ATTRIBUTE } from '../../../src/platform/audio/index.h5'
 import type { AudioEngineListener, AudioSource } from '../../../src/platform/audio/types'
 
 type Handler = (details: MediaSessionActionDetails) => void
@@ -126,6 +126,30 @@ describe('H5 audio engine (one long-lived <audio>)', () => {
     await flush()
     expect(decode).toHaveBeenCalledTimes(1)
     expect(element().getAttribute('src')).toBe('blob:wav-of-https://cdn.example/next.amr')
+  })
+
+  it('plays a prepared file from memory, naming the file it plays; a failed download streams it', async () => {
+    const fetchToObjectUrl = jest.fn((url: string) =>
+      url.endsWith('bad.mp3') ? Promise.reject(new Error('HTTP 403')) : Promise.resolve(`blob:bytes-of-${url}`),
+    )
+    const engine = createElementEngine({ document, loadAmrDecoder: () => Promise.reject(new Error('unused')), fetchToObjectUrl })
+    engine.setListener(listener())
+    engine.load(source('https://cdn.example/first.mp3'))
+    // nothing prepared: the first file streams from its URL
+    expect(element().src).toBe('https://cdn.example/first.mp3')
+    engine.prepare('https://cdn.example/next.m4a')
+    engine.prepare('https://cdn.example/bad.mp3')
+    expect(fetchToObjectUrl).toHaveBeenCalledWith('https://cdn.example/next.m4a?response-content-type=audio/mp4')
+    await flush()
+    engine.load(source('https://cdn.example/next.m4a'))
+    await flush()
+    expect(element().getAttribute('src')).toBe('blob:bytes-of-https://cdn.example/next.m4a?response-content-type=audio/mp4')
+    expect(element().getAttribute(SOURCE_ATTRIBUTE)).toBe('https://cdn.example/next.m4a?response-content-type=audio/mp4')
+    expect(fetchToObjectUrl).toHaveBeenCalledTimes(2)
+    engine.load(source('https://cdn.example/bad.mp3'))
+    await flush()
+    expect(element().src).toBe('https://cdn.example/bad.mp3')
+    expect(element().getAttribute(SOURCE_ATTRIBUTE)).toBe('https://cdn.example/bad.mp3')
   })
 
   it('reports a failed decode as an error', async () => {

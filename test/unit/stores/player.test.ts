@@ -256,9 +256,14 @@ describe('PlayerStore: continuous play', () => {
     expect(engine.lastSrc).toBe('https://media.example/v1.mp3')
   })
 
-  it('warms up the following voice: its size is checked and the engine prepares it', async () => {
+  it('warms up the following voice once the current one sounds: its size is checked and the engine prepares it', async () => {
     const { engine, player } = setup()
-    await playing(player, engine, 'v1')
+    player.toggleVoice('v1')
+    await flush()
+    // nothing competes with the start of the current voice
+    expect(engine.prepared).toEqual([])
+    engine.listener.onPlay()
+    await flush()
     expect(engine.sizeQueries).toContain('https://media.example/v3.mp3')
     expect(engine.prepared).toEqual(['https://media.example/v3.mp3'])
   })
