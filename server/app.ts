@@ -4,6 +4,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { openDatabase } from './core/db'
 import type { Db } from './core/db'
+import { chatroomRoutes } from './chatroom/routes'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { devRoutes } from './dev/routes'
@@ -55,6 +56,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(loginRoutes, { db, dev })
   await app.register(purchaseRoutes, { db })
   await app.register(shareRoutes)
+  await app.register(chatroomRoutes, { db })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

@@ -1,0 +1,7 @@
+/** The chat room layer: loaded only by the live package (docs/ARCHITECTURE.md "The im layer"). */
+export { createChatroomClient, type ChatroomEdge } from './createChatroomClient'
+export { LocalChatroomClient } from './local/LocalChatroomClient'
+export { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
+export type { NimChatroomSdk } from './netease/sdk'
+export { ChatroomError } from './types'
+export type { ChatroomClient, ChatroomErrorKind, ChatroomIdentity, ChatroomMemberInfo, ChatroomStatus, EnterOptions, EnterResult } from './types'
