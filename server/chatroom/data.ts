@@ -113,6 +113,7 @@ export function chatroomData(db: Db) {
   const transientMembers = db.prepare<[string, number], MemberRow>(`
     SELECT * FROM chatroom_members WHERE chatroom_id = ? AND type IN ('guest', 'anonymous') AND enter_time < ?
       ORDER BY enter_time DESC`)
+  const newestTime = db.prepare<[string], { time: number | null }>('SELECT max(time) AS time FROM chatroom_messages WHERE chatroom_id = ?')
   const userProfile = db.prepare<[string], { nickname: string; face_icon: string }>('SELECT nickname, face_icon FROM users WHERE wmid = ?')
   const liveSession = db.prepare<[string, string, number], { wmid: string }>(
     'SELECT wmid FROM sessions WHERE token = ? AND wmid = ? AND (expires_at IS NULL OR expires_at > ?)',
@@ -146,6 +147,8 @@ export function chatroomData(db: Db) {
       const row = messageByClientId.get(m.chatroomId, m.from, m.idClient) as MessageRow
       return { message: toWireMessage(row), created: result.changes === 1 }
     },
+    /** Message times are unique within a room (at least 1 ms apart), so history pages by time lose none. */
+    nextMessageTime: (chatroomId: string, now: number): number => Math.max(now, (newestTime.get(chatroomId)?.time ?? 0) + 1),
     history(chatroomId: string, timetag: number, limit: number, reverse: boolean): WireMessage[] {
       const rows = reverse ? newer.all(chatroomId, timetag, limit) : older.all(chatroomId, timetag === 0 ? Number.MAX_SAFE_INTEGER : timetag, limit)
       return rows.map(toWireMessage)

@@ -180,7 +180,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const type = body.type === 0 || body.type === 100 ? body.type : undefined
     const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
     if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
-    const t = now()
+    const t = data.nextMessageTime(seat.chatroomId, now())
     const member = data.member(seat.chatroomId, seat.account)
     const room = data.room(seat.chatroomId)
     if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')

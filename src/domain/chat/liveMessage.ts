@@ -18,6 +18,7 @@ export interface LiveChatMessage {
   idClient: string
   /** the sending account */
   from: string
+  /** the room's time for the message: history pages by it */
   time: number
   flow: 'in' | 'out'
   msgType: LiveMsgType
@@ -125,7 +126,7 @@ export function normaliseLiveMessage(raw: RawRoomMessage, viewer: Viewer): LiveC
   return {
     idClient,
     from,
-    time: finiteTime(field(content, 'time')) ?? time,
+    time,
     flow,
     msgType,
     text: typeof text === 'string' ? text : '',
