@@ -57,7 +57,8 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   }, IDLE_LIMIT_MS / 2)
   idleCheck.unref()
 
-  app.addHook('onClose', async () => {
+  // before the HTTP server closes: it waits for every connection, upgraded sockets included
+  app.addHook('preClose', async () => {
     clearInterval(idleCheck)
     app.server.off('upgrade', onUpgrade)
     for (const client of wss.clients) client.terminate()
