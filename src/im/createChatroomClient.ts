@@ -1,7 +1,7 @@
 import type { OpenSocket } from '../platform/socket'
 import { LocalChatroomClient } from './local/LocalChatroomClient'
 import { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
-import type { NimChatroomSdk } from './netease/sdk'
+import type { NimChatroomSdk } from '../platform/imSdk/types'
 import type { ChatroomClient } from './types'
 
 export interface ChatroomEdge {

@@ -2,6 +2,6 @@
 export { createChatroomClient, type ChatroomEdge } from './createChatroomClient'
 export { LocalChatroomClient } from './local/LocalChatroomClient'
 export { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
-export type { NimChatroomSdk } from './netease/sdk'
+export type { NimChatroomSdk } from '../platform/imSdk/types'
 export { ChatroomError } from './types'
 export type { ChatroomClient, ChatroomErrorKind, ChatroomIdentity, ChatroomMemberInfo, ChatroomStatus, EnterOptions, EnterResult } from './types'

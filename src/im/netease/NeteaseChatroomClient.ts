@@ -2,7 +2,7 @@ import { IM_LIMITS, TRIVIAL_SEND_ERROR } from '../../domain/chat/constants'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent } from '../../domain/chat/liveMessage'
 import { DeliveryFilter, Listeners } from '../emitter'
 import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type Unsubscribe } from '../types'
-import type { NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from './sdk'
+import type { NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../platform/imSdk/types'
 
 const CATCH_UP_PAGE = 100
 const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = { 13003: 'blacklisted', 13004: 'muted', 13006: 'roomMuted', 302: 'unauthorized', 404: 'noRoom', 414: 'badRequest' }

@@ -1,4 +1,4 @@
-import type { NimChatroomSdk } from '../../im/netease/sdk'
+import type { NimChatroomSdk } from './types'
 
 /** H5: the browser chatroom build, in its own chunk fetched on first use (only rooms with an appKey). */
 export const loadNimChatroomSdk = async (): Promise<NimChatroomSdk> => {

@@ -1,5 +1,5 @@
 import Chatroom from 'nim-web-sdk-ng/dist/v1/CHATROOM_MINIAPP_SDK'
-import type { NimChatroomSdk } from '../../im/netease/sdk'
+import type { NimChatroomSdk } from './types'
 
 /**
  * Mini-program: the miniapp chatroom build. Mini-programs load no async chunks; this module is

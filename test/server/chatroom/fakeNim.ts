@@ -1,9 +1,9 @@
-import type { NimChatroomEvents, NimChatroomInitOptions, NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../../src/im/netease/sdk'
+import type { NimChatroomEvents, NimChatroomInitOptions, NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../../src/platform/imSdk/types'
 
 type Listener = (...args: never[]) => void
 
 /**
- * NetEase IM's chatroom SDK faked at its boundary (the NimChatroomSdk shape src/platform/imSdk
+ * NetEase IM's chatroom SDK faked at its boundary (the NimChatroomSdk shape src/platform/imSdk/types.ts;
  * checks the real one against): one in-memory room whose instances see each other's messages.
  */
 export class FakeNimRoom implements NimChatroomSdk {

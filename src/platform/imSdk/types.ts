@@ -1,7 +1,7 @@
 /**
  * The part of NetEase IM's chatroom SDK (nim-web-sdk-ng, v1 chatroom API) this app uses: the
- * boundary the NetEase adapter talks to and the tests fake. src/platform/imSdk checks that the real
- * SDK's class fits it.
+ * boundary the NetEase adapter talks to and the tests fake. index.h5.ts and index.weapp.ts check
+ * that the real SDK fits it.
  */
 export interface NimChatroomMessage {
   chatroomId: string
