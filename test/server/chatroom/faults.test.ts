@@ -1,7 +1,7 @@
 /**
- * Faults on the local room: the server killed and restarted mid-session (real server and time), duplicated and reordered delivery, the attempts running out,
- * a dead heartbeat and an intentional exit (a scripted socket at the platform edge, timers faked so
- * the spec's delays are checked exactly).
+ * Faults on the local room: the server killed and restarted mid-session (the real server, timers
+ * faked so the spec's delays are checked), duplicated and reordered delivery, the attempts running
+ * out, a dead heartbeat and an intentional exit (a scripted socket at the platform edge).
  */
 import { commentContent, type LiveChatMessage } from '../../../src/domain/chat/liveMessage'
 import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
@@ -44,11 +44,15 @@ describe('local room: the server dies and comes back mid-session', () => {
     await bob.send(commentContent('before', { ...sender, uid: b.account }, 1), 'b-1')
     await until(() => received.length === 1, 'the first message arrives live')
 
-    // real time here (about 1.5 s): the exact schedule is checked on fake timers below
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] })
     await server.stop()
     await until(() => statuses.some((s) => s.state === 'reconnecting'), 'alice notices the loss')
     expect(statuses.at(-1)).toEqual({ state: 'reconnecting', attempt: 1, delayMs: 500, final: false })
 
+    jest.advanceTimersByTime(499)
+    await tick()
+    expect(statuses).toHaveLength(1)
+    jest.advanceTimersByTime(1)
     await until(() => statuses.filter((s) => s.state === 'reconnecting').length === 2, 'the first attempt fails while the server is down')
     expect(statuses.at(-1)).toEqual({ state: 'reconnecting', attempt: 2, delayMs: 1000, final: false })
 
@@ -59,12 +63,16 @@ describe('local room: the server dies and comes back mid-session', () => {
     await bob2.send(commentContent('while you were away', { ...sender, uid: b2.account }, 2), 'b-2')
     await bob2.send(commentContent('and again', { ...sender, uid: b2.account }, 3), 'b-3')
 
+    jest.advanceTimersByTime(999)
+    await tick()
     expect(alice.status.state).toBe('reconnecting')
+    jest.advanceTimersByTime(1)
     await until(() => received.length === 3, 'alice catches up')
     expect(alice.status).toEqual({ state: 'connected' })
     expect(received.map((m) => m.text)).toEqual(['before', 'while you were away', 'and again'])
     expect(new Set(received.map((m) => m.idClient)).size).toBe(3)
 
+    jest.useRealTimers()
     await Promise.all([alice.exit(), bob.exit(), bob2.exit()])
   })
 })
