@@ -1,12 +1,12 @@
 /**
  * One contract, two adapters: the local room (the real server room, started in-process on a random
- * port) and NetEase IM (its SDK faked at the boundary, test/server/chatroom/fakeNim.ts).
+ * port) and NetEase IM (its SDK faked at the boundary, test/fixtures/fakeNim.ts).
  */
 import { chatroomData } from '../../../server/chatroom/data'
 import { commentContent, type LiveSender } from '../../../src/domain/chat/liveMessage'
 import { ChatroomError, LocalChatroomClient, NeteaseChatroomClient, type ChatroomClient, type ChatroomStatus, type EnterOptions } from '../../../src/im'
 import type { LiveChatMessage } from '../../../src/domain/chat/liveMessage'
-import { FakeNimRoom } from './fakeNim'
+import { FakeNimRoom } from '../../fixtures/fakeNim'
 import { ROOM, RoomServer, wsSocket } from './harness'
 
 interface AdapterHarness {
