@@ -3,14 +3,14 @@
  * (test/fixtures/fakeNim.ts). The shared behaviour is in test/server/chatroom/contract.test.ts.
  */
 import { commentContent } from '../../../src/domain/chat/liveMessage'
-import { NeteaseChatroomClient, type ChatroomStatus } from '../../../src/im'
+import { NeteaseChatroomClient, type ChatroomStatus, type EnterOptions } from '../../../src/im'
 import { FakeNimRoom, type FakeNimInstance } from '../../fixtures/fakeNim'
 
-const guest = { chatroomId: 'r1', addresses: ['a.example:443', 'b.example:443'], identity: { kind: 'guest' as const, nick: 'Guest' } }
-const member = { ...guest, identity: { kind: 'account' as const, account: 'wm_buyer', token: 'im-token' } }
+const guest: EnterOptions = { chatroomId: 'r1', addresses: ['a.example:443', 'b.example:443'], identity: { kind: 'guest' as const, nick: 'Guest' } }
+const member: EnterOptions = { ...guest, identity: { kind: 'account' as const, account: 'wm_buyer', token: 'im-token' } }
 const content = (text: string) => commentContent(text, { nickname: 'X', faceIcon: '', uid: 'x', updateTime: 0 }, 1)
 
-async function entered(room = new FakeNimRoom(), options = guest) {
+async function entered(room = new FakeNimRoom(), options: EnterOptions = guest) {
   const client = new NeteaseChatroomClient('app-key', async () => room)
   const statuses: ChatroomStatus[] = []
   client.onStatus((s) => statuses.push(s))
