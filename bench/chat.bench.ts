@@ -1,9 +1,14 @@
 /**
  * Live chat under load: 100 incoming messages a second for 10 s into the chat store (200 ms batches,
  * as in the mini-program) and a list rendered from it (React to static markup on every store update).
- * Reports render updates per second, the list's length and the heap before and after.
+ * Reports render updates per second, the list's length and the heap before and after, and the size of
+ * the NetEase chatroom SDK builds that only the live package carries (the main package and the H5
+ * lesson page figures are in bench/sizes.ts).
  * `npx tsx bench/chat.bench.ts`
  */
+import fs from 'fs'
+import path from 'path'
+import zlib from 'zlib'
 import { reaction } from 'mobx'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -11,6 +16,13 @@ import type { LiveChatMessage } from '../src/domain/chat/liveMessage'
 import { LiveChatStore, type ChatItem } from '../src/features/live'
 import type { ChatroomClient } from '../src/im'
 import { runWhenMain } from './figures'
+
+const SDK_DIR = path.resolve(__dirname, '../node_modules/nim-web-sdk-ng/dist/v1')
+
+function sdkSize(file: string): string {
+  const bytes = fs.readFileSync(path.join(SDK_DIR, file))
+  return `${(bytes.length / 1024).toFixed(1)} KB raw, ${(zlib.gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB gzip`
+}
 
 const RATE = 100
 const SECONDS = 10
@@ -69,6 +81,8 @@ export async function measure(): Promise<Record<string, string>> {
     'live chat render updates': `${renders} (${(renders / elapsed).toFixed(1)}/s; batch 200 ms, so at most 5/s)`,
     'live chat list length': `${store.items.length} (limit 300), ${markup.length} chars of markup`,
     'live chat heap': `${mb(heapBefore)} before, ${mb(heapAfter)} after`,
+    'NetEase chatroom SDK weapp (live)': sdkSize('CHATROOM_MINIAPP_SDK.js'),
+    'NetEase chatroom SDK H5 (lazy)': sdkSize('CHATROOM_BROWSER_SDK.js'),
   }
 }
 
