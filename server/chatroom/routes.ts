@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
 import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
 import type { Db } from '../core/db'
-import { chatroomData, wireMember, wireRoom, type ChatroomData } from './data'
+import { chatroomData, wireMember, wireRoom } from './data'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
@@ -235,6 +235,8 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
         }
       }
     }
-    return wireMember(seat.chatroomId, data.member(seat.chatroomId, account) as NonNullable<ReturnType<ChatroomData['member']>>, online(seat.chatroomId).has(account), t)
+    const updated = data.member(seat.chatroomId, account)
+    if (!updated) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+    return wireMember(seat.chatroomId, updated, online(seat.chatroomId).has(account), t)
   }
 }

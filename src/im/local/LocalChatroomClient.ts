@@ -283,7 +283,8 @@ export class LocalChatroomClient implements ChatroomClient {
         await this.connect(url)
         if (this.leaving) return
         this.setStatus({ state: 'connected' })
-        await this.catchUp()
+        // a catch-up cut short by another loss is redone after the next reconnect
+        await this.catchUp().catch(() => undefined)
         return
       } catch (error) {
         if (this.leaving) return
