@@ -12,6 +12,8 @@ import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
 const IDLE_LIMIT_MS = 150_000
 const MAX_FRAME_BYTES = 16 * 1024
+/** A socket that has not logged in this long after opening is closed (the spec's handshake time-out). */
+const LOGIN_DEADLINE_MS = 10_000
 
 class Refused extends Error {
   constructor(readonly code: number, message: string) {
@@ -51,11 +53,14 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   }
   app.server.on('upgrade', onUpgrade)
 
-  const idleCheck = setInterval(() => {
-    const t = now()
-    for (const seat of seats.values()) if (t - seat.lastSeen > IDLE_LIMIT_MS) seat.socket.terminate()
-  }, IDLE_LIMIT_MS / 2)
-  idleCheck.unref()
+  // started by the first socket, cleared when the server closes
+  let idleCheck: ReturnType<typeof setInterval> | undefined
+  const watchIdle = (): void => {
+    idleCheck ??= setInterval(() => {
+      const t = now()
+      for (const seat of seats.values()) if (t - seat.lastSeen > IDLE_LIMIT_MS) seat.socket.terminate()
+    }, IDLE_LIMIT_MS / 2)
+  }
 
   // before the HTTP server closes: it waits for every connection, upgraded sockets included
   app.addHook('preClose', async () => {
@@ -77,6 +82,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     [...seats.values()].filter((s) => s.chatroomId === chatroomId && (account === undefined || s.account === account))
 
   function attach(ws: WebSocket): void {
+    watchIdle()
     ws.on('message', (raw) => {
       const seat = seats.get(ws)
       if (seat) seat.lastSeen = now()
@@ -99,7 +105,13 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
         send(ws, { id, code: error.code, msg: error.message })
       }
     })
-    ws.on('close', () => seats.delete(ws))
+    const loginDeadline = setTimeout(() => {
+      if (!seats.has(ws)) ws.terminate()
+    }, LOGIN_DEADLINE_MS)
+    ws.on('close', () => {
+      clearTimeout(loginDeadline)
+      seats.delete(ws)
+    })
     ws.on('error', () => ws.terminate())
   }
 
