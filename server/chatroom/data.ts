@@ -56,7 +56,7 @@ export interface MemberRecord extends MemberState {
   updateTime: number
 }
 
-export const toState = (row: MemberRow): MemberRecord => ({
+const toState = (row: MemberRow): MemberRecord => ({
   account: row.account,
   type: row.type,
   blacked: row.blacked === 1,
@@ -69,7 +69,7 @@ export const toState = (row: MemberRow): MemberRecord => ({
   updateTime: row.update_time,
 })
 
-export const toWireMessage = (row: MessageRow): WireMessage => ({
+const toWireMessage = (row: MessageRow): WireMessage => ({
   chatroomId: row.chatroom_id,
   idClient: row.id_client,
   idServer: row.id_server,
@@ -159,8 +159,6 @@ export function chatroomData(db: Db) {
     sessionValid: (account: string, token: string, now: number): boolean => liveSession.get(token, account, now) !== undefined,
   }
 }
-
-export type ChatroomData = ReturnType<typeof chatroomData>
 
 /** The member as the wire shows it (spec 001 §3): enterTime only when online, level only for common members. */
 export function wireMember(chatroomId: string, m: MemberRecord, online: boolean, now: number): WireMember {
