@@ -46,6 +46,8 @@ module.exports = {
       ...serverModules,
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/test/weapp/setup.ts'],
+      // the server these tests start runs in jsdom, whose `browser` condition would pick ws's client-only build
+      moduleNameMapper: { '^ws$': '<rootDir>/node_modules/ws/index.js' },
     }),
     nodeProject('e2e', ['<rootDir>/test/e2e'], serverModules),
   ].filter(Boolean),

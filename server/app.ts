@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { openDatabase } from './core/db'
 import type { Db } from './core/db'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
+import { chatroomRoutes } from './chatroom/routes'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { DEMO_WECHAT } from './core/wechat'
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(loginRoutes, { db, dev })
   await app.register(purchaseRoutes, { db, wechat })
   await app.register(shareRoutes, { wechat })
+  await app.register(chatroomRoutes, { db })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

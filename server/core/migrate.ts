@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { CHATROOM_MIGRATIONS } from '../chatroom/migrations'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
 import { CORE_MIGRATIONS } from './migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
@@ -15,10 +16,16 @@ export interface Migration {
 
 /**
  * The areas in the order their parts of one version run: login first (users, whom lessons and
- * orders name), then lesson, then purchase (orders and purchases name both), then core's shared
- * tables (which name none).
+ * orders name), then lesson, then purchase (orders and purchases name both), then the chat room,
+ * then core's shared tables (which name none).
  */
-const AREAS: ReadonlyArray<readonly Migration[]> = [LOGIN_MIGRATIONS, LESSON_MIGRATIONS, PURCHASE_MIGRATIONS, CORE_MIGRATIONS]
+const AREAS: ReadonlyArray<readonly Migration[]> = [
+  LOGIN_MIGRATIONS,
+  LESSON_MIGRATIONS,
+  PURCHASE_MIGRATIONS,
+  CHATROOM_MIGRATIONS,
+  CORE_MIGRATIONS,
+]
 
 /**
  * Version n of the schema is every area's step n, in area order. `PRAGMA user_version` records

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { seedChatrooms } from '../chatroom/seed'
 import { seedLessons } from '../lesson/seed'
 import { seedUsers } from '../login/seed'
 import { seedPurchases } from '../purchase/seed'
@@ -12,4 +13,5 @@ export function seed(db: Database): void {
   seedUsers(db)
   seedLessons(db)
   seedPurchases(db)
+  seedChatrooms(db)
 }

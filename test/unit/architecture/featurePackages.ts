@@ -16,4 +16,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   visit: 'main',
   audioFile: 'misc',
   circle: 'misc',
+  live: 'live',
 }

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
+import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
+import type { Db } from '../core/db'
+import { chatroomData, wireMember, wireRoom } from './data'
+import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
+
+/** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
+const IDLE_LIMIT_MS = 150_000
+const MAX_FRAME_BYTES = 16 * 1024
+/** A socket that has not logged in this long after opening is closed (the spec's handshake time-out). */
+const LOGIN_DEADLINE_MS = 10_000
+
+class Refused extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message)
+  }
+}
+
+interface Seat {
+  socket: WebSocket
+  chatroomId: string
+  account: string
+  lastSeen: number
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown, max = 128): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined)
+const int = (v: unknown, min: number, max: number): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined)
+const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad ${what}`)
+
+/**
+ * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
+ * at CHATROOM_SOCKET_PATH, persisted in SQLite. Rooms enforce blacklist, mute, temporary mute and
+ * room mute; a resent message (same sender and client id) is stored and broadcast once.
+ */
+export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number }): Promise<void> {
+  const data = chatroomData(opts.db)
+  const now = opts.now ?? Date.now
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  const seats = new Map<WebSocket, Seat>()
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) {
+      socket.destroy()
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
+  }
+  app.server.on('upgrade', onUpgrade)
+
+  // started by the first socket, cleared when the server closes
+  let idleCheck: ReturnType<typeof setInterval> | undefined
+  const watchIdle = (): void => {
+    idleCheck ??= setInterval(() => {
+      const t = now()
+      for (const seat of seats.values()) if (t - seat.lastSeen > IDLE_LIMIT_MS) seat.socket.terminate()
+    }, IDLE_LIMIT_MS / 2)
+  }
+
+  // before the HTTP server closes: it waits for every connection, upgraded sockets included
+  app.addHook('preClose', async () => {
+    clearInterval(idleCheck)
+    app.server.off('upgrade', onUpgrade)
+    for (const client of wss.clients) client.terminate()
+    await new Promise<void>((resolve) => wss.close(() => resolve()))
+  })
+
+  const online = (chatroomId: string): Set<string> => {
+    const accounts = new Set<string>()
+    for (const seat of seats.values()) if (seat.chatroomId === chatroomId) accounts.add(seat.account)
+    return accounts
+  }
+  const send = (ws: WebSocket, frame: AnswerFrame | PushFrame): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+  }
+  const seatsOf = (chatroomId: string, account?: string): Seat[] =>
+    [...seats.values()].filter((s) => s.chatroomId === chatroomId && (account === undefined || s.account === account))
+
+  function attach(ws: WebSocket): void {
+    watchIdle()
+    ws.on('message', (raw) => {
+      const seat = seats.get(ws)
+      if (seat) seat.lastSeen = now()
+      let frame: unknown
+      try {
+        frame = JSON.parse(raw.toString())
+      } catch {
+        ws.close(1003, 'not JSON')
+        return
+      }
+      const id = isObject(frame) ? int(frame.id, 0, Number.MAX_SAFE_INTEGER) : undefined
+      if (!isObject(frame) || id === undefined) {
+        ws.close(1003, 'not a command')
+        return
+      }
+      try {
+        send(ws, { id, code: ChatroomCode.Ok, data: handle(ws, frame.cmd, isObject(frame.body) ? frame.body : {}) })
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error
+        send(ws, { id, code: error.code, msg: error.message })
+      }
+    })
+    const loginDeadline = setTimeout(() => {
+      if (!seats.has(ws)) ws.terminate()
+    }, LOGIN_DEADLINE_MS)
+    ws.on('close', () => {
+      clearTimeout(loginDeadline)
+      seats.delete(ws)
+    })
+    ws.on('error', () => ws.terminate())
+  }
+
+  function seatOf(ws: WebSocket): Seat {
+    const seat = seats.get(ws)
+    if (!seat) throw new Refused(ChatroomCode.Unauthorized, 'Log in to the chat room first')
+    return seat
+  }
+
+  function handle(ws: WebSocket, cmd: unknown, body: Record<string, unknown>): unknown {
+    switch (cmd) {
+      case 'login':
+        return login(ws, body)
+      case 'heartbeat':
+        seatOf(ws)
+        return null
+      case 'logout':
+        seats.delete(ws)
+        return null
+      case 'sendMsg':
+        return sendMsg(seatOf(ws), body)
+      case 'getHistoryMsgs': {
+        const seat = seatOf(ws)
+        const timetag = int(body.timetag, 0, Number.MAX_SAFE_INTEGER)
+        const limit = int(body.limit, 1, MAX_PAGE)
+        if (timetag === undefined || limit === undefined || typeof body.reverse !== 'boolean') throw bad('history query')
+        return data.history(seat.chatroomId, timetag, limit, body.reverse)
+      }
+      case 'getChatroomMembers':
+        return members(seatOf(ws), body)
+      case 'markChatroomMember':
+      case 'updateChatroomMemberTempMute':
+        return mark(seatOf(ws), cmd, body)
+      default:
+        throw new Refused(ChatroomCode.BadRequest, 'Unknown command')
+    }
+  }
+
+  function login(ws: WebSocket, body: Record<string, unknown>): ChatroomCommands['login']['answer'] {
+    if (seats.has(ws)) throw new Refused(ChatroomCode.BadRequest, 'Already logged in on this connection')
+    const chatroomId = str(body.chatroomId)
+    if (chatroomId === undefined || typeof body.anonymous !== 'boolean') throw bad('login')
+    const room = data.room(chatroomId)
+    if (!room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
+    const t = now()
+    const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
+    const existing = data.member(chatroomId, entry.account)
+    const refusal = entryRefusal(existing)
+    if (refusal) throw new Refused(refusal.code, refusal.msg)
+    const member = data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+    seats.set(ws, { socket: ws, chatroomId, account: entry.account, lastSeen: t })
+    return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
+  }
+
+  /** Spec 001 §5: anonymous login needs a nick; an account is generated when none is given; avatar blank by default. */
+  function anonymousEntry(chatroomId: string, body: Record<string, unknown>): { account: string; type: 'anonymous'; nick: string; avatar: string } {
+    const nick = str(body.nick, MAX_NICK_LENGTH)
+    if (nick === undefined) throw new Refused(ChatroomCode.BadRequest, 'An anonymous login needs chatroomNick')
+    const given = str(body.account)
+    // only an account the room generated for an anonymous member is claimed without a token
+    const reusable = given !== undefined && given.startsWith(ANONYMOUS_PREFIX) && data.member(chatroomId, given)?.type === 'anonymous'
+    const account = reusable ? given : `${ANONYMOUS_PREFIX}${randomBytes(9).toString('base64url')}`
+    return { account, type: 'anonymous', nick, avatar: str(body.avatar, 512) ?? '' }
+  }
+
+  /** A logged-in member: the app session proves the account; name and avatar come from the server. */
+  function accountEntry(body: Record<string, unknown>, t: number): { account: string; type: 'guest'; nick: string; avatar: string } {
+    const account = str(body.account)
+    const token = str(body.token, 256)
+    if (account === undefined || token === undefined || !data.sessionValid(account, token, t)) {
+      throw new Refused(ChatroomCode.Unauthorized, 'The chat room login has expired: log in again')
+    }
+    const profile = data.profile(account)
+    return { account, type: 'guest', nick: profile?.nickname ?? account, avatar: profile?.face_icon ?? '' }
+  }
+
+  function sendMsg(seat: Seat, body: Record<string, unknown>): ChatroomCommands['sendMsg']['answer'] {
+    const idClient = str(body.idClient, 64)
+    const type = body.type === 0 || body.type === 100 ? body.type : undefined
+    const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
+    if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
+    const t = data.nextMessageTime(seat.chatroomId, now())
+    const member = data.member(seat.chatroomId, seat.account)
+    const room = data.room(seat.chatroomId)
+    if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
+    const refusal = sendRefusal(member, room.mute === 1, t)
+    if (refusal) throw new Refused(refusal.code, refusal.msg)
+    const { message, created } = data.saveMessage({
+      chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+    })
+    if (created) for (const other of seatsOf(seat.chatroomId)) if (other.socket !== seat.socket) send(other.socket, { push: 'msg', data: message })
+    return message
+  }
+
+  function members(seat: Seat, body: Record<string, unknown>): WireMember[] {
+    const time = int(body.time, 0, Number.MAX_SAFE_INTEGER)
+    const limit = int(body.limit, 1, MAX_PAGE)
+    if (time === undefined || limit === undefined || typeof body.guest !== 'boolean') throw bad('member query')
+    const before = time === 0 ? Number.MAX_SAFE_INTEGER : time
+    const t = now()
+    const on = online(seat.chatroomId)
+    const list = body.guest
+      ? data.transientMembers(seat.chatroomId, before).filter((m) => on.has(m.account)).slice(0, limit)
+      : data.fixedMembers(seat.chatroomId, before, limit)
+    return list.map((m) => wireMember(seat.chatroomId, m, on.has(m.account), t))
+  }
+
+  function mark(seat: Seat, cmd: 'markChatroomMember' | 'updateChatroomMemberTempMute', body: Record<string, unknown>): WireMember {
+    const account = str(body.account)
+    if (account === undefined) throw bad('account')
+    const t = now()
+    const actor = data.member(seat.chatroomId, seat.account)
+    const target = data.member(seat.chatroomId, account)
+    if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+    const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
+    if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
+    const refusal = markRefusal(actor, target, type, account === seat.account)
+    if (refusal) throw new Refused(refusal.code, refusal.msg)
+    if (type === 'tempMute') {
+      const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
+      if (duration === undefined) throw bad('duration')
+      data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
+    } else {
+      if (typeof body.isAdd !== 'boolean') throw bad('mark')
+      if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
+      else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
+      else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
+      if (type === 'blacked' && body.isAdd) {
+        for (const kicked of seatsOf(seat.chatroomId, account)) {
+          send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
+          seats.delete(kicked.socket)
+          kicked.socket.close(4003, 'blacked')
+        }
+      }
+    }
+    const updated = data.member(seat.chatroomId, account)
+    if (!updated) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+    return wireMember(seat.chatroomId, updated, online(seat.chatroomId).has(account), t)
+  }
+}

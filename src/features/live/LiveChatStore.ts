@@ -1,0 +1,161 @@
+import { makeAutoObservable, observable } from 'mobx'
+import { IM_LIMITS } from '../../domain/chat/constants'
+import { commentContent, isDisplayed, type LiveChatMessage, type LiveSender } from '../../domain/chat/liveMessage'
+import { mergeMessages } from '../../domain/chat/merge'
+import { maskNickname } from '../../domain/chat/nickname'
+import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomStatus } from '../../im'
+
+export type ChatItemState = 'pending' | 'sent' | 'failed'
+
+/** A row of the chat list: the message, its sending state and the name to show. */
+export interface ChatItem extends LiveChatMessage {
+  /** stable across pending -> sent (the room may answer with its own idClient) */
+  key: string
+  state: ChatItemState
+  displayName: string
+  /** why sending failed; the screen shows the localised text for it */
+  error?: ChatroomErrorKind
+}
+
+export interface LiveChatOptions {
+  /** incoming messages are applied at most once per this window (one render update) */
+  batchMs?: number
+  /** the list keeps the newest this many */
+  limit?: number
+  now?: () => number
+  newId?: () => string
+  /** NOTI_NODISPLAY notices (e.g. `live_deinit`): never listed, handed here */
+  onNotice?: (notice: LiveChatMessage) => void
+}
+
+/** One render update per ~200 ms in the mini-program, whose setData is the costly part. */
+export const CHAT_BATCH_MS = 200
+export const CHAT_LIST_LIMIT = 300
+
+const item = (m: LiveChatMessage, state: ChatItemState, key = m.idClient): ChatItem => ({ ...m, key, state, displayName: maskNickname(m.sender.nickname) })
+
+/**
+ * The live chat: a bounded list fed by a ChatroomClient, incoming messages applied in batches, sends
+ * shown at once as pending and then sent or failed (with retry), 'load earlier' by the history batch.
+ */
+export class LiveChatStore {
+  items: ChatItem[] = []
+  status: ChatroomStatus = { state: 'idle' }
+  loadingEarlier = false
+  noMoreEarlier = false
+  earlierError: ChatroomErrorKind | undefined = undefined
+
+  private queue: LiveChatMessage[] = []
+  private flushTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly unsubscribe: Array<() => void> = []
+  private readonly batchMs: number
+  private readonly limit: number
+  private readonly now: () => number
+  private readonly newId: () => string
+  private readonly onNotice: (notice: LiveChatMessage) => void
+  private counter = 0
+
+  constructor(private readonly client: ChatroomClient, options: LiveChatOptions = {}) {
+    this.batchMs = options.batchMs ?? CHAT_BATCH_MS
+    this.limit = options.limit ?? CHAT_LIST_LIMIT
+    this.now = options.now ?? Date.now
+    this.newId = options.newId ?? (() => `c${this.now().toString(36)}${(this.counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`)
+    this.onNotice = options.onNotice ?? (() => undefined)
+    makeAutoObservable<LiveChatStore, 'client' | 'queue' | 'flushTimer' | 'unsubscribe' | 'batchMs' | 'limit' | 'now' | 'newId' | 'onNotice' | 'counter'>(this, {
+      items: observable.ref,
+      client: false, queue: false, flushTimer: false, unsubscribe: false, batchMs: false, limit: false, now: false, newId: false, onNotice: false, counter: false,
+    })
+    this.unsubscribe.push(
+      client.onMessages((messages) => this.receive(messages)),
+      client.onStatus((status) => this.setStatus(status)),
+    )
+  }
+
+  dispose(): void {
+    for (const off of this.unsubscribe.splice(0)) off()
+    clearTimeout(this.flushTimer)
+    this.flushTimer = undefined
+  }
+
+  setStatus(status: ChatroomStatus): void {
+    this.status = status
+  }
+
+  /** Queues received messages; they reach the list in the next batch. */
+  receive(messages: readonly LiveChatMessage[]): void {
+    for (const m of messages) {
+      if (isDisplayed(m)) this.queue.push(m)
+      else this.onNotice(m)
+    }
+    if (this.queue.length > 0 && this.flushTimer === undefined) {
+      this.flushTimer = setTimeout(() => this.flush(), this.batchMs)
+    }
+  }
+
+  /** Applies the queued messages in one update. */
+  flush(): void {
+    this.flushTimer = undefined
+    if (this.queue.length === 0) return
+    const incoming = this.queue.map((m) => item(m, 'sent'))
+    this.queue = []
+    this.items = mergeMessages(this.items, incoming, this.limit)
+  }
+
+  /** Shows the comment at once as pending, then sent or failed. */
+  async send(text: string, sender: LiveSender): Promise<void> {
+    const idClient = this.newId()
+    const content = commentContent(text, sender, this.now())
+    const pending: ChatItem = { ...item({ idClient, from: sender.uid, time: content.time, flow: 'out', msgType: 'TEXT', text, sender, type: '' }, 'pending') }
+    this.items = mergeMessages(this.items, [pending], this.limit)
+    await this.deliver(pending)
+  }
+
+  /** Sends a failed comment again with the same client id: the room stores it once. */
+  async retry(key: string): Promise<void> {
+    const failed = this.items.find((i) => i.key === key && i.state === 'failed')
+    if (!failed) return
+    const pending: ChatItem = { ...failed, state: 'pending', error: undefined }
+    this.replace(key, pending)
+    await this.deliver(pending)
+  }
+
+  /** The previous history batch (10) before the oldest shown message. */
+  async loadEarlier(): Promise<void> {
+    if (this.loadingEarlier || this.noMoreEarlier) return
+    this.loadingEarlier = true
+    this.earlierError = undefined
+    const oldest = this.items.find((i) => i.state === 'sent')
+    try {
+      const page = await this.client.history(oldest ? oldest.time : 0, IM_LIMITS.historyBatch)
+      this.applyEarlier(page)
+    } catch (error) {
+      this.failEarlier(error instanceof ChatroomError ? error.kind : 'refused')
+    }
+  }
+
+  private applyEarlier(page: readonly LiveChatMessage[]): void {
+    this.loadingEarlier = false
+    if (page.length < IM_LIMITS.historyBatch) this.noMoreEarlier = true
+    // earlier messages never push the newest out: the list may hold one batch over its limit
+    this.items = mergeMessages(page.filter(isDisplayed).map((m) => item(m, 'sent')), this.items, this.limit + IM_LIMITS.historyBatch)
+  }
+
+  private failEarlier(kind: ChatroomErrorKind): void {
+    this.loadingEarlier = false
+    this.earlierError = kind
+  }
+
+  private async deliver(pending: ChatItem): Promise<void> {
+    const content = commentContent(pending.text, pending.sender, pending.time)
+    try {
+      const sent = await this.client.send(content, pending.idClient)
+      this.replace(pending.key, { ...item(sent, 'sent', pending.key) })
+    } catch (error) {
+      this.replace(pending.key, { ...pending, state: 'failed', error: error instanceof ChatroomError ? error.kind : 'refused' })
+    }
+  }
+
+  private replace(key: string, next: ChatItem): void {
+    this.items = this.items.map((i) => (i.key === key ? next : i))
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The chat room layer: loaded only by the live package (docs/ARCHITECTURE.md "The im layer"). The
+ * builds' edge is `platformEdge.ts` (imported on its own: tests pass their own sockets and SDK).
+ */
+export { createChatroomClient, type ChatroomEdge } from './createChatroomClient'
+export { localChatroomAddress } from './local/address'
+export { LocalChatroomClient } from './local/LocalChatroomClient'
+export { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
+export type { NimChatroomSdk } from '../platform/imSdk/types'
+export { ChatroomError } from './types'
+export type { ChatroomClient, ChatroomErrorKind, ChatroomIdentity, ChatroomMemberInfo, ChatroomStatus, EnterOptions, EnterResult } from './types'

@@ -1,0 +1,316 @@
+import { ChatroomCode } from '../../../types/chatroom'
+import type { AnswerFrame, ChatroomCommand, ChatroomCommands, LoginAnswer, PushFrame, WireMember, WireMessage } from '../../../types/chatroom'
+import { nextReconnectStep } from '../../domain/chat/backoff'
+import { IM_LIMITS } from '../../domain/chat/constants'
+import { normaliseLiveMessage, type LiveChatMessage, type LiveContent, type Viewer } from '../../domain/chat/liveMessage'
+import type { ImSocket, OpenSocket } from '../../platform/socket'
+import { DeliveryFilter, Listeners } from '../emitter'
+import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type Unsubscribe } from '../types'
+
+/** Catch-up after a reconnect reads this many a page (the room's page limit), for at most MAX_CATCH_UP_PAGES pages. */
+const CATCH_UP_PAGE = 100
+const MAX_CATCH_UP_PAGES = 50
+
+const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = {
+  [ChatroomCode.Muted]: 'muted',
+  [ChatroomCode.RoomMuted]: 'roomMuted',
+  [ChatroomCode.Blacklisted]: 'blacklisted',
+  [ChatroomCode.Unauthorized]: 'unauthorized',
+  [ChatroomCode.NoRoom]: 'noRoom',
+  [ChatroomCode.BadRequest]: 'badRequest',
+}
+/** Refusals no retry can change: entering or reconnecting stops on them. */
+const FINAL_KINDS: readonly ChatroomErrorKind[] = ['blacklisted', 'unauthorized', 'noRoom', 'badRequest']
+
+interface Pending {
+  resolve: (data: unknown) => void
+  reject: (error: ChatroomError) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+export function memberInfo(m: WireMember): ChatroomMemberInfo {
+  return { account: m.account, type: m.type, nick: m.nick, avatar: m.avatar, online: m.online, muted: m.gaged || m.tempMuted, blacked: m.blacked }
+}
+
+/**
+ * The chat room client over the local room (server/chatroom): JSON commands on one WebSocket, with
+ * the messaging library's connection rules in our own code (spec 001 §4, §9): connect and handshake
+ * time-outs, command time-out, heartbeat, reconnection with a doubling capped delay on the next
+ * address each time, one final try with every address, then the reconnect-failed status. Exiting on
+ * purpose never reconnects. After a reconnect the messages missed meanwhile are fetched and handed on
+ * without any already delivered.
+ */
+export class LocalChatroomClient implements ChatroomClient {
+  private readonly messageListeners = new Listeners<LiveChatMessage[]>()
+  private readonly statusListeners = new Listeners<ChatroomStatus>()
+  private readonly delivered = new DeliveryFilter()
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 1
+  private socket: ImSocket | undefined
+  private options: EnterOptions | undefined
+  private account = ''
+  private newestTime: number | undefined
+  private heartbeat: ReturnType<typeof setInterval> | undefined
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  private leaving = false
+  private current: ChatroomStatus = { state: 'idle' }
+
+  constructor(
+    private readonly openSocket: OpenSocket,
+    private readonly deviceId: string = `dev-${Math.random().toString(36).slice(2)}`,
+  ) {}
+
+  get status(): ChatroomStatus {
+    return this.current
+  }
+
+  onMessages(listener: (messages: LiveChatMessage[]) => void): Unsubscribe {
+    return this.messageListeners.add(listener)
+  }
+
+  onStatus(listener: (status: ChatroomStatus) => void): Unsubscribe {
+    return this.statusListeners.add(listener)
+  }
+
+  async enter(options: EnterOptions): Promise<EnterResult> {
+    if (options.addresses.length === 0) throw new ChatroomError('badRequest', 0, 'no chat room address')
+    this.options = options
+    this.leaving = false
+    this.setStatus({ state: 'connecting' })
+    let lastError: unknown
+    // spec 001 §4: after the handshake each transport (here: each address) is tried in turn
+    for (const address of options.addresses) {
+      try {
+        const answer = await this.connect(address)
+        this.setStatus({ state: 'connected' })
+        return { account: answer.member.account, member: memberInfo(answer.member), roomName: answer.chatroom.name, onlineMemberNum: answer.chatroom.onlineMemberNum }
+      } catch (error) {
+        lastError = error
+        if (this.leaving || (error instanceof ChatroomError && FINAL_KINDS.includes(error.kind))) break
+      }
+    }
+    if (!this.leaving) this.setStatus({ state: 'failed' })
+    throw lastError instanceof ChatroomError ? lastError : new ChatroomError('offline', 0, 'the chat room cannot be reached')
+  }
+
+  async exit(): Promise<void> {
+    if (this.leaving) return
+    this.leaving = true
+    clearTimeout(this.reconnectTimer)
+    const socket = this.socket
+    if (socket) {
+      // tell the room, without waiting for it: leaving must not hang on a dead connection
+      this.request('logout', {}).catch(() => undefined)
+      this.drop(socket)
+    }
+    this.setStatus({ state: 'exited', reason: 'intentional' })
+  }
+
+  async send(content: LiveContent, idClient: string): Promise<LiveChatMessage> {
+    const stored = await this.request('sendMsg', { idClient, type: 100, body: JSON.stringify(content) })
+    const message = this.normalise(stored)
+    if (!message) throw new ChatroomError('refused', 0, 'the room answered with an unreadable message')
+    this.delivered.fresh([message])
+    this.noteTime([message])
+    return message
+  }
+
+  async history(timetag: number, limit: number = IM_LIMITS.historyBatch): Promise<LiveChatMessage[]> {
+    const page = await this.request('getHistoryMsgs', { timetag, limit, reverse: false })
+    return this.readAll(page).reverse()
+  }
+
+  async members(guest: boolean, time = 0): Promise<ChatroomMemberInfo[]> {
+    const list = await this.request('getChatroomMembers', { guest, time, limit: IM_LIMITS.memberPageSize })
+    return list.map(memberInfo)
+  }
+
+  private setStatus(status: ChatroomStatus): void {
+    this.current = status
+    this.statusListeners.emit(status)
+  }
+
+  private normalise(wire: WireMessage): LiveChatMessage | undefined {
+    const viewer: Viewer = { account: this.account, deviceId: this.deviceId }
+    return normaliseLiveMessage({ idClient: wire.idClient, from: wire.from, fromNick: wire.fromNick, fromAvatar: wire.fromAvatar, time: wire.time, type: wire.type, body: wire.body }, viewer)
+  }
+
+  private readAll(wires: readonly WireMessage[]): LiveChatMessage[] {
+    return wires.flatMap((w) => this.normalise(w) ?? [])
+  }
+
+  private noteTime(messages: readonly LiveChatMessage[]): void {
+    for (const m of messages) if (this.newestTime === undefined || m.time > this.newestTime) this.newestTime = m.time
+  }
+
+  private deliver(messages: readonly LiveChatMessage[]): void {
+    const fresh = this.delivered.fresh(messages)
+    this.noteTime(fresh)
+    if (fresh.length > 0) this.messageListeners.emit(fresh)
+  }
+
+  /** Opens a socket to `address` and logs in; the socket becomes the client's on success. */
+  private connect(address: string): Promise<LoginAnswer> {
+    const options = this.options as EnterOptions
+    return new Promise<LoginAnswer>((resolve, reject) => {
+      let opened = false
+      const connectTimer = setTimeout(() => {
+        reject(new ChatroomError('timeout', 0, 'connecting to the chat room timed out'))
+        socket.close()
+      }, IM_LIMITS.connectTimeoutMs)
+      const socket = this.openSocket(address, {
+        onOpen: () => {
+          opened = true
+          clearTimeout(connectTimer)
+          this.socket = socket
+          const identity = options.identity
+          const body = identity.kind === 'account'
+            ? { chatroomId: options.chatroomId, anonymous: false, account: identity.account, token: identity.token }
+            : { chatroomId: options.chatroomId, anonymous: true, nick: identity.nick, avatar: identity.avatar, ...(this.account ? { account: this.account } : {}) }
+          this.request('login', body, IM_LIMITS.handshakeTimeoutMs).then(
+            (answer) => {
+              this.account = answer.member.account
+              this.startHeartbeat()
+              resolve(answer)
+            },
+            (error: unknown) => {
+              reject(error)
+              socket.close()
+            },
+          )
+        },
+        onMessage: (data) => this.receive(data),
+        onClose: () => {
+          clearTimeout(connectTimer)
+          if (!opened) reject(new ChatroomError('offline', 0, 'the chat room cannot be reached'))
+          if (this.socket === socket) this.lost(socket)
+        },
+      })
+    })
+  }
+
+  private receive(data: string): void {
+    let frame: unknown
+    try {
+      frame = JSON.parse(data)
+    } catch {
+      return
+    }
+    if (typeof frame !== 'object' || frame === null) return
+    if ('push' in frame) {
+      const push = frame as PushFrame
+      if (push.push === 'msg') {
+        const message = this.normalise(push.data)
+        if (message) this.deliver([message])
+      } else if (push.push === 'kicked') {
+        this.leaving = true
+        if (this.socket) this.drop(this.socket)
+        this.setStatus({ state: 'exited', reason: 'kicked' })
+      }
+      return
+    }
+    const answer = frame as AnswerFrame
+    const waiting = this.pending.get(answer.id)
+    if (!waiting) return
+    this.pending.delete(answer.id)
+    clearTimeout(waiting.timer)
+    if (answer.code === ChatroomCode.Ok && 'data' in answer) waiting.resolve(answer.data)
+    else waiting.reject(new ChatroomError(KIND_BY_CODE[answer.code] ?? 'refused', answer.code, 'msg' in answer ? answer.msg : 'refused'))
+  }
+
+  private request<C extends ChatroomCommand>(cmd: C, body: ChatroomCommands[C]['body'], timeoutMs: number = IM_LIMITS.commandTimeoutMs): Promise<ChatroomCommands[C]['answer']> {
+    const socket = this.socket
+    if (!socket) {
+      return Promise.reject(new ChatroomError('offline', 0, 'not connected to the chat room'))
+    }
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(new ChatroomError('timeout', 0, `${cmd} timed out`))
+      }, timeoutMs)
+      this.pending.set(id, { resolve: resolve as (data: unknown) => void, reject, timer })
+      socket.send(JSON.stringify({ id, cmd, body }))
+    })
+  }
+
+  private startHeartbeat(): void {
+    clearInterval(this.heartbeat)
+    this.heartbeat = setInterval(() => {
+      const socket = this.socket
+      // no answer within the command time-out: the connection is dead, closing it starts the reconnection
+      this.request('heartbeat', {}).catch(() => {
+        if (socket && this.socket === socket) socket.close()
+      })
+    }, IM_LIMITS.heartbeatMs)
+  }
+
+  /** Forgets the socket: stops the heartbeat, fails the commands waiting on it, closes it. */
+  private drop(socket: ImSocket): void {
+    if (this.socket === socket) this.socket = undefined
+    clearInterval(this.heartbeat)
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer)
+      waiting.reject(new ChatroomError('offline', 0, 'the connection to the chat room was lost'))
+      this.pending.delete(id)
+    }
+    socket.close()
+  }
+
+  private lost(socket: ImSocket): void {
+    this.drop(socket)
+    if (this.leaving || this.current.state !== 'connected') return
+    this.scheduleReconnect(0)
+  }
+
+  private scheduleReconnect(failed: number): void {
+    const addresses = (this.options as EnterOptions).addresses
+    const step = nextReconnectStep(failed, addresses.length)
+    if (!step) {
+      this.setStatus({ state: 'failed' })
+      return
+    }
+    this.setStatus({ state: 'reconnecting', attempt: step.attempt, delayMs: step.delayMs, final: step.final })
+    this.reconnectTimer = setTimeout(() => {
+      void this.attempt(step.addresses.map((i) => addresses[i]), failed)
+    }, step.delayMs)
+  }
+
+  private async attempt(urls: readonly string[], failed: number): Promise<void> {
+    for (const url of urls) {
+      if (this.leaving) return
+      try {
+        await this.connect(url)
+        if (this.leaving) return
+        this.setStatus({ state: 'connected' })
+        // a catch-up cut short by another loss is redone after the next reconnect
+        await this.catchUp().catch(() => undefined)
+        return
+      } catch (error) {
+        if (this.leaving) return
+        if (error instanceof ChatroomError && FINAL_KINDS.includes(error.kind)) {
+          this.setStatus({ state: 'failed' })
+          return
+        }
+      }
+    }
+    this.scheduleReconnect(failed + 1)
+  }
+
+  /** The messages sent while the connection was down: newer than the newest seen, oldest first. */
+  private async catchUp(): Promise<void> {
+    if (this.newestTime === undefined) {
+      this.deliver(await this.history(0))
+      return
+    }
+    // one millisecond back: messages of the same millisecond as the newest seen are not skipped;
+    // the ones already delivered are filtered out by their client message id
+    let timetag = Math.max(0, this.newestTime - 1)
+    for (let page = 0; page < MAX_CATCH_UP_PAGES; page++) {
+      const wires = await this.request('getHistoryMsgs', { timetag, limit: CATCH_UP_PAGE, reverse: true })
+      this.deliver(this.readAll(wires))
+      if (wires.length < CATCH_UP_PAGE) return
+      timetag = wires[wires.length - 1].time - 1
+    }
+  }
+}

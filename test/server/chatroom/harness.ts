@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import WebSocket from 'ws'
+import { CHATROOM_SOCKET_PATH } from '../../../types/chatroom'
+import { buildApp } from '../../../server/app'
+import { chatroomData } from '../../../server/chatroom/data'
+import type { OpenSocket } from '../../../src/platform/socket'
+
+/** The platform socket over `ws`: what the builds' Taro/browser sockets do, in node. */
+export const wsSocket: OpenSocket = (url, handlers) => {
+  const socket = new WebSocket(url)
+  let closed = false
+  const closeOnce = (): void => {
+    if (closed) return
+    closed = true
+    handlers.onClose()
+  }
+  socket.on('open', () => handlers.onOpen())
+  socket.on('message', (data) => handlers.onMessage(data.toString()))
+  socket.on('close', closeOnce)
+  socket.on('error', closeOnce)
+  return {
+    send: (data) => socket.send(data),
+    close: () => {
+      socket.terminate()
+      closeOnce()
+    },
+  }
+}
+
+export const ROOM = 'test-room'
+
+/** The reference server with its chat room, on a random port, over a SQLite file that survives restarts. */
+export class RoomServer {
+  app: FastifyInstance | undefined
+  port = 0
+  private readonly dir = mkdtempSync(join(tmpdir(), 'chatroom-'))
+  readonly dbPath = join(this.dir, 'room.sqlite')
+
+  get url(): string {
+    return `ws://127.0.0.1:${this.port}${CHATROOM_SOCKET_PATH}`
+  }
+
+  async start(): Promise<void> {
+    const app = await buildApp({ dbPath: this.dbPath, staticDir: '/nonexistent-static-dir' })
+    const data = chatroomData(app.db)
+    if (!data.room(ROOM)) data.createRoom({ id: ROOM, name: 'Test room', creator: 'wm_teacher', creatorNick: '林老师' }, Date.now())
+    await app.listen({ port: this.port, host: '127.0.0.1' })
+    const address = app.server.address()
+    if (typeof address === 'object' && address !== null) this.port = address.port
+    this.app = app
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close()
+    this.app = undefined
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
