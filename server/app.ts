@@ -9,6 +9,7 @@ import { registerWeb } from './core/web'
 import { devRoutes } from './dev/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
+import { moneyRoutes } from './money/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 
@@ -55,6 +56,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(loginRoutes, { db, dev })
   await app.register(purchaseRoutes, { db })
   await app.register(shareRoutes)
+  await app.register(moneyRoutes, { db, dev })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

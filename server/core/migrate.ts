@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
+import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
 
 /**
@@ -14,9 +15,10 @@ export interface Migration {
 
 /**
  * The areas in the order their parts of one version run: login first (users, whom lessons and
- * orders name), then lesson, then purchase (orders and purchases name both).
+ * orders name), then lesson, then purchase (orders and purchases name both), then money (its
+ * ledger triggers watch the orders).
  */
-const AREAS: ReadonlyArray<readonly Migration[]> = [LOGIN_MIGRATIONS, LESSON_MIGRATIONS, PURCHASE_MIGRATIONS]
+const AREAS: ReadonlyArray<readonly Migration[]> = [LOGIN_MIGRATIONS, LESSON_MIGRATIONS, PURCHASE_MIGRATIONS, MONEY_MIGRATIONS]
 
 /**
  * Version n of the schema is every area's step n, in area order. `PRAGMA user_version` records
