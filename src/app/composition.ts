@@ -1,10 +1,12 @@
 import { createClient, type TransportDeps } from '../api/client'
 import { createLessonApi } from '../api/lesson'
 import { createLoginApi } from '../api/login'
+import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
 import { createShareApi } from '../api/share'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import { LessonStore, type LessonAccessContext } from '../features/lesson'
+import { ProfileStore } from '../features/profile'
 import { LessonPayStore, PayFlowStore } from '../features/purchase'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
@@ -53,6 +55,7 @@ export function createAppStores(edge: PlatformEdge) {
   const purchaseApi = createPurchaseApi(post)
   const loginApi = createLoginApi(post)
   const shareApi = createShareApi(post)
+  const moneyApi = createMoneyApi(post)
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
   const auth = edge.auth({
     weappLogin: (code) => loginApi.weappLogin(code),
@@ -89,6 +92,17 @@ export function createAppStores(edge: PlatformEdge) {
         userId: () => session.userId,
       }),
     createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, login: loginApi, auth, payment, loginData }),
+    /** /profile (spec 001 §2): the 601 landing page, so it lives in the main package */
+    createProfileStore: (): ProfileStore =>
+      new ProfileStore({
+        money: moneyApi,
+        login: loginApi,
+        auth,
+        storage,
+        loginData,
+        session,
+        messageOf: (err) => (err instanceof Error ? err.message : String(err)),
+      }),
   }
 }
 
