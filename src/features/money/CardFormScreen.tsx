@@ -14,7 +14,7 @@ interface FieldSpec {
   field: keyof BankCardForm
   label: 'card.realName' | 'card.idCardNo' | 'card.bankName' | 'card.bankNo' | 'card.phone'
   placeholder: 'card.realNamePlaceholder' | 'card.idCardNoPlaceholder' | 'card.bankNamePlaceholder' | 'card.bankNoPlaceholder' | 'card.phonePlaceholder'
-  type?: 'number' | 'idcard' | 'text'
+  type?: 'idcard' | 'text'
   maxlength: number
 }
 
@@ -22,8 +22,9 @@ const BEFORE_TYPE: readonly FieldSpec[] = [{ field: 'realName', label: 'card.rea
 const AFTER_TYPE: readonly FieldSpec[] = [
   { field: 'idCardNo', label: 'card.idCardNo', placeholder: 'card.idCardNoPlaceholder', type: 'idcard', maxlength: 18 },
   { field: 'bankName', label: 'card.bankName', placeholder: 'card.bankNamePlaceholder', maxlength: 32 },
-  { field: 'bankNo', label: 'card.bankNo', placeholder: 'card.bankNoPlaceholder', type: 'number', maxlength: 30 },
-  { field: 'phone', label: 'card.phone', placeholder: 'card.phonePlaceholder', type: 'number', maxlength: 20 },
+  // text, not number: people type card and phone numbers in groups, and a number input drops the blanks' digits
+  { field: 'bankNo', label: 'card.bankNo', placeholder: 'card.bankNoPlaceholder', maxlength: 30 },
+  { field: 'phone', label: 'card.phone', placeholder: 'card.phonePlaceholder', maxlength: 20 },
 ]
 
 /**

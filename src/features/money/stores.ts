@@ -219,7 +219,8 @@ export class BankCardStore {
  */
 export class CardFormStore {
   form: BankCardForm = { realName: '', idCardNo: '', bankName: '', bankNo: '', phone: '' }
-  loading = false
+  /** editing the bound card: nothing to type into until it has loaded */
+  loading: boolean
   loadError: string | undefined = undefined
   /** the first check that failed: shown as an alert dialog */
   invalid: BankCardKey | undefined = undefined
@@ -230,7 +231,9 @@ export class CardFormStore {
     private readonly money: MoneyApi,
     private readonly storage: KeyValueStorage,
     private readonly messageOf: MessageOf,
+    editing: boolean,
   ) {
+    this.loading = editing
     makeAutoObservable<CardFormStore, 'money' | 'storage' | 'messageOf'>(this, { money: false, storage: false, messageOf: false })
   }
 

@@ -122,15 +122,17 @@ export class ProfileStore {
     try {
       const outcome = await this.deps.auth.login({ type: 1 })
       runInAction(() => {
+        this.loggingIn = false
         if (outcome.kind === 'loggedIn') {
           this.deps.loginData.save(outcome.data)
           this.restart()
         }
       })
     } catch (err) {
-      runInAction(() => (this.loginError = this.deps.messageOf(err)))
-    } finally {
-      runInAction(() => (this.loggingIn = false))
+      runInAction(() => {
+        this.loggingIn = false
+        this.loginError = this.deps.messageOf(err)
+      })
     }
   }
 

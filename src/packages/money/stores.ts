@@ -15,6 +15,6 @@ export const useMoneyStores = definePackageStores((app) => {
     createIncomeStore: (): IncomeStore => new IncomeStore(money, messageOf),
     createWithdrawStore: (): WithdrawStore => new WithdrawStore({ money, storage: app.storage, loginData: app.loginData, messageOf }),
     createBankCardStore: (): BankCardStore => new BankCardStore(money, messageOf),
-    createCardFormStore: (): CardFormStore => new CardFormStore(money, app.storage, messageOf),
+    createCardFormStore: (editing: boolean): CardFormStore => new CardFormStore(money, app.storage, messageOf, editing),
   }
 })

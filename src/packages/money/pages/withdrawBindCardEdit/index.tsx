@@ -13,8 +13,8 @@ export default function WithdrawBindCardEditPage() {
   useRouteTitle('WithdrawBindCardEdit')
   const { params } = useRouter()
   const { createCardFormStore } = useMoneyStores()
-  const [store] = useState(createCardFormStore)
   const editing = presentParam(params.cardInfo) !== undefined
+  const [store] = useState(() => createCardFormStore(editing))
   useEffect(() => {
     if (editing) void store.loadBound()
   }, [store, editing])
