@@ -21,6 +21,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     const page = await e2e.newPage()
     await page.goto('/profile')
     await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-profile-logged-out')
 
     // loginUrl type 1: the development login page, back to /profile with the login data
@@ -36,6 +37,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await shown(page, '.profile-income__amount').filter({ hasText: '¥126.50' }).waitFor()
     await shown(page, '.profile-income__amount').filter({ hasText: '¥81.70' }).waitFor()
     await shown(page, '.profile-item').first().waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-profile-selling')
 
     // income withdrawal: balances and the sales records
@@ -45,6 +47,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await shown(page, '.money-row__title').filter({ hasText: '英语口语直播课' }).first().waitFor()
     await shown(page, '.ui-tabs__tab').filter({ hasText: '分享收入' }).click()
     await shown(page, '.money-row__amount').filter({ hasText: '¥2.00' }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-withdraw')
 
     // withdraw: the card is marked erroneous, so 'withdraw now' asks to modify it
@@ -52,6 +55,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await page.waitForURL((url) => url.pathname === '/withdrawAction')
     await shown(page, '.money-balances__total').filter({ hasText: '81.70' }).waitFor()
     await shown(page, '.money-record__reason').first().waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-withdraw-action')
     await shown(page, '.money__primary').filter({ hasText: '立即提现' }).click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '提现信息有误' }).waitFor()
@@ -62,6 +66,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await page.waitForURL((url) => url.pathname === '/withdrawBindCard')
     await shown(page, '.bank-card__number').filter({ hasText: '**** **** **** 8888' }).waitFor()
     expect(await page.getByText('6214830000008888').count()).toBe(0)
+    await settled(page)
     await e2e.screenshot(page, 'money-bank-card')
     await shown(page, '.money__secondary').filter({ hasText: '修改' }).click()
     await page.waitForURL((url) => url.pathname === '/withdrawBindCardEdit')
@@ -71,9 +76,11 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await bankNo.fill('')
     await shown(page, '.money__primary').filter({ hasText: '提交' }).click()
     await shown(page, '.ui-dialog__text').filter({ hasText: CARD_NUMBER_ALERT }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-card-form-alert')
     await shown(page, '.ui-dialog__button').first().click()
     await bankNo.fill('6222 0200 0000 4321')
+    await settled(page)
     await e2e.screenshot(page, 'money-card-form')
     await shown(page, '.money__primary').filter({ hasText: '提交' }).click()
     await page.waitForURL((url) => url.pathname === '/withdrawBindCard')
@@ -85,6 +92,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await page.waitForURL((url) => url.pathname === '/withdrawAction')
     await shown(page, '.money__primary').filter({ hasText: '立即提现' }).click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '81.70' }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-withdraw-confirm')
     await shown(page, '.ui-dialog__button--primary').click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '提现申请已提交' }).waitFor()
@@ -93,6 +101,7 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     const first = shown(page, '.money-record').first()
     await first.filter({ hasText: '到账 ¥80.89' }).waitFor()
     await first.filter({ hasText: '等待打款' }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-withdraw-done')
   })
 
@@ -102,9 +111,11 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await page.goto('/profile')
     const refunded = shown(page, '.profile-item').filter({ hasText: '已退款' })
     await refunded.waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-profile-bought')
     await refunded.click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '该课程已退款，无法查看' }).waitFor()
+    await settled(page)
     await e2e.screenshot(page, 'money-profile-refunded-alert')
     await shown(page, '.ui-dialog__button').click()
     await shown(page, '.ui-dialog').waitFor({ state: 'detached' })
@@ -123,9 +134,15 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
     expect(await page.getByText('页面不存在').count()).toBe(0)
     expect(await readStorage(page, STORAGE.session)).toBeUndefined()
+    await settled(page)
     await e2e.screenshot(page, 'money-601-profile')
   })
 })
+
+/** Taro's page transition slides for about 300 ms: a screenshot waits it out. */
+function settled(page: import('playwright-core').Page): Promise<void> {
+  return page.waitForTimeout(400)
+}
 
 async function expectValue(input: import('playwright-core').Locator, value: string): Promise<void> {
   await input.waitFor()

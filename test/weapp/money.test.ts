@@ -44,7 +44,8 @@ describe('profile and money pages in the compiled mini-program (dist/weapp)', ()
 
   it('/profile logged out offers the login button', async () => {
     const p = await open('Profile')
-    await p.waitFor(() => p.root.querySelectorAll('.profile__login').length === 1)
+    // the file's first page loads the app bundle cold: allow for a busy machine
+    await p.waitFor(() => p.root.querySelectorAll('.profile__login').length === 1, 20000)
     expect(p.text()).toContain('未登录')
   })
 
