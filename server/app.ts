@@ -14,6 +14,7 @@ import { devRoutes } from './dev/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
+import { moneyRoutes } from './money/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(purchaseRoutes, { db, wechat })
   await app.register(shareRoutes, { wechat })
   await app.register(chatroomRoutes, { db })
+  await app.register(moneyRoutes, { db, dev })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

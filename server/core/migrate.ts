@@ -3,6 +3,7 @@ import { CHATROOM_MIGRATIONS } from '../chatroom/migrations'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
 import { CORE_MIGRATIONS } from './migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
+import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
 
 /**
@@ -16,13 +17,15 @@ export interface Migration {
 
 /**
  * The areas in the order their parts of one version run: login first (users, whom lessons and
- * orders name), then lesson, then purchase (orders and purchases name both), then the chat room,
- * then core's shared tables (which name none).
+ * orders name), then lesson, then purchase (orders and purchases name both), then money (its
+ * ledger triggers watch the orders), then the chat room, then core's shared tables (which name
+ * none).
  */
 const AREAS: ReadonlyArray<readonly Migration[]> = [
   LOGIN_MIGRATIONS,
   LESSON_MIGRATIONS,
   PURCHASE_MIGRATIONS,
+  MONEY_MIGRATIONS,
   CHATROOM_MIGRATIONS,
   CORE_MIGRATIONS,
 ]

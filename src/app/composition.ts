@@ -1,12 +1,14 @@
 import { createClient, type TransportDeps } from '../api/client'
 import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
+import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
 import { createShareApi } from '../api/share'
 import { lessonLinkFromParams } from '../domain/lessonLink'
 import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import { LessonStore, type LessonAccessContext } from '../features/lesson'
+import { ProfileStore } from '../features/profile'
 import { LessonPayStore, PayFlowStore } from '../features/purchase'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
@@ -55,6 +57,7 @@ export function createAppStores(edge: PlatformEdge) {
   const purchaseApi = createPurchaseApi(post)
   const loginApi = createLoginApi(post)
   const shareApi = createShareApi(post)
+  const moneyApi = createMoneyApi(post)
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
   const auth = edge.auth({
     weappLogin: (code) => loginApi.weappLogin(code),
@@ -102,6 +105,17 @@ export function createAppStores(edge: PlatformEdge) {
         userId: () => session.userId,
       }),
     createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, lesson: lessonApi, login: loginApi, auth, payment, loginData }),
+    /** /profile (spec 001 §2): the 601 landing page, so it lives in the main package */
+    createProfileStore: (): ProfileStore =>
+      new ProfileStore({
+        money: moneyApi,
+        login: loginApi,
+        auth,
+        storage,
+        loginData,
+        session,
+        messageOf: (err) => (err instanceof Error ? err.message : String(err)),
+      }),
   }
 }
 

@@ -101,15 +101,15 @@ const TABLE = [
   route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
   route('Illegal', 'main', ['/illegal'], { status: 'built' }),
   route('VipAlert', 'main', ['/vipAlert'], { status: 'built' }),
-  route('Profile', 'main', ['/profile', '/profile/:data']),
+  route('Profile', 'main', ['/profile', '/profile/:data'], { status: 'built' }),
   route('Refresh', 'main', ['/refresh'], { status: 'built' }),
   route('NotFound', 'main', ['/notFound'], { status: 'built' }),
 
   // money: income, withdrawal, bank card
-  route('Withdraw', 'money', ['/withdraw']),
-  route('WithdrawAction', 'money', ['/withdrawAction']),
-  route('WithdrawBindCard', 'money', ['/withdrawBindCard']),
-  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit']),
+  route('Withdraw', 'money', ['/withdraw'], { status: 'built' }),
+  route('WithdrawAction', 'money', ['/withdrawAction'], { status: 'built' }),
+  route('WithdrawBindCard', 'money', ['/withdrawBindCard'], { status: 'built' }),
+  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit'], { status: 'built' }),
 
   // live: the only package that loads the IM SDK
   route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data']),

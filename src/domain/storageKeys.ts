@@ -13,4 +13,10 @@ export const STORAGE_KEYS = {
   courseData: 'courseData',
   /** who shared the lesson, for the share reward */
   inviterWmid: 'inviterWmid',
+  /** /profile's segment: 0 bought, 1 on sale and share (spec 001 §4) */
+  profileSegment: 'profileSegment',
+  /** /profile's sub-tab: 0 lessons, 1 lives */
+  profilePayType: 'profilePayType',
+  /** '1' once the bank card form was saved since the last withdrawal attempt (spec 001 §4, §5 retry rule) */
+  withdrawCardUpdated: 'withdrawCardUpdated',
 } as const

@@ -205,11 +205,10 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
     await shown(page, '.pay-dialog__title').filter({ hasText: '安全提示' }).waitFor()
     await shown(page, '.pay-confirm__pay').click()
 
-    // the profile page is not built yet: its page path lands on the app's not-found page
-    await page.waitForURL((url) => url.pathname === '/notFound')
-    expect(new URL(page.url()).searchParams.get('path')).toBe('/pages/profile/index')
-    await shown(page, '.state-view__title').filter({ hasText: '页面不存在' }).waitFor()
-    await shown(page, '.state-view__detail').filter({ hasText: '地址：/pages/profile/index' }).waitFor()
+    // /profile, logged out (not the not-found page)
+    await page.waitForURL((url) => url.pathname === '/profile')
+    await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
+    expect(await page.getByText('页面不存在').count()).toBe(0)
     expect(await readStorage(page, STORAGE.session)).toBeUndefined()
     expect(await readStorage(page, STORAGE.loginData)).toBeUndefined()
     await e2e.screenshot(page, 'purchase-601-profile')

@@ -42,6 +42,15 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.money',
+    links: [
+      { label: 'launcher.money.profile', route: 'Profile' },
+      { label: 'launcher.money.withdraw', route: 'Withdraw' },
+      { label: 'launcher.money.withdrawAction', route: 'WithdrawAction' },
+      { label: 'launcher.money.bankCard', route: 'WithdrawBindCard' },
+    ],
+  },
+  {
     title: 'launcher.section.media',
     links: [
       { label: 'launcher.media.m4a', route: 'M4aPlayer', params: { name: 'weekend.m4a', url: '/media/voice/weekend.m4a', fileExtension: 'm4a' } },

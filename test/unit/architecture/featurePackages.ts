@@ -11,10 +11,12 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   lesson: 'main',
   login: 'main',
   player: 'main',
+  profile: 'main',
   purchase: 'main',
   routing: 'main',
   visit: 'main',
   audioFile: 'misc',
   circle: 'misc',
   live: 'live',
+  money: 'money',
 }

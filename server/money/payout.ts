@@ -1,0 +1,21 @@
+import type { PayoutResult } from '../../types/money'
+import type { MoneyStore } from './data'
+import { payoutOutcome } from './rules'
+
+/**
+ * The payout run (spec 001 §9: payouts every Monday in bulk): settles every waiting clearing,
+ * paid to the bound card, or failed on the card's details when the card is marked erroneous, is
+ * gone, or the bank turns it down in this run (`rejectCardOf`, the development call's way to
+ * simulate the bank). A clearing settled meanwhile is left alone, so two runs never pay twice.
+ */
+export function runPayout(store: MoneyStore, now: number, rejectCardOf?: string): PayoutResult {
+  const result: PayoutResult = { paid: 0, failed: 0 }
+  for (const clearing of store.waitingClearings()) {
+    if (clearing.wmid === rejectCardOf) store.markCardErroneous(clearing.wmid)
+    const outcome = payoutOutcome(store.card(clearing.wmid))
+    if (!store.settleClearing(clearing.clearingNO, outcome, now)) continue
+    if (outcome.status === 1) result.paid += 1
+    else result.failed += 1
+  }
+  return result
+}

@@ -1,0 +1,234 @@
+/**
+ * The money area's calls (types/money.ts `moneyCalls`, spec 001 §7): bought and selling lists,
+ * income and share income, the summary, withdrawals and the bank card. Every call is answered
+ * for the user the session headers prove and nobody else: no call names a user, and a clearing
+ * number of another user's withdrawal is answered as unknown. rules.ts decides; data.ts queries.
+ * The card number is answered to its owner only and nothing here logs a body.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import type { BankCard, BoughtItem, RecashRecord, SalesIncomeRecord, SellingLesson, SellingLive } from '../../types/money'
+import { NOTHING_TO_WITHDRAW_CODE, moneyCalls, moneyDevCalls } from '../../types/money'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
+import { randomToken } from '../core/wechat'
+import { AccountStore } from '../login/data'
+import { createViewerReader } from '../login/session'
+import type { Window } from './data'
+import { MoneyStore } from './data'
+import { runPayout } from './payout'
+import {
+  CHANGED_MESSAGE,
+  NOTHING_USABLE_MESSAGE,
+  incomeSummary,
+  platformFee,
+  retryRefusal,
+  withdrawRefusal,
+} from './rules'
+
+export interface MoneyRoutesOptions {
+  db: Db
+  /** registers the development payout call */
+  dev: boolean
+}
+
+const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
+const UNKNOWN_CLEARING_MESSAGE = 'withdrawal does not exist'
+const NO_CARD_MESSAGE = 'no bank card is bound'
+const OTHER_USER_MESSAGE = 'the login data belongs to another user'
+
+const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
+const pageSize = { type: 'integer', minimum: 1, maximum: 100 } as const
+const paging = { page, pageSize } as const
+/** text with at least one visible character */
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const
+
+const windowOf = (body: { page: number; pageSize: number }): Window => ({
+  offset: (body.page - 1) * body.pageSize,
+  limit: body.pageSize,
+})
+
+export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, { db, dev }) => {
+  const store = new MoneyStore(db)
+  const accounts = new AccountStore(db)
+  const viewerOf = createViewerReader(db)
+  acceptFormBodiesOnly(app)
+
+  /** The session's user; no live session answers 601 (the app then goes to /profile). */
+  const me = (request: FastifyRequest): string => {
+    const viewer = viewerOf(request, Date.now())
+    if (!viewer) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+    return viewer.wmid
+  }
+
+  contractRoute(
+    app,
+    moneyCalls.bought,
+    { fields: { ...paging, orderType: { type: 'integer', enum: [1, 2] } } },
+    async (request) => {
+      const origin = publicOrigin(request)
+      const rows = store.bought(me(request), request.body.orderType, windowOf(request.body))
+      const array = rows.map(
+        (row): BoughtItem => ({
+          orderNO: row.orderNO,
+          orderType: row.orderType,
+          orderStatus: row.orderStatus,
+          courseData: row.courseData,
+          shareUrl: absoluteUrl(origin, row.shareUrl),
+          courseName: row.orderType === 1 ? row.name : '',
+          title: row.orderType === 2 ? row.name : '',
+          totalFee: row.totalFee,
+        }),
+      )
+      return ok({ array })
+    },
+  )
+
+  contractRoute(app, moneyCalls.salesLessons, { fields: paging }, async (request) => {
+    const origin = publicOrigin(request)
+    const array = store.selling(me(request), 1, windowOf(request.body)).map(
+      (row): SellingLesson => ({
+        courseData: row.courseData,
+        courseName: row.name,
+        fee: row.fee,
+        salesCount: row.salesCount,
+        shareUrl: absoluteUrl(origin, row.shareUrl),
+        shareRecash: row.shareRecash,
+      }),
+    )
+    return ok({ array })
+  })
+
+  contractRoute(app, moneyCalls.salesLives, { fields: paging }, async (request) => {
+    const origin = publicOrigin(request)
+    const array = store.selling(me(request), 2, windowOf(request.body)).map(
+      (row): SellingLive => ({
+        courseData: row.courseData,
+        title: row.name,
+        liveF: row.fee,
+        salesCount: row.salesCount,
+        shareUrl: absoluteUrl(origin, row.shareUrl),
+        shareRecash: row.shareRecash,
+      }),
+    )
+    return ok({ array })
+  })
+
+  contractRoute(app, moneyCalls.income, { fields: paging }, async (request) => {
+    const origin = publicOrigin(request)
+    const array = store.income(me(request), 1, windowOf(request.body)).map(
+      (row): SalesIncomeRecord => ({
+        orderNO: row.orderNO,
+        buyerFaceIcon: absoluteUrl(origin, row.buyerFaceIcon),
+        buyerNickname: row.buyerNickname,
+        totalFee: row.amount,
+        orderType: row.orderType,
+        courseName: row.itemName,
+        orderStatus: row.refunded === 1 ? 4 : 1,
+        payTime: row.paidAt,
+      }),
+    )
+    return ok({ array })
+  })
+
+  contractRoute(app, moneyCalls.recash, { fields: paging }, async (request) => {
+    const origin = publicOrigin(request)
+    const array = store.income(me(request), 2, windowOf(request.body)).map(
+      (row): RecashRecord => ({
+        id: row.entryKey,
+        faceIcon: absoluteUrl(origin, row.buyerFaceIcon),
+        nickname: row.buyerNickname,
+        recashFee: row.amount,
+        courseName: row.itemName,
+        createTime: row.paidAt,
+      }),
+    )
+    return ok({ array })
+  })
+
+  contractRoute(app, moneyCalls.summary, { fields: {} }, async (request) => {
+    const wmid = me(request)
+    return ok({ object: incomeSummary(store.balances(wmid, Date.now()), store.card(wmid)) })
+  })
+
+  contractRoute(app, moneyCalls.apply, { fields: { loginData: handle } }, async (request) => {
+    const now = Date.now()
+    const wmid = me(request)
+    const owner = accounts.userByLogin(request.body.loginData, now)
+    if (!owner) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+    if (owner.wmid !== wmid) throw new ApiRefusal(ResponseCode.Forbidden, OTHER_USER_MESSAGE)
+    const refusal = withdrawRefusal(store.card(wmid))
+    if (refusal) throw new ApiRefusal(ResponseCode.BadRequest, refusal)
+    const clearing = store.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee)
+    if (!clearing) throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, NOTHING_USABLE_MESSAGE)
+    return ok({ object: MoneyStore.record(clearing) })
+  })
+
+  contractRoute(
+    app,
+    moneyCalls.applyAgain,
+    { fields: { clearingNO: { type: 'string', minLength: 1, maxLength: 40 } } },
+    async (request) => {
+      const wmid = me(request)
+      const found = store.clearing(request.body.clearingNO)
+      // another user's withdrawal is answered exactly like one that does not exist
+      if (!found || found.wmid !== wmid) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_CLEARING_MESSAGE)
+      const result = store.retry(found.clearingNO, retryRefusal)
+      if (result === 'changed') throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, CHANGED_MESSAGE)
+      if (typeof result === 'string') throw new ApiRefusal(ResponseCode.BadRequest, result)
+      return ok({ object: MoneyStore.record(result) })
+    },
+  )
+
+  contractRoute(app, moneyCalls.clearings, { fields: paging }, async (request) => {
+    const array = store.clearings(me(request), windowOf(request.body)).map((row) => MoneyStore.record(row))
+    return ok({ array })
+  })
+
+  contractRoute(app, moneyCalls.bankCard, { fields: {} }, async (request) => {
+    const card = store.card(me(request))
+    if (!card) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    const object: BankCard = {
+      realName: card.realName,
+      idCardNo: card.idCardNo,
+      bankNo: card.bankNo,
+      phone: card.phone,
+      bankName: card.bankName,
+    }
+    return ok({ object })
+  })
+
+  contractRoute(
+    app,
+    moneyCalls.saveBankCard,
+    {
+      fields: {
+        realName: text(64),
+        idCardNo: { type: 'string', pattern: '^[0-9]{6,17}[0-9Xx]$' },
+        bankNo: { type: 'string', pattern: '^[0-9]{12,24}$' },
+        phone: { type: 'string', pattern: '^\\+?[0-9]{5,20}$' },
+        bankName: text(64),
+      },
+    },
+    async (request) => {
+      const { realName, idCardNo, bankNo, phone, bankName } = request.body
+      const card: BankCard = { realName: realName.trim(), idCardNo, bankNo, phone, bankName: bankName.trim() }
+      store.saveCard(me(request), card, Date.now())
+      return ok({ object: card })
+    },
+  )
+
+  contractRoute(app, moneyCalls.unbindBankCard, { fields: {} }, async (request) => {
+    if (!store.unbindCard(me(request))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    return ok(null)
+  })
+
+  if (dev) {
+    contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: { type: 'string', maxLength: 64 } } }, async (request) =>
+      ok({ object: runPayout(store, Date.now(), request.body.rejectCardOf) }),
+    )
+  }
+}

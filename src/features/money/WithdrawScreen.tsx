@@ -1,0 +1,144 @@
+import { observer } from 'mobx-react'
+import Taro from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import type { ClearingRecord } from '../../api/money'
+import { fenToYuan, formatCreationDate } from '../../domain/format'
+import { recordAction } from '../../domain/money'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
+import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
+import { PagedList } from '../../ui/PagedList'
+import { StateView } from '../../ui/StateView'
+import { WithdrawRules } from './parts'
+import type { WithdrawStore } from './stores'
+import './money.scss'
+
+const STATUS_KEY = { 0: 'money.status.0', 1: 'money.status.1', 2: 'money.status.2' } as const
+
+const goCard = () => void Taro.navigateTo({ url: toPageUrl('WithdrawBindCard') })
+const goEditCard = () => void Taro.navigateTo({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) })
+
+function RecordRow({ record, onRetry }: { record: ClearingRecord; onRetry: () => void }) {
+  const action = recordAction(record)
+  return (
+    <View className='money-record'>
+      <View className='money-record__head'>
+        <Text className='money-record__amount'>{t('money.record.money', { amount: fenToYuan(record.money) })}</Text>
+        <Text className={`money-record__status money-record__status--${record.clearingStatus}`}>
+          {t(STATUS_KEY[record.clearingStatus] ?? 'money.status.0')}
+        </Text>
+      </View>
+      <Text className='money-record__meta'>
+        {t('money.record.orderMoney', { amount: fenToYuan(record.orderMoney) })} · {t('money.record.taxFee', { amount: fenToYuan(record.taxFee) })} ·{' '}
+        {t('money.record.orderNum', { count: record.orderNum })}
+      </Text>
+      <Text className='money-record__meta'>
+        {t('money.record.no', { no: record.clearingNO })} · {formatCreationDate(record.applyTime)}
+      </Text>
+      {action === 'reason' ? (
+        <Text className='money-record__reason'>{t('money.record.reason', { reason: record.failReason })}</Text>
+      ) : null}
+      {action === 'retry' ? (
+        <Button className='money-record__retry' onClick={onRetry} {...pressable(onRetry)}>
+          {t('money.record.retry')}
+        </Button>
+      ) : null}
+    </View>
+  )
+}
+
+const WithdrawDialogs = observer(function WithdrawDialogs({ store }: { store: WithdrawStore }) {
+  const { dialog } = store
+  const close = () => store.close()
+  if (!dialog) return null
+  switch (dialog.kind) {
+    case 'addCard':
+      return <ConfirmDialog body={t('money.noCard')} confirmText={t('money.goAdd')} onCancel={close} onConfirm={() => (close(), goEditCard())} />
+    case 'modifyCard':
+      return <ConfirmDialog body={t('money.cardError')} confirmText={t('money.modify')} onCancel={close} onConfirm={() => (close(), goEditCard())} />
+    case 'nothing':
+      return <AlertDialog body={t('money.nothing')} onClose={close} />
+    case 'confirm':
+      return (
+        <ConfirmDialog
+          title={t('money.withdrawNow')}
+          body={t('money.confirmWithdraw', { amount: fenToYuan(dialog.amount), arrive: fenToYuan(dialog.arrive) })}
+          onCancel={close}
+          onConfirm={() => void store.confirm()}
+        />
+      )
+    case 'done':
+      return <AlertDialog body={t('money.withdrawn')} onClose={close} />
+    case 'retried':
+      return <AlertDialog body={t('money.retried')} onClose={close} />
+    case 'failed':
+      return <AlertDialog title={t('money.withdrawFailed')} body={dialog.message} onClose={close} />
+  }
+})
+
+/**
+ * /withdrawAction ('withdraw', spec 001 §2, §4): the withdrawable balance, the platform fee and
+ * what arrives; 'withdraw now' and 'bank card management'; the seller's rules; the withdrawal
+ * records (paged by 20) with the reason of a bank-info failure or 'tap to retry'.
+ */
+export const WithdrawScreen = observer(function WithdrawScreen({ store }: { store: WithdrawStore }) {
+  const summary = store.summary.value
+  const withdraw = () => {
+    if (!store.submitting) store.withdraw()
+  }
+  const { records } = store
+  return (
+    <View className='money'>
+      {summary ? (
+        <View className='money-balances'>
+          <Text className='money-balances__label'>{t('money.balance')}</Text>
+          <Text className='money-balances__total'>{fenToYuan(summary.usableMoney)}</Text>
+          <Text className='money-balances__label'>
+            {t('money.taxFee', { amount: fenToYuan(summary.taxFee) })} · {t('money.arrive', { amount: fenToYuan(summary.arriveMoney) })}
+          </Text>
+          <Button
+            className='money__primary'
+            disabled={store.submitting}
+            onClick={withdraw}
+            {...pressable(withdraw, { disabled: store.submitting })}
+          >
+            {t('money.withdrawNow')}
+          </Button>
+          <Button className='money__secondary' onClick={goCard} {...pressable(goCard)}>
+            {t('money.cardManagement')}
+          </Button>
+        </View>
+      ) : store.summary.error !== undefined ? (
+        <StateView
+          kind='error'
+          title={t('money.summaryFailed')}
+          detail={store.summary.error}
+          actionText={t('ui.retry')}
+          onAction={() => void store.summary.load()}
+        />
+      ) : (
+        <StateView kind='loading' title={t('ui.list.loading')} />
+      )}
+      <WithdrawRules />
+      <Text className='money__section'>{t('money.records')}</Text>
+      <PagedList<ClearingRecord>
+        threshold={10}
+        items={records.items}
+        keyOf={(r) => r.clearingNO}
+        renderItem={(r) => <RecordRow record={r} onRetry={() => void store.retry(r)} />}
+        loading={records.loading}
+        loadingMore={records.loadingMore}
+        end={records.end}
+        error={records.error}
+        pageError={records.pageError}
+        onLoadMore={() => void records.loadMore()}
+        onRefresh={() => store.refresh()}
+        emptyText={t('money.emptyRecords')}
+        endText={t('profile.end')}
+        errorText={t('profile.listFailed')}
+      />
+      <WithdrawDialogs store={store} />
+    </View>
+  )
+})

@@ -1,0 +1,4 @@
+/** /profile: the personal center (bought and selling lists, income, login). */
+export { ProfileScreen } from './ProfileScreen'
+export { ProfileStore } from './ProfileStore'
+export type { ProfileDeps } from './ProfileStore'
