@@ -11,9 +11,9 @@ import { loadCatalog } from './platform/locale'
 import { platformLocation } from './platform/location'
 import './app.scss'
 
-// Before the H5 router reads the address (Taro's entry imports this module first): an old hash
-// link of the site becomes its route's path.
-platformLocation.adoptHashLink()
+// Before the H5 router reads the address (Taro's entry imports this module first): an address it
+// cannot read goes to the not-found page, an old hash link of the site becomes its route's path.
+platformLocation.adoptAddress()
 
 /**
  * spec 001 §2: navigation proceeds only when the page is not inside a frame. Framed, no page opens

@@ -1,9 +1,11 @@
 import { hashLinkTarget } from '../../domain/hashLink'
+import { unreadableAddressTarget } from '../../domain/readableAddress'
 import type { PlatformLocation } from './types'
 
 export const platformLocation: PlatformLocation = {
-  adoptHashLink() {
-    const target = hashLinkTarget(location.pathname + location.search + location.hash)
+  adoptAddress() {
+    const address = location.pathname + location.search + location.hash
+    const target = unreadableAddressTarget(address) ?? hashLinkTarget(address)
     if (target) history.replaceState(history.state, '', target)
   },
   insideFrame() {

@@ -2,7 +2,7 @@ import type { PlatformLocation } from './types'
 
 /** Mini-program pages open by page path and are never framed. */
 export const platformLocation: PlatformLocation = {
-  adoptHashLink: () => undefined,
+  adoptAddress: () => undefined,
   insideFrame: () => false,
   showFramedNotice: () => undefined,
 }

@@ -1,11 +1,13 @@
 /** The page's address and where the page sits (spec 001 §2: old hash links, no navigation inside a frame). */
 export interface PlatformLocation {
   /**
-   * Rewrites an old hash link of the site (`/?from=singlemessage#/lesson/1?data=…`) to the path the
-   * route table gives it (domain/hashLink), before the router reads the address. The mini-program
-   * has no address bar: nothing there.
+   * Before the router reads the address: sends an address the app cannot read (a broken
+   * percent-sequence, on which the router would throw and leave a blank page, or over 16 KB) to the
+   * not-found page (domain/readableAddress), and rewrites an old hash link of the site
+   * (`/?from=singlemessage#/lesson/1?data=…`) to the path the route table gives it (domain/hashLink).
+   * The mini-program has no address bar: nothing there.
    */
-  adoptHashLink(): void
+  adoptAddress(): void
   /** The page is inside another page's frame. Always false in the mini-program. */
   insideFrame(): boolean
   /**
