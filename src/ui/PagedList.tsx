@@ -1,7 +1,8 @@
-import { Fragment, useEffect, type ReactNode } from 'react'
-import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { Fragment, useEffect, useRef, type ReactNode } from 'react'
+import Taro, { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Button, Text, View } from '@tarojs/components'
 import { t } from '../locales'
+import { platformPageScroll } from '../platform/pageScroll'
 import { pressable } from './a11y'
 import { cx } from './classNames'
 import { StateView } from './StateView'
@@ -24,10 +25,11 @@ export interface PagedListProps<T> {
   renderItem: (item: T, index: number) => ReactNode
   keyOf: (item: T, index: number) => string | number
   /**
-   * How near the page bottom, in px, the next page loads (spec: 20 for lessons, 10 for money
-   * lists). The list scrolls with the page and Taro reads this distance from the page config on
-   * both builds, so the page's `index.config.ts` must say `onReachBottomDistance: <threshold>`;
-   * development builds warn when the two differ.
+   * How near the page bottom, in px, the next page loads (spec: 20 for lessons, 5 for the old
+   * viewers, 10 for money lists). The list scrolls with the page, and Taro calls reach-bottom
+   * within the page config's `onReachBottomDistance` on both builds: the page's `index.config.ts`
+   * must say at least this distance (development builds warn when it says less). A threshold below
+   * the page's (one page serving two viewers) is measured by the list on each scroll inside it.
    */
   threshold: number
   /** the first page is loading (nothing shown yet) */
@@ -83,8 +85,32 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const { items, renderItem, keyOf, threshold, loading = false, loadingMore = false, end, error, pageError, onLoadMore, onRefresh } = props
   const { className, classNames = {} } = props
 
+  // Taro calls reach-bottom inside the page config's distance (the band). A threshold as large
+  // loads at once; a smaller one measures the page's own distance on each scroll inside the band.
+  const inBand = useRef(false)
+  const canLoad = !loading && !loadingMore && !end && error === undefined
+  const measure = (band: number): void => {
+    void platformPageScroll.distanceToBottom().then((distance) => {
+      if (!inBand.current) return
+      if (distance !== undefined && distance > band) inBand.current = false
+      else if (canLoad && (distance === undefined || distance <= threshold)) {
+        inBand.current = false
+        onLoadMore()
+      }
+    })
+  }
   useReachBottom(() => {
-    if (!loading && !loadingMore && !end && error === undefined) onLoadMore()
+    const band = Taro.getCurrentInstance().page?.config?.onReachBottomDistance
+    if (band === undefined || threshold >= band) {
+      if (canLoad) onLoadMore()
+      return
+    }
+    inBand.current = true
+    measure(band)
+  })
+  usePageScroll(() => {
+    const band = Taro.getCurrentInstance().page?.config?.onReachBottomDistance
+    if (inBand.current && band !== undefined) measure(band)
   })
 
   usePullDownRefresh(() => {
@@ -168,7 +194,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
 function warnOnPageConfig(threshold: number, refreshable: boolean): void {
   const config = Taro.getCurrentInstance().page?.config
   if (!config) return
-  if (config.onReachBottomDistance !== threshold) {
+  if (config.onReachBottomDistance === undefined || config.onReachBottomDistance < threshold) {
     console.warn(
       `PagedList: threshold ${threshold} px, but the page config's onReachBottomDistance is ${config.onReachBottomDistance ?? 'unset (Taro uses 50)'}`,
     )

@@ -33,6 +33,8 @@ function handleOf(link: LessonLink): LessonHandle {
 
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
 const REACH_BOTTOM_PX = 20
+/** spec 000 §9: the old viewers (`data` links) within 5 px; the list measures it inside the page's 20 */
+const LEGACY_REACH_BOTTOM_PX = 5
 /** A short text row at 375 px, in CSS px: the height a row has in the list until it is measured. */
 const ROW_ESTIMATE_PX = 90
 
@@ -123,7 +125,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           keyOf={({ message }) => `${message.id}-${message.msgId}`}
           renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
           windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
-          threshold={REACH_BOTTOM_PX}
+          threshold={link.kind === 'legacy' ? LEGACY_REACH_BOTTOM_PX : REACH_BOTTOM_PX}
           loadingMore={store.loadingMore}
           end={store.loadEnd}
           pageError={store.pageError ? store.errorMessage : undefined}

@@ -157,6 +157,8 @@ describe('PagedList', () => {
     try {
       setPageConfig({ onReachBottomDistance: 20 })
       const view = await render(<PagedList {...props({ threshold: 20 })} />)
+      // a smaller threshold is measured by the list inside the page's distance
+      await view.rerender(<PagedList {...props({ threshold: 5 })} />)
       expect(warn).not.toHaveBeenCalled()
       await view.unmount()
 
@@ -169,6 +171,59 @@ describe('PagedList', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('PagedList with a threshold below the page config\'s', () => {
+  /** The showing page's scroll geometry (jsdom lays nothing out): its bottom `distance` px below the screen's. */
+  function pageAt(distance: number): number {
+    let page = document.querySelector<HTMLElement>('.taro_page_show')
+    if (!page) {
+      page = document.body.appendChild(document.createElement('div'))
+      page.className = 'taro_page taro_page_show'
+      Object.defineProperty(page, 'scrollHeight', { value: 3000 })
+      Object.defineProperty(page, 'clientHeight', { value: 800 })
+    }
+    page.scrollTop = 2200 - distance
+    return page.scrollTop
+  }
+  const scroll = async (distance: number, reachBottom = false) => {
+    const scrollTop = pageAt(distance)
+    await act(async () => {
+      safeExecute(HOOKS_APP_ID, 'onPageScroll', { scrollTop })
+      if (reachBottom) safeExecute(HOOKS_APP_ID, 'onReachBottom')
+    })
+    await flushPromises()
+  }
+  afterEach(() => document.querySelector('.taro_page_show')?.remove())
+
+  it('loads once the page itself is within the threshold, and measures only inside the page\'s distance', async () => {
+    setPageConfig({ onReachBottomDistance: 20 })
+    const onLoadMore = jest.fn()
+    await render(<PagedList {...props({ threshold: 5, onLoadMore })} />)
+    await scroll(12, true)
+    await scroll(6)
+    expect(onLoadMore).not.toHaveBeenCalled()
+    await scroll(4)
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    // the next page's rows push the bottom away; back near it, Taro calls reach-bottom again
+    await scroll(3)
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    await scroll(400)
+    await scroll(2, true)
+    expect(onLoadMore).toHaveBeenCalledTimes(2)
+  })
+
+  it('scrolled out of the page\'s distance before reaching the threshold, loads nothing until it comes back', async () => {
+    setPageConfig({ onReachBottomDistance: 20 })
+    const onLoadMore = jest.fn()
+    await render(<PagedList {...props({ threshold: 5, onLoadMore })} />)
+    await scroll(15, true)
+    await scroll(300)
+    await scroll(4)
+    expect(onLoadMore).not.toHaveBeenCalled()
+    await scroll(4, true)
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
   })
 })
 
