@@ -28,10 +28,15 @@ export interface PagedListProps<T> {
    * How near the page bottom, in px, the next page loads (spec: 20 for lessons, 5 for the old
    * viewers, 10 for money lists). The list scrolls with the page, and Taro calls reach-bottom
    * within the page config's `onReachBottomDistance` on both builds: the page's `index.config.ts`
-   * must say at least this distance (development builds warn when it says less). A threshold below
-   * the page's (one page serving two viewers) is measured by the list on each scroll inside it.
+   * says this distance (development builds warn when it says less), or `pageDistance` does.
    */
   threshold: number
+  /**
+   * The page config's `onReachBottomDistance` when it is larger than `threshold` (one page serving
+   * two viewers): inside that band the list measures the page's distance on each scroll and loads
+   * at `threshold`. Default: `threshold`.
+   */
+  pageDistance?: number
   /** the first page is loading (nothing shown yet) */
   loading?: boolean
   /** a later page is loading below the items */
@@ -84,12 +89,13 @@ export interface PagedListProps<T> {
 export function PagedList<T>(props: PagedListProps<T>) {
   const { items, renderItem, keyOf, threshold, loading = false, loadingMore = false, end, error, pageError, onLoadMore, onRefresh } = props
   const { className, classNames = {} } = props
+  const band = Math.max(threshold, props.pageDistance ?? threshold)
 
   // Taro calls reach-bottom inside the page config's distance (the band). A threshold as large
   // loads at once; a smaller one measures the page's own distance on each scroll inside the band.
   const inBand = useRef(false)
   const canLoad = !loading && !loadingMore && !end && error === undefined
-  const measure = (band: number): void => {
+  const measure = (): void => {
     void platformPageScroll.distanceToBottom().then((distance) => {
       if (!inBand.current) return
       if (distance !== undefined && distance > band) inBand.current = false
@@ -100,17 +106,15 @@ export function PagedList<T>(props: PagedListProps<T>) {
     })
   }
   useReachBottom(() => {
-    const band = Taro.getCurrentInstance().page?.config?.onReachBottomDistance
-    if (band === undefined || threshold >= band) {
+    if (threshold >= band) {
       if (canLoad) onLoadMore()
       return
     }
     inBand.current = true
-    measure(band)
+    measure()
   })
   usePageScroll(() => {
-    const band = Taro.getCurrentInstance().page?.config?.onReachBottomDistance
-    if (inBand.current && band !== undefined) measure(band)
+    if (inBand.current) measure()
   })
 
   usePullDownRefresh(() => {
@@ -121,8 +125,8 @@ export function PagedList<T>(props: PagedListProps<T>) {
 
   const refreshable = onRefresh !== undefined
   useEffect(() => {
-    if (process.env.NODE_ENV !== 'production') warnOnPageConfig(threshold, refreshable)
-  }, [threshold, refreshable])
+    if (process.env.NODE_ENV !== 'production') warnOnPageConfig(band, refreshable)
+  }, [band, refreshable])
 
   const shown = items.length > 0
   let body: ReactNode
@@ -191,12 +195,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
 }
 
 /** The page config is where Taro reads the reach-bottom distance and the pull-down switch. */
-function warnOnPageConfig(threshold: number, refreshable: boolean): void {
+function warnOnPageConfig(distance: number, refreshable: boolean): void {
   const config = Taro.getCurrentInstance().page?.config
   if (!config) return
-  if (config.onReachBottomDistance === undefined || config.onReachBottomDistance < threshold) {
+  if (config.onReachBottomDistance !== distance) {
     console.warn(
-      `PagedList: threshold ${threshold} px, but the page config's onReachBottomDistance is ${config.onReachBottomDistance ?? 'unset (Taro uses 50)'}`,
+      `PagedList: threshold ${distance} px, but the page config's onReachBottomDistance is ${config.onReachBottomDistance ?? 'unset (Taro uses 50)'}`,
     )
   }
   if (refreshable && config.enablePullDownRefresh !== true) {

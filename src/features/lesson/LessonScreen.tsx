@@ -126,6 +126,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
           renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
           windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
           threshold={link.kind === 'legacy' ? LEGACY_REACH_BOTTOM_PX : REACH_BOTTOM_PX}
+          pageDistance={REACH_BOTTOM_PX}
           loadingMore={store.loadingMore}
           end={store.loadEnd}
           pageError={store.pageError ? store.errorMessage : undefined}

@@ -2,11 +2,10 @@
  * spec 000 §9: the lesson viewer loads more within 20 px of the page bottom, the old viewers
  * (`data` links) within 5 px (issue 17 item 11). Both are one mini-program page with one static
  * `onReachBottomDistance` (20): inside it, the old viewer's list measures the page itself.
- * Faked at the platform edge only: the transport's request, Taro's page (its config and hooks, as
- * Taro calls them on a scroll) and the page's scroll geometry, which jsdom does not lay out.
+ * Faked at the platform edge only: the transport's request, Taro's page hooks (called as Taro
+ * calls them on a scroll) and the page's scroll geometry, which jsdom does not lay out.
  */
 import { HOOKS_APP_ID, safeExecute } from '@tarojs/runtime'
-import Taro from '@tarojs/taro'
 import { act } from 'react'
 import { LessonScreen } from '../../../src/features/lesson/LessonScreen'
 import type { LessonLink } from '../../../src/domain/lessonLink'
@@ -15,6 +14,7 @@ import { WithStores } from '../appStores'
 import { fakeBackend, ok, purchaseStores } from '../purchase/support'
 import { $$, cleanup, render, settle, until } from '../ui/harness'
 
+/** pages/lesson/index.config.ts: Taro calls reach-bottom within this distance */
 const PAGE_CONFIG_DISTANCE = 20
 const VIEWPORT_PX = 700
 const CONTENT_PX = 5000
@@ -68,16 +68,9 @@ async function openLesson(link: LessonLink) {
   return pagesAsked
 }
 
-/** The test page (setup.ts), with the lesson page's config (pages/lesson/index.config.ts). */
-const testPage = Taro.getCurrentInstance().page
-beforeEach(() => {
-  const config = { onReachBottomDistance: PAGE_CONFIG_DISTANCE }
-  Taro.getCurrentInstance().page = { path: testPage?.path, config, onLoad: () => undefined, onUnload: () => undefined }
-})
 afterEach(async () => {
   await cleanup()
   document.querySelector('.taro_page_show')?.remove()
-  Taro.getCurrentInstance().page = testPage
 })
 
 describe('load more near the page bottom', () => {

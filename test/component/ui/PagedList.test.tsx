@@ -158,7 +158,7 @@ describe('PagedList', () => {
       setPageConfig({ onReachBottomDistance: 20 })
       const view = await render(<PagedList {...props({ threshold: 20 })} />)
       // a smaller threshold is measured by the list inside the page's distance
-      await view.rerender(<PagedList {...props({ threshold: 5 })} />)
+      await view.rerender(<PagedList {...props({ threshold: 5, pageDistance: 20 })} />)
       expect(warn).not.toHaveBeenCalled()
       await view.unmount()
 
@@ -198,9 +198,8 @@ describe('PagedList with a threshold below the page config\'s', () => {
   afterEach(() => document.querySelector('.taro_page_show')?.remove())
 
   it('loads once the page itself is within the threshold, and measures only inside the page\'s distance', async () => {
-    setPageConfig({ onReachBottomDistance: 20 })
     const onLoadMore = jest.fn()
-    await render(<PagedList {...props({ threshold: 5, onLoadMore })} />)
+    await render(<PagedList {...props({ threshold: 5, pageDistance: 20, onLoadMore })} />)
     await scroll(12, true)
     await scroll(6)
     expect(onLoadMore).not.toHaveBeenCalled()
@@ -215,9 +214,8 @@ describe('PagedList with a threshold below the page config\'s', () => {
   })
 
   it('scrolled out of the page\'s distance before reaching the threshold, loads nothing until it comes back', async () => {
-    setPageConfig({ onReachBottomDistance: 20 })
     const onLoadMore = jest.fn()
-    await render(<PagedList {...props({ threshold: 5, onLoadMore })} />)
+    await render(<PagedList {...props({ threshold: 5, pageDistance: 20, onLoadMore })} />)
     await scroll(15, true)
     await scroll(300)
     await scroll(4)
