@@ -7,6 +7,8 @@ import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
 import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
 import type { Db } from '../core/db'
 import { chatroomData, wireMember, wireRoom } from './data'
+import { WORKER_HEADER, workerName } from '../core/worker'
+import { processRelay, type RoomEvent, type RoomRelay } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
@@ -36,13 +38,18 @@ const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad
 /**
  * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
  * at CHATROOM_SOCKET_PATH, persisted in SQLite. Rooms enforce blacklist, mute, temporary mute and
- * room mute; a resent message (same sender and client id) is stored and broadcast once.
+ * room mute; a resent message (same sender and client id) is stored and broadcast once. Each
+ * worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay` carries
+ * to the others (relay.ts says how and why).
  */
-export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number }): Promise<void> {
+export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number; relay?: RoomRelay }): Promise<void> {
   const data = chatroomData(opts.db)
   const now = opts.now ?? Date.now
+  const relay = opts.relay ?? processRelay()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
+  const worker = workerName()
+  if (worker !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`))
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) {
@@ -52,6 +59,25 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
   }
   app.server.on('upgrade', onUpgrade)
+
+  /** Pushes `event` to this process's seats; `except` is the sender's socket. */
+  const deliver = (event: RoomEvent, except?: WebSocket): void => {
+    if (event.kind === 'msg') {
+      for (const seat of seatsOf(event.message.chatroomId)) if (seat.socket !== except) send(seat.socket, { push: 'msg', data: event.message })
+      return
+    }
+    for (const kicked of seatsOf(event.chatroomId, event.account)) {
+      send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
+      seats.delete(kicked.socket)
+      kicked.socket.close(4003, 'blacked')
+    }
+  }
+  /** Pushes `event` here and in every other worker. */
+  const broadcast = (event: RoomEvent, except?: WebSocket): void => {
+    deliver(event, except)
+    relay.publish(event)
+  }
+  const stopRelay = relay.subscribe((event) => deliver(event))
 
   // started by the first socket, cleared when the server closes
   let idleCheck: ReturnType<typeof setInterval> | undefined
@@ -65,6 +91,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   // before the HTTP server closes: it waits for every connection, upgraded sockets included
   app.addHook('preClose', async () => {
     clearInterval(idleCheck)
+    stopRelay()
     app.server.off('upgrade', onUpgrade)
     for (const client of wss.clients) client.terminate()
     await new Promise<void>((resolve) => wss.close(() => resolve()))
@@ -157,12 +184,13 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const room = data.room(chatroomId)
     if (!room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
     const t = now()
-    const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
-    const existing = data.member(chatroomId, entry.account)
-    const refusal = entryRefusal(existing)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    const member = data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
-    seats.set(ws, { socket: ws, chatroomId, account: entry.account, lastSeen: t })
+    const member = data.atomically(() => {
+      const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
+      const refusal = entryRefusal(data.member(chatroomId, entry.account))
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      return data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+    })
+    seats.set(ws, { socket: ws, chatroomId, account: member.account, lastSeen: t })
     return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
   }
 
@@ -193,16 +221,18 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const type = body.type === 0 || body.type === 100 ? body.type : undefined
     const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
     if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
-    const t = data.nextMessageTime(seat.chatroomId, now())
-    const member = data.member(seat.chatroomId, seat.account)
-    const room = data.room(seat.chatroomId)
-    if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
-    const refusal = sendRefusal(member, room.mute === 1, t)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    const { message, created } = data.saveMessage({
-      chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+    const { message, created } = data.atomically(() => {
+      const t = data.nextMessageTime(seat.chatroomId, now())
+      const member = data.member(seat.chatroomId, seat.account)
+      const room = data.room(seat.chatroomId)
+      if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
+      const refusal = sendRefusal(member, room.mute === 1, t)
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      return data.saveMessage({
+        chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+      })
     })
-    if (created) for (const other of seatsOf(seat.chatroomId)) if (other.socket !== seat.socket) send(other.socket, { push: 'msg', data: message })
+    if (created) broadcast({ kind: 'msg', message }, seat.socket)
     return message
   }
 
@@ -223,32 +253,30 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const account = str(body.account)
     if (account === undefined) throw bad('account')
     const t = now()
-    const actor = data.member(seat.chatroomId, seat.account)
-    const target = data.member(seat.chatroomId, account)
-    if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
-    const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
-    if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
-    const refusal = markRefusal(actor, target, type, account === seat.account)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    if (type === 'tempMute') {
-      const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
-      if (duration === undefined) throw bad('duration')
-      data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
-    } else {
-      if (typeof body.isAdd !== 'boolean') throw bad('mark')
-      if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
-      else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
-      else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
-      if (type === 'blacked' && body.isAdd) {
-        for (const kicked of seatsOf(seat.chatroomId, account)) {
-          send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
-          seats.delete(kicked.socket)
-          kicked.socket.close(4003, 'blacked')
-        }
+    const { updated, kick } = data.atomically(() => {
+      const actor = data.member(seat.chatroomId, seat.account)
+      const target = data.member(seat.chatroomId, account)
+      if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
+      if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
+      const refusal = markRefusal(actor, target, type, account === seat.account)
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      if (type === 'tempMute') {
+        const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
+        if (duration === undefined) throw bad('duration')
+        data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
+      } else {
+        if (typeof body.isAdd !== 'boolean') throw bad('mark')
+        if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
+        else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
+        else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
       }
-    }
-    const updated = data.member(seat.chatroomId, account)
-    if (!updated) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      const member = data.member(seat.chatroomId, account)
+      if (!member) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      return { updated: member, kick: type === 'blacked' && body.isAdd === true }
+    })
+    // mutes need no push: every send reads the member's state from the database
+    if (kick) broadcast({ kind: 'kick', chatroomId: seat.chatroomId, account })
     return wireMember(seat.chatroomId, updated, online(seat.chatroomId).has(account), t)
   }
 }
