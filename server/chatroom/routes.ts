@@ -8,7 +8,7 @@ import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../..
 import type { Db } from '../core/db'
 import { chatroomData, wireMember, wireRoom } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
-import { processRelay, type RoomEvent, type RoomRelay } from './relay'
+import { processRelay, type RoomEvent } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
@@ -42,10 +42,10 @@ const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad
  * worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay` carries
  * to the others (relay.ts says how and why).
  */
-export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number; relay?: RoomRelay }): Promise<void> {
+export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number }): Promise<void> {
   const data = chatroomData(opts.db)
   const now = opts.now ?? Date.now
-  const relay = opts.relay ?? processRelay()
+  const relay = processRelay()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
   const worker = workerName()
