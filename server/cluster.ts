@@ -70,6 +70,8 @@ function main(): void {
     }
     process.stderr.write(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`)
     listening.delete(worker.id)
+    // its chat room members are offline now (server/chatroom/relay.ts)
+    relayRoomEvents(worker.id, { chatroomRelay: { kind: 'gone', worker: String(worker.id) } })
     fork()
   })
   process.once('SIGINT', () => stop(0))

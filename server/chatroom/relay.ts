@@ -2,13 +2,19 @@ import cluster from 'node:cluster'
 import type { WireMessage } from '../../types/chatroom'
 
 /**
- * What one worker's room tells the sockets of the others: a new message (sent to every seat of the
- * room but the sender's socket, which only exists on the sending worker) or a member blacked
- * (every seat of that account in the room is kicked).
+ * What one worker's room tells the others: a new message (sent to every seat of the room but the
+ * sender's socket, which only exists on the sending worker); a member blacked (every seat of that
+ * account in the room is kicked); an account's first seat in a room taken or its last one left on
+ * `worker` (who is online: the member list and the online count); a worker starting (`hello`: the
+ * others answer with their presence); a worker stopped (`gone`, from the primary: forget its
+ * presence).
  */
 export type RoomEvent =
   | { kind: 'msg'; message: WireMessage }
   | { kind: 'kick'; chatroomId: string; account: string }
+  | { kind: 'presence'; worker: string; chatroomId: string; account: string; online: boolean }
+  | { kind: 'hello'; worker: string }
+  | { kind: 'gone'; worker: string }
 
 /** The IPC envelope of a RoomEvent, so the primary and the workers tell it from other messages. */
 export interface RoomRelayMessage {
@@ -29,9 +35,9 @@ export interface RoomRelay {
 /**
  * The relay of this process. In a worker of server/cluster.ts, events go to the primary over the
  * cluster IPC channel and the primary sends them on to every other worker (relayRoomEvents below).
- * We relay rather than have each worker poll the message table because a kick is not a row, the
- * IPC channel keeps each worker's events in order, and a message reaches the other worker's
- * sockets as soon as it is stored, with no polling interval or cursor to keep. An event sent while
+ * We relay rather than have each worker poll the message table because neither a kick nor who is
+ * online is a row, the IPC channel keeps each worker's events in order, and a message reaches the
+ * other worker's sockets as soon as it is stored, with no polling interval or cursor to keep. An event sent while
  * a worker restarts is lost to that worker's (then closed) sockets, which re-fetch history on
  * reconnect (issue 12's connection rules). A single process (tests, `npm run server` over
  * `:memory:` outside a cluster) has no one to tell.

@@ -60,24 +60,66 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   }
   app.server.on('upgrade', onUpgrade)
 
+  /** Accounts seated on the other workers, by worker and room (their presence events). */
+  const elsewhere = new Map<string, Map<string, Set<string>>>()
+  const announce = (seat: Seat, isOnline: boolean): void => {
+    if (worker !== undefined) relay.publish({ kind: 'presence', worker, chatroomId: seat.chatroomId, account: seat.account, online: isOnline })
+  }
+  const takeSeat = (seat: Seat): void => {
+    seats.set(seat.socket, seat)
+    if (seatsOf(seat.chatroomId, seat.account).length === 1) announce(seat, true)
+  }
+  const leaveSeat = (ws: WebSocket): void => {
+    const seat = seats.get(ws)
+    if (!seat) return
+    seats.delete(ws)
+    if (seatsOf(seat.chatroomId, seat.account).length === 0) announce(seat, false)
+  }
+
   /** Pushes `event` to this process's seats; `except` is the sender's socket. */
   const deliver = (event: RoomEvent, except?: WebSocket): void => {
     if (event.kind === 'msg') {
       for (const seat of seatsOf(event.message.chatroomId)) if (seat.socket !== except) send(seat.socket, { push: 'msg', data: event.message })
       return
     }
-    for (const kicked of seatsOf(event.chatroomId, event.account)) {
-      send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
-      seats.delete(kicked.socket)
-      kicked.socket.close(4003, 'blacked')
+    if (event.kind === 'kick') {
+      for (const kicked of seatsOf(event.chatroomId, event.account)) {
+        send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
+        leaveSeat(kicked.socket)
+        kicked.socket.close(4003, 'blacked')
+      }
+      return
+    }
+    if (event.kind === 'presence') {
+      const rooms = elsewhere.get(event.worker) ?? new Map<string, Set<string>>()
+      elsewhere.set(event.worker, rooms)
+      const accounts = rooms.get(event.chatroomId) ?? new Set<string>()
+      rooms.set(event.chatroomId, accounts)
+      if (event.online) accounts.add(event.account)
+      else accounts.delete(event.account)
+      return
+    }
+    if (event.kind === 'gone') {
+      elsewhere.delete(event.worker)
+      return
+    }
+    // hello: a worker started and knows nobody yet; say who sits here, once per room and account
+    const told = new Set<string>()
+    for (const seat of seats.values()) {
+      const key = `${seat.chatroomId}\n${seat.account}`
+      if (told.has(key)) continue
+      told.add(key)
+      announce(seat, true)
     }
   }
+
   /** Pushes `event` here and in every other worker. */
   const broadcast = (event: RoomEvent, except?: WebSocket): void => {
     deliver(event, except)
     relay.publish(event)
   }
   const stopRelay = relay.subscribe((event) => deliver(event))
+  if (worker !== undefined) relay.publish({ kind: 'hello', worker })
 
   // started by the first socket, cleared when the server closes
   let idleCheck: ReturnType<typeof setInterval> | undefined
@@ -100,6 +142,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   const online = (chatroomId: string): Set<string> => {
     const accounts = new Set<string>()
     for (const seat of seats.values()) if (seat.chatroomId === chatroomId) accounts.add(seat.account)
+    for (const rooms of elsewhere.values()) for (const account of rooms.get(chatroomId) ?? []) accounts.add(account)
     return accounts
   }
   const send = (ws: WebSocket, frame: AnswerFrame | PushFrame): void => {
@@ -137,7 +180,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     }, LOGIN_DEADLINE_MS)
     ws.on('close', () => {
       clearTimeout(loginDeadline)
-      seats.delete(ws)
+      leaveSeat(ws)
     })
     ws.on('error', () => ws.terminate())
   }
@@ -156,7 +199,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
         seatOf(ws)
         return null
       case 'logout':
-        seats.delete(ws)
+        leaveSeat(ws)
         return null
       case 'sendMsg':
         return sendMsg(seatOf(ws), body)
@@ -190,7 +233,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
       if (refusal) throw new Refused(refusal.code, refusal.msg)
       return data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
     })
-    seats.set(ws, { socket: ws, chatroomId, account: member.account, lastSeen: t })
+    takeSeat({ socket: ws, chatroomId, account: member.account, lastSeen: t })
     return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
   }
 

@@ -3,8 +3,9 @@
  * process's tests (buildApp + inject) cannot show. Every call opens its own TCP connection, so the
  * primary hands them to the workers in turn; the x-worker header (server/core/worker.ts) says which
  * worker answered, and each test checks that both did.
- * - the chat room: two viewers on different workers see each other's message exactly once, and a
- *   member blacked through one worker is put out on the other (server/chatroom/relay.ts);
+ * - the chat room: two viewers on different workers see each other's message exactly once, each
+ *   is listed online by the other's worker, and a member blacked through one worker is put out on
+ *   the other (server/chatroom/relay.ts);
  * - money: 50 concurrent withdrawals over both workers make exactly one clearing;
  * - lesson passwords: 50 concurrent wrong tries over both workers get exactly the limit checked.
  * A transaction takes microseconds, so two workers rarely meet inside one by chance: the money and
@@ -189,6 +190,23 @@ describe('the chat room across workers', () => {
     expect(a.messages()).toEqual([fromB])
     a.close()
     b.close()
+  }, 30_000)
+
+  it('a viewer on the other worker is listed online, and no longer once gone', async () => {
+    const a = await Viewer.open()
+    const b = await elsewhere(a)
+    await a.command('login', anonymous('Cy'))
+    const { member } = await b.command<{ member: WireMember }>('login', anonymous('Di'))
+    const guests = () => a.command<WireMember[]>('getChatroomMembers', { time: 0, limit: 100, guest: true })
+    let listed = await guests()
+    expect(listed.find((m) => m.account === member.account)).toMatchObject({ online: true, nick: 'Di' })
+    b.close()
+    for (let i = 0; i < 100 && listed.some((m) => m.account === member.account); i += 1) {
+      await pause(50)
+      listed = await guests()
+    }
+    expect(listed.map((m) => m.account)).not.toContain(member.account)
+    a.close()
   }, 30_000)
 
   it('a member blacked through one worker is put out of the room on the other', async () => {
