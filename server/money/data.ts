@@ -199,10 +199,20 @@ export class MoneyStore {
   /**
    * Moves every usable entry of the user into one new waiting clearing, in one transaction: the
    * entries it takes are exactly the ones it sums, and a second call finds nothing left. Null when
-   * nothing is usable. `fee` gives the platform fee of an amount.
+   * nothing is usable; why not when `allowed` refuses the user's card, checked in the same
+   * transaction (a card unbound meanwhile by another worker is seen). `fee` gives the platform fee
+   * of an amount.
    */
-  withdrawAll(wmid: string, now: number, clearingNO: string, fee: (amount: number) => number): ClearingRow | null {
-    return this.db.transaction((): ClearingRow | null => {
+  withdrawAll(
+    wmid: string,
+    now: number,
+    clearingNO: string,
+    fee: (amount: number) => number,
+    allowed: (card: CardRecord | undefined) => string | null,
+  ): ClearingRow | string | null {
+    return this.db.transaction((): ClearingRow | string | null => {
+      const refusal = allowed(this.cardOf.get(wmid))
+      if (refusal) return refusal
       const maturedBy = now - MATURITY_MS
       const usable = this.claimable.get(wmid, maturedBy) as Claimable
       if (usable.count === 0 || usable.amount <= 0) return null
