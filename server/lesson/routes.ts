@@ -228,10 +228,8 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
     const who = reader(request, lesson)
-    if (lesson.illegal === 0 && isOverViewLimit(lesson, who)) {
-      throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
-    }
-    if (who.wmid !== lesson.wmid) store.countView(lesson.id)
+    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !store.countView(lesson.id))
+    if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 
