@@ -37,10 +37,10 @@ export interface RoomRelay {
  * cluster IPC channel and the primary sends them on to every other worker (relayRoomEvents below).
  * We relay rather than have each worker poll the message table because neither a kick nor who is
  * online is a row, the IPC channel keeps each worker's events in order, and a message reaches the
- * other worker's sockets as soon as it is stored, with no polling interval or cursor to keep. An event sent while
- * a worker restarts is lost to that worker's (then closed) sockets, which re-fetch history on
- * reconnect (issue 12's connection rules). A single process (tests, `npm run server` over
- * `:memory:` outside a cluster) has no one to tell.
+ * other workers' sockets as soon as it is stored, with no polling interval or cursor to keep. An
+ * event sent while a worker restarts is lost to that worker's (then closed) sockets, whose clients
+ * re-fetch history on reconnect (issue 12's connection rules). A process outside a cluster (tests
+ * with buildApp) has no one to tell.
  */
 export function processRelay(): RoomRelay {
   if (!cluster.isWorker) return { publish: () => undefined, subscribe: () => () => undefined }
