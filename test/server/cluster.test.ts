@@ -15,7 +15,7 @@
  * transaction that writes, or a deferred transaction (which fails to write over a snapshot the
  * other worker changed), shows there.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -57,9 +57,24 @@ beforeAll(async () => {
     })
     server.on('exit', (code) => reject(new Error(`the cluster exited (${code}): ${stderr}`)))
   })
-  // the second worker may still be starting: wait until both answer
-  for (let i = 0; i < 100 && new Set(await Promise.all([get(), get()])).size < 2; i += 1) await pause(100)
+  await bothWorkers()
 }, 60_000)
+
+/** The second worker may still be starting (or a replacement): wait until two answer. */
+async function bothWorkers(): Promise<void> {
+  for (let i = 0; i < 100 && new Set(await Promise.all([get(), get()])).size < 2; i += 1) await pause(100)
+}
+
+/** The worker processes: the primary is tsx's node child, the workers its children running index.ts. */
+function workerPids(): number[] {
+  const children = (pid: number): { pid: number; args: string }[] =>
+    execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+      .flatMap((found) => (found ? [{ pid: Number(found[1]), args: found[2] ?? '' }] : []))
+  const primary = children(server.pid ?? 0).find((c) => c.args.includes('cluster.ts'))
+  return primary ? children(primary.pid).filter((c) => c.args.endsWith('index.ts')).map((c) => c.pid) : []
+}
 
 afterAll(async () => {
   // the primary stops its workers on SIGTERM, then exits
@@ -127,6 +142,8 @@ describe('the chat room across workers', () => {
         else this.waiting.get(frame.id)?.(frame)
       })
       socket.on('close', (code) => (this.closeCode = code))
+      // a stopped worker resets the connection: 'close' follows
+      socket.on('error', () => undefined)
     }
 
     static open(): Promise<Viewer> {
@@ -174,6 +191,18 @@ describe('the chat room across workers', () => {
 
   const anonymous = (nick: string) => ({ chatroomId: DEMO_CHATROOM_ID, anonymous: true, nick })
 
+  /** The room's online guests as `viewer`'s worker lists them, asked until `done` (at most 5 s): news takes a hop through the primary. */
+  async function listedUntil(viewer: Viewer, done: (listed: WireMember[]) => boolean): Promise<WireMember[]> {
+    const guests = () => viewer.command<WireMember[]>('getChatroomMembers', { time: 0, limit: 100, guest: true })
+    let listed = await guests()
+    for (let i = 0; i < 100 && !done(listed); i += 1) {
+      await pause(50)
+      listed = await guests()
+    }
+    return listed
+  }
+  const lists = (account: string) => (listed: WireMember[]) => listed.some((m) => m.account === account)
+
   it('two viewers on different workers see each other\'s message exactly once', async () => {
     const a = await Viewer.open()
     const b = await elsewhere(a)
@@ -198,20 +227,10 @@ describe('the chat room across workers', () => {
     const b = await elsewhere(a)
     await a.command('login', anonymous('Cy'))
     const { member } = await b.command<{ member: WireMember }>('login', anonymous('Di'))
-    const guests = () => a.command<WireMember[]>('getChatroomMembers', { time: 0, limit: 100, guest: true })
-    // the news takes a hop through the primary: ask again until it is there (at most 5 s)
-    const listedUntil = async (done: (listed: WireMember[]) => boolean): Promise<WireMember[]> => {
-      let listed = await guests()
-      for (let i = 0; i < 100 && !done(listed); i += 1) {
-        await pause(50)
-        listed = await guests()
-      }
-      return listed
-    }
-    const seated = await listedUntil((listed) => listed.some((m) => m.account === member.account))
+    const seated = await listedUntil(a, lists(member.account))
     expect(seated.find((m) => m.account === member.account)).toMatchObject({ online: true, nick: 'Di' })
     b.close()
-    const left = await listedUntil((listed) => !listed.some((m) => m.account === member.account))
+    const left = await listedUntil(a, (listed) => !lists(member.account)(listed))
     expect(left.map((m) => m.account)).not.toContain(member.account)
     a.close()
   }, 30_000)
@@ -226,6 +245,30 @@ describe('the chat room across workers', () => {
     expect(guest.pushes).toEqual([{ push: 'kicked', data: { reason: 'blacked' } }])
     expect(guest.closeCode).toBe(4003)
     owner.close()
+  }, 30_000)
+
+  it('a stopped worker\'s members go offline, and its replacement learns who sits on the other', async () => {
+    const a = await Viewer.open()
+    const b = await elsewhere(a)
+    const accountA = (await a.command<{ member: WireMember }>('login', anonymous('Ed'))).member.account
+    const accountB = (await b.command<{ member: WireMember }>('login', anonymous('Flo'))).member.account
+    expect(await listedUntil(a, lists(accountB))).toContainEqual(expect.objectContaining({ account: accountB }))
+    // stop either worker: its viewer is the one whose connection closes
+    const pids = workerPids()
+    expect(pids).toHaveLength(2)
+    process.kill(pids[0] ?? 0, 'SIGKILL')
+    await until(() => a.closeCode !== undefined || b.closeCode !== undefined)
+    const [survivor, survivorAccount, stoppedAccount] = a.closeCode === undefined ? [a, accountA, accountB] : [b, accountB, accountA]
+    const left = await listedUntil(survivor, (listed) => !lists(stoppedAccount)(listed))
+    expect(left.map((m) => m.account)).not.toContain(stoppedAccount)
+    // the primary starts another worker, which asks who is online
+    await bothWorkers()
+    const c = await elsewhere(survivor)
+    await c.command('login', anonymous('Gus'))
+    const known = await listedUntil(c, lists(survivorAccount))
+    expect(known.find((m) => m.account === survivorAccount)).toMatchObject({ online: true })
+    survivor.close()
+    c.close()
   }, 30_000)
 })
 
