@@ -6,6 +6,7 @@ import { openDatabase } from './core/db'
 import type { Db } from './core/db'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { chatroomRoutes } from './chatroom/routes'
+import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { DEMO_WECHAT } from './core/wechat'
@@ -78,6 +79,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     db.close()
   })
   app.setErrorHandler(errorHandler)
+  const worker = workerName()
+  if (worker !== undefined) app.addHook('onSend', async (_request, reply) => void reply.header(WORKER_HEADER, worker))
   await app.register(formbody)
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR })
   const dev = demo && opts.dev !== false

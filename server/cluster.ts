@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
 import { openDatabase } from './core/db'
+import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
 
 /** What a worker sends the primary once it listens (server/index.ts). */
 export interface WorkerListening {
@@ -41,6 +42,10 @@ function main(): void {
   const fork = (): void => {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
+      if (isRoomRelay(message)) {
+        relayRoomEvents(worker.id, message)
+        return
+      }
       if (!isListening(message)) return
       listening.add(worker.id)
       if (announced) return
@@ -65,6 +70,8 @@ function main(): void {
     }
     process.stderr.write(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`)
     listening.delete(worker.id)
+    // its chat room members are offline now (server/chatroom/relay.ts)
+    relayRoomEvents(worker.id, { chatroomRelay: { kind: 'gone', worker: String(worker.id) } })
     fork()
   })
   process.once('SIGINT', () => stop(0))

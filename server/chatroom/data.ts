@@ -120,6 +120,11 @@ export function chatroomData(db: Db) {
   )
 
   return {
+    /**
+     * Runs `fn` as one IMMEDIATE transaction: a check and the write it allows (a message's unique
+     * time, a mute, a mark) see no other worker's write between them.
+     */
+    atomically: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     room: (id: string): RoomRow | undefined => room.get(id),
     createRoom(input: NewRoom, now: number): void {
       db.transaction(() => {
@@ -147,7 +152,10 @@ export function chatroomData(db: Db) {
       const row = messageByClientId.get(m.chatroomId, m.from, m.idClient) as MessageRow
       return { message: toWireMessage(row), created: result.changes === 1 }
     },
-    /** Message times are unique within a room (at least 1 ms apart), so history pages by time lose none. */
+    /**
+     * Message times are unique within a room (at least 1 ms apart), so history pages by time lose
+     * none. Read it and save the message inside one `atomically`.
+     */
     nextMessageTime: (chatroomId: string, now: number): number => Math.max(now, (newestTime.get(chatroomId)?.time ?? 0) + 1),
     history(chatroomId: string, timetag: number, limit: number, reverse: boolean): WireMessage[] {
       const rows = reverse ? newer.all(chatroomId, timetag, limit) : older.all(chatroomId, timetag === 0 ? Number.MAX_SAFE_INTEGER : timetag, limit)

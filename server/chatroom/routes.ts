@@ -7,6 +7,8 @@ import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
 import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
 import type { Db } from '../core/db'
 import { chatroomData, wireMember, wireRoom } from './data'
+import { WORKER_HEADER, workerName } from '../core/worker'
+import { processRelay, type RoomEvent } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
@@ -36,13 +38,18 @@ const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad
 /**
  * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
  * at CHATROOM_SOCKET_PATH, persisted in SQLite. Rooms enforce blacklist, mute, temporary mute and
- * room mute; a resent message (same sender and client id) is stored and broadcast once.
+ * room mute; a resent message (same sender and client id) is stored and broadcast once. Each
+ * worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay` carries
+ * to the others (relay.ts says how and why).
  */
 export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number }): Promise<void> {
   const data = chatroomData(opts.db)
   const now = opts.now ?? Date.now
+  const relay = processRelay()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
+  const worker = workerName()
+  if (worker !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`))
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) {
@@ -52,6 +59,67 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
   }
   app.server.on('upgrade', onUpgrade)
+
+  /** Accounts seated on the other workers, by worker and room (their presence events). */
+  const elsewhere = new Map<string, Map<string, Set<string>>>()
+  const announce = (seat: Seat, isOnline: boolean): void => {
+    if (worker !== undefined) relay.publish({ kind: 'presence', worker, chatroomId: seat.chatroomId, account: seat.account, online: isOnline })
+  }
+  const takeSeat = (seat: Seat): void => {
+    seats.set(seat.socket, seat)
+    if (seatsOf(seat.chatroomId, seat.account).length === 1) announce(seat, true)
+  }
+  const leaveSeat = (ws: WebSocket): void => {
+    const seat = seats.get(ws)
+    if (!seat) return
+    seats.delete(ws)
+    if (seatsOf(seat.chatroomId, seat.account).length === 0) announce(seat, false)
+  }
+
+  /** Pushes `event` to this process's seats; `except` is the sender's socket. */
+  const deliver = (event: RoomEvent, except?: WebSocket): void => {
+    if (event.kind === 'msg') {
+      for (const seat of seatsOf(event.message.chatroomId)) if (seat.socket !== except) send(seat.socket, { push: 'msg', data: event.message })
+      return
+    }
+    if (event.kind === 'kick') {
+      for (const kicked of seatsOf(event.chatroomId, event.account)) {
+        send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
+        leaveSeat(kicked.socket)
+        kicked.socket.close(4003, 'blacked')
+      }
+      return
+    }
+    if (event.kind === 'presence') {
+      const rooms = elsewhere.get(event.worker) ?? new Map<string, Set<string>>()
+      elsewhere.set(event.worker, rooms)
+      const accounts = rooms.get(event.chatroomId) ?? new Set<string>()
+      rooms.set(event.chatroomId, accounts)
+      if (event.online) accounts.add(event.account)
+      else accounts.delete(event.account)
+      return
+    }
+    if (event.kind === 'gone') {
+      elsewhere.delete(event.worker)
+      return
+    }
+    // hello: a worker started and knows nobody yet; say who sits here, once per room and account
+    const told = new Set<string>()
+    for (const seat of seats.values()) {
+      const key = `${seat.chatroomId}\n${seat.account}`
+      if (told.has(key)) continue
+      told.add(key)
+      announce(seat, true)
+    }
+  }
+
+  /** Pushes `event` here and in every other worker. */
+  const broadcast = (event: RoomEvent, except?: WebSocket): void => {
+    deliver(event, except)
+    relay.publish(event)
+  }
+  const stopRelay = relay.subscribe((event) => deliver(event))
+  if (worker !== undefined) relay.publish({ kind: 'hello', worker })
 
   // started by the first socket, cleared when the server closes
   let idleCheck: ReturnType<typeof setInterval> | undefined
@@ -65,6 +133,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   // before the HTTP server closes: it waits for every connection, upgraded sockets included
   app.addHook('preClose', async () => {
     clearInterval(idleCheck)
+    stopRelay()
     app.server.off('upgrade', onUpgrade)
     for (const client of wss.clients) client.terminate()
     await new Promise<void>((resolve) => wss.close(() => resolve()))
@@ -73,6 +142,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   const online = (chatroomId: string): Set<string> => {
     const accounts = new Set<string>()
     for (const seat of seats.values()) if (seat.chatroomId === chatroomId) accounts.add(seat.account)
+    for (const rooms of elsewhere.values()) for (const account of rooms.get(chatroomId) ?? []) accounts.add(account)
     return accounts
   }
   const send = (ws: WebSocket, frame: AnswerFrame | PushFrame): void => {
@@ -110,7 +180,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     }, LOGIN_DEADLINE_MS)
     ws.on('close', () => {
       clearTimeout(loginDeadline)
-      seats.delete(ws)
+      leaveSeat(ws)
     })
     ws.on('error', () => ws.terminate())
   }
@@ -129,7 +199,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
         seatOf(ws)
         return null
       case 'logout':
-        seats.delete(ws)
+        leaveSeat(ws)
         return null
       case 'sendMsg':
         return sendMsg(seatOf(ws), body)
@@ -157,12 +227,13 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const room = data.room(chatroomId)
     if (!room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
     const t = now()
-    const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
-    const existing = data.member(chatroomId, entry.account)
-    const refusal = entryRefusal(existing)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    const member = data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
-    seats.set(ws, { socket: ws, chatroomId, account: entry.account, lastSeen: t })
+    const member = data.atomically(() => {
+      const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
+      const refusal = entryRefusal(data.member(chatroomId, entry.account))
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      return data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+    })
+    takeSeat({ socket: ws, chatroomId, account: member.account, lastSeen: t })
     return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
   }
 
@@ -193,16 +264,18 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const type = body.type === 0 || body.type === 100 ? body.type : undefined
     const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
     if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
-    const t = data.nextMessageTime(seat.chatroomId, now())
-    const member = data.member(seat.chatroomId, seat.account)
-    const room = data.room(seat.chatroomId)
-    if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
-    const refusal = sendRefusal(member, room.mute === 1, t)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    const { message, created } = data.saveMessage({
-      chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+    const { message, created } = data.atomically(() => {
+      const t = data.nextMessageTime(seat.chatroomId, now())
+      const member = data.member(seat.chatroomId, seat.account)
+      const room = data.room(seat.chatroomId)
+      if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
+      const refusal = sendRefusal(member, room.mute === 1, t)
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      return data.saveMessage({
+        chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+      })
     })
-    if (created) for (const other of seatsOf(seat.chatroomId)) if (other.socket !== seat.socket) send(other.socket, { push: 'msg', data: message })
+    if (created) broadcast({ kind: 'msg', message }, seat.socket)
     return message
   }
 
@@ -223,32 +296,30 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const account = str(body.account)
     if (account === undefined) throw bad('account')
     const t = now()
-    const actor = data.member(seat.chatroomId, seat.account)
-    const target = data.member(seat.chatroomId, account)
-    if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
-    const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
-    if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
-    const refusal = markRefusal(actor, target, type, account === seat.account)
-    if (refusal) throw new Refused(refusal.code, refusal.msg)
-    if (type === 'tempMute') {
-      const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
-      if (duration === undefined) throw bad('duration')
-      data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
-    } else {
-      if (typeof body.isAdd !== 'boolean') throw bad('mark')
-      if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
-      else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
-      else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
-      if (type === 'blacked' && body.isAdd) {
-        for (const kicked of seatsOf(seat.chatroomId, account)) {
-          send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
-          seats.delete(kicked.socket)
-          kicked.socket.close(4003, 'blacked')
-        }
+    const { updated, kick } = data.atomically(() => {
+      const actor = data.member(seat.chatroomId, seat.account)
+      const target = data.member(seat.chatroomId, account)
+      if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
+      if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
+      const refusal = markRefusal(actor, target, type, account === seat.account)
+      if (refusal) throw new Refused(refusal.code, refusal.msg)
+      if (type === 'tempMute') {
+        const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
+        if (duration === undefined) throw bad('duration')
+        data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
+      } else {
+        if (typeof body.isAdd !== 'boolean') throw bad('mark')
+        if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
+        else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
+        else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
       }
-    }
-    const updated = data.member(seat.chatroomId, account)
-    if (!updated) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      const member = data.member(seat.chatroomId, account)
+      if (!member) throw new Refused(ChatroomCode.NoRoom, 'No such member')
+      return { updated: member, kick: type === 'blacked' && body.isAdd === true }
+    })
+    // mutes need no push: every send reads the member's state from the database
+    if (kick) broadcast({ kind: 'kick', chatroomId: seat.chatroomId, account })
     return wireMember(seat.chatroomId, updated, online(seat.chatroomId).has(account), t)
   }
 }

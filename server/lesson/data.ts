@@ -94,7 +94,7 @@ export class LessonStore {
     )
     this.markApplied = db.prepare('UPDATE lessons SET apply_type = 1 WHERE id = ? AND apply_type = 0')
     // Only limited lessons count: an unlimited one would pay a write on every read for nothing.
-    this.view = db.prepare('UPDATE lessons SET view_count = view_count + 1 WHERE id = ? AND view_limit IS NOT NULL')
+    this.view = db.prepare('UPDATE lessons SET view_count = view_count + 1 WHERE id = ? AND view_limit IS NOT NULL AND view_count < view_limit')
   }
 
   findByCourseData(courseData: string): LessonRecord | undefined {
@@ -125,9 +125,13 @@ export class LessonStore {
     return this.picturePage.all(lessonId, within ?? NO_LIMIT, after, limit)
   }
 
-  /** Counts one view of a lesson that has a view limit. */
-  countView(lessonId: number): void {
-    this.view.run(lessonId)
+  /**
+   * Counts one view of a lesson that has a view limit, unless the limit is reached: false then.
+   * One conditional statement, so of views arriving at once on several workers exactly those
+   * under the limit count (a count read earlier may already be stale).
+   */
+  countView(lessonId: number): boolean {
+    return this.view.run(lessonId).changes === 1
   }
 
   /**

@@ -20,19 +20,38 @@ export const PROVEN_CLIENT_MS = 30 * 24 * 3600_000
 export class PasswordTries {
   private readonly attempts: AttemptCounter
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.attempts = new AttemptCounter(db)
   }
 
+  /**
+   * Checks a password try with `check` unless the client must wait, and counts it (wrong, or right
+   * for the proof) in the same IMMEDIATE transaction: the workers of server/cluster.ts take turns,
+   * so of any number of tries sent at once exactly the limit are checked. Answers the check's
+   * result, or how long to wait.
+   */
+  attempt<T extends { granted: boolean }>(lessonId: number, client: string, now: number, check: () => T): { checked: T } | { waitMs: number } {
+    return this.db
+      .transaction((): { checked: T } | { waitMs: number } => {
+        const waitMs = this.waitMs(lessonId, client, now)
+        if (waitMs > 0) return { waitMs }
+        const checked = check()
+        if (checked.granted) this.right(lessonId, client, now)
+        else this.wrong(lessonId, client, now)
+        return { checked }
+      })
+      .immediate()
+  }
+
   /** Milliseconds before this client's password for the lesson is checked again; 0 now. */
-  waitMs(lessonId: number, client: string, now: number): number {
+  private waitMs(lessonId: number, client: string, now: number): number {
     const own = this.attempts.waitMs(clientBucket(lessonId, client), PASSWORD_CLIENT_LIMIT, now)
     if (own > 0) return own
     const lessonWide = this.attempts.waitMs(lessonBucket(lessonId), PASSWORD_LESSON_LIMIT, now)
     return lessonWide > 0 && !this.proven(lessonId, client, now) ? lessonWide : 0
   }
 
-  wrong(lessonId: number, client: string, now: number): void {
+  private wrong(lessonId: number, client: string, now: number): void {
     this.attempts.add(
       [
         { bucket: clientBucket(lessonId, client), windowMs: PASSWORD_CLIENT_LIMIT.windowMs },
@@ -43,7 +62,7 @@ export class PasswordTries {
   }
 
   /** The client knows the password (recorded once per PROVEN_CLIENT_MS, not on every page). */
-  right(lessonId: number, client: string, now: number): void {
+  private right(lessonId: number, client: string, now: number): void {
     if (!this.proven(lessonId, client, now)) {
       this.attempts.add([{ bucket: provenBucket(lessonId, client), windowMs: PROVEN_CLIENT_MS }], now)
     }

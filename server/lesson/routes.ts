@@ -197,17 +197,13 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     const who = reader(request, lesson)
     const pass = coursePass || undefined
     const now = Date.now()
-    const tries = triesPassword(lesson, who, list, pass)
-    if (tries) {
-      const wait = passwordTries.waitMs(lesson.id, request.ip, now)
-      if (wait > 0) {
-        const data: PasswordTriesData = { waitMinutes: waitMinutes(wait) }
-        throw new ApiRefusal(PASSWORD_TRIES_CODE, tooManyTriesMessage(data.waitMinutes), data)
-      }
+    const decide = () => decideLessonAccess(lesson, who, list, pass)
+    const tried = triesPassword(lesson, who, list, pass) ? passwordTries.attempt(lesson.id, request.ip, now, decide) : { checked: decide() }
+    if ('waitMs' in tried) {
+      const data: PasswordTriesData = { waitMinutes: waitMinutes(tried.waitMs) }
+      throw new ApiRefusal(PASSWORD_TRIES_CODE, tooManyTriesMessage(data.waitMinutes), data)
     }
-    const access = decideLessonAccess(lesson, who, list, pass)
-    if (tries && access.granted) passwordTries.right(lesson.id, request.ip, now)
-    if (tries && !access.granted) passwordTries.wrong(lesson.id, request.ip, now)
+    const access = tried.checked
     if (!access.granted) throw new ApiRefusal(access.code, access.msg)
     return access.limit
   }
@@ -232,10 +228,8 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
     const who = reader(request, lesson)
-    if (lesson.illegal === 0 && isOverViewLimit(lesson, who)) {
-      throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
-    }
-    if (who.wmid !== lesson.wmid) store.countView(lesson.id)
+    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !store.countView(lesson.id))
+    if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 

@@ -29,7 +29,7 @@ export class AccountStore {
   private readonly insertSession: Statement<[string, string, number, number, string]>
   private readonly setPhone: Statement<[string, string, string]>
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.byWmid = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`)
     this.byLogin = db.prepare(`
       SELECT ${USER_COLUMNS} FROM login_credentials c JOIN users u ON u.wmid = c.wmid
@@ -53,10 +53,6 @@ export class AccountStore {
     return this.byLogin.get(loginData, now)
   }
 
-  userByPhone(phone: string, interCode: string): AccountRecord | undefined {
-    return this.byPhone.get(phone, interCode)
-  }
-
   /** A fresh opaque credential for `wmid`, what a WeChat login leaves behind. */
   issueLogin(wmid: string, now: number): string {
     const loginData = randomToken(24)
@@ -71,8 +67,19 @@ export class AccountStore {
     return session
   }
 
-  /** Binding a phone is what makes a visitor a product user. */
-  bindPhone(wmid: string, phone: string, interCode: string): void {
-    this.setPhone.run(phone, interCode, wmid)
+  /**
+   * Binding a phone is what makes a visitor a product user. False when another user has the
+   * phone: checked and bound in one IMMEDIATE transaction, so two workers binding the same phone
+   * at once give one binding and one refusal (not a unique-index failure).
+   */
+  bindPhone(wmid: string, phone: string, interCode: string): boolean {
+    return this.db
+      .transaction((): boolean => {
+        const owner = this.byPhone.get(phone, interCode)
+        if (owner && owner.wmid !== wmid) return false
+        this.setPhone.run(phone, interCode, wmid)
+        return true
+      })
+      .immediate()
   }
 }

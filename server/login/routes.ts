@@ -145,9 +145,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
       if (payload.vcode === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
       if (!sms.verify(phone, code, payload.vcode, now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
-      const owner = accounts.userByPhone(phone, code)
-      if (owner && owner.wmid !== user.wmid) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
-      accounts.bindPhone(user.wmid, phone, code)
+      if (!accounts.bindPhone(user.wmid, phone, code)) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
       return ok({ object: accounts.openSession(user.wmid, now) })
     },
   )

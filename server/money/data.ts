@@ -81,7 +81,11 @@ const CLEARING_COLUMNS = `clearing_no AS clearingNO, wmid, order_num AS orderNum
 const CARD_COLUMNS = `real_name AS realName, id_card_no AS idCardNo, bank_no AS bankNo, phone, bank_name AS bankName,
   is_error AS isError, updated_at AS updatedAt`
 
-/** The money area's queries. Each method is one statement or one transaction. */
+/**
+ * The money area's queries. Each method is one statement or one transaction; a transaction that
+ * reads and then writes begins IMMEDIATE, so the workers of server/cluster.ts take turns on it
+ * (a deferred one would read a snapshot another worker may have written past, then fail to write).
+ */
 export class MoneyStore {
   private readonly boughtLessons: Statement<[string, number, number], BoughtRow>
   private readonly boughtLives: Statement<[string, number, number], BoughtRow>
@@ -195,10 +199,20 @@ export class MoneyStore {
   /**
    * Moves every usable entry of the user into one new waiting clearing, in one transaction: the
    * entries it takes are exactly the ones it sums, and a second call finds nothing left. Null when
-   * nothing is usable. `fee` gives the platform fee of an amount.
+   * nothing is usable; why not when `allowed` refuses the user's card, checked in the same
+   * transaction (a card unbound meanwhile by another worker is seen). `fee` gives the platform fee
+   * of an amount.
    */
-  withdrawAll(wmid: string, now: number, clearingNO: string, fee: (amount: number) => number): ClearingRow | null {
-    return this.db.transaction((): ClearingRow | null => {
+  withdrawAll(
+    wmid: string,
+    now: number,
+    clearingNO: string,
+    fee: (amount: number) => number,
+    allowed: (card: CardRecord | undefined) => string | null,
+  ): ClearingRow | string | null {
+    return this.db.transaction((): ClearingRow | string | null => {
+      const refusal = allowed(this.cardOf.get(wmid))
+      if (refusal) return refusal
       const maturedBy = now - MATURITY_MS
       const usable = this.claimable.get(wmid, maturedBy) as Claimable
       if (usable.count === 0 || usable.amount <= 0) return null
@@ -206,7 +220,7 @@ export class MoneyStore {
       const moved = this.claim.run(clearingNO, wmid, maturedBy).changes
       if (moved !== usable.count) throw new Error(`withdrawal ${clearingNO} took ${moved} entries, counted ${usable.count}`)
       return this.clearingByNo.get(clearingNO) as ClearingRow
-    })()
+    }).immediate()
   }
 
   clearing(clearingNO: string): ClearingRow | undefined {
@@ -232,7 +246,7 @@ export class MoneyStore {
       if (held.count !== clearing.orderNum || held.amount !== clearing.orderMoney || held.refunded > 0) return 'changed'
       this.resubmit.run(clearingNO)
       return this.clearingByNo.get(clearingNO) as ClearingRow
-    })()
+    }).immediate()
   }
 
   /** Every waiting clearing, oldest first (the payout run). */
@@ -251,7 +265,7 @@ export class MoneyStore {
       if (outcome.status === 1) return this.settle.run(1, 0, '', now, clearingNO).changes === 1
       if (outcome.failType === 1) this.markCard.run(clearing.wmid)
       return this.settle.run(2, outcome.failType, outcome.reason, now, clearingNO).changes === 1
-    })()
+    }).immediate()
   }
 
   card(wmid: string): CardRecord | undefined {

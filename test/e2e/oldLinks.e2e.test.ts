@@ -58,6 +58,7 @@ describe('old links (H5, 375x812)', () => {
     await page.locator('.state-view__title', { hasText: '页面不存在' }).waitFor()
     await page.evaluate(() => {
       const frame = document.createElement('iframe')
+      frame.title = 'embedded lesson'
       frame.src = '/lesson/1?data=legacy-open'
       frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;background:#fff;z-index:9999'
       document.body.appendChild(frame)

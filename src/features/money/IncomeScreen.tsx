@@ -5,7 +5,7 @@ import type { RecashRecord, SalesIncomeRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
-import { pressable } from '../../ui/a11y'
+import { imageAlt, pressable } from '../../ui/a11y'
 import { PagedList } from '../../ui/PagedList'
 import { Tabs } from '../../ui/Tabs'
 import type { IncomeStore, IncomeTab } from './stores'
@@ -18,7 +18,7 @@ function SaleRow({ record }: { record: SalesIncomeRecord }) {
   const refunded = record.orderStatus === 4
   return (
     <View className='money-row'>
-      <Image className='money-row__avatar' src={record.buyerFaceIcon} mode='aspectFill' aria-label={record.buyerNickname} />
+      <Image className='money-row__avatar' src={record.buyerFaceIcon} mode='aspectFill' {...imageAlt(record.buyerNickname)} />
       <View className='money-row__main'>
         <Text className='money-row__title'>{record.courseName}</Text>
         <Text className='money-row__meta'>
@@ -39,7 +39,7 @@ function SaleRow({ record }: { record: SalesIncomeRecord }) {
 function ShareRow({ record }: { record: RecashRecord }) {
   return (
     <View className='money-row'>
-      <Image className='money-row__avatar' src={record.faceIcon} mode='aspectFill' aria-label={record.nickname} />
+      <Image className='money-row__avatar' src={record.faceIcon} mode='aspectFill' {...imageAlt(record.nickname)} />
       <View className='money-row__main'>
         <Text className='money-row__title'>{record.courseName}</Text>
         <Text className='money-row__meta'>

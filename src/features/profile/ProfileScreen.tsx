@@ -5,7 +5,7 @@ import { Button, Image, Text, View } from '@tarojs/components'
 import { fenToYuan } from '../../domain/format'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
-import { pressable } from '../../ui/a11y'
+import { imageAlt, pressable } from '../../ui/a11y'
 import { AlertDialog } from '../../ui/Dialog'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
@@ -147,7 +147,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
   return (
     <View className='profile'>
       <View className='profile__header'>
-        {store.faceIcon ? <Image className='profile__avatar' src={store.faceIcon} mode='aspectFill' aria-label={store.nickname} /> : null}
+        {store.faceIcon ? <Image className='profile__avatar' src={store.faceIcon} mode='aspectFill' {...imageAlt(store.nickname)} /> : null}
         <Text className='profile__name'>{store.nickname}</Text>
         <Button className='profile__logout' onClick={logOut} {...pressable(logOut)}>
           {t('profile.logout')}

@@ -82,4 +82,22 @@ function holdFocus(id: string, onEscape: () => void): () => void {
   }
 }
 
-export const a11y: A11yGateway = { installAria() {}, focusById, holdFocus }
+/** Taro's H5 router mounts every page in one of these; it is the element that scrolls. */
+const PAGE_SELECTOR = '.taro_page'
+
+function makePagesScrollableByKeyboard(): void {
+  const adopt = (page: HTMLElement): void => {
+    if (!page.hasAttribute('tabindex')) page.tabIndex = 0
+  }
+  document.querySelectorAll<HTMLElement>(PAGE_SELECTOR).forEach(adopt)
+  // only added nodes are looked at, so a long list's row updates cost next to nothing
+  new MutationObserver((records) => {
+    for (const record of records) {
+      record.addedNodes.forEach((node) => {
+        if (node instanceof HTMLElement && node.matches(PAGE_SELECTOR)) adopt(node)
+      })
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true })
+}
+
+export const a11y: A11yGateway = { installAria: makePagesScrollableByKeyboard, focusById, holdFocus }

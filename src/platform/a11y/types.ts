@@ -2,7 +2,9 @@
 export interface A11yGateway {
   /**
    * Lets roles, names and states reach the mini-program's components (its `aria-role`,
-   * `aria-label`...). Call once, before the first page renders. H5 renders them as they are.
+   * `aria-label`...). Call once, before the first page renders. H5 renders them as they are, and
+   * there makes each page's scrolling element (Taro's page container) a Tab stop, so a keyboard
+   * user can scroll a page that has no control of its own (a text-only lesson).
    */
   installAria(): void
   /**
