@@ -32,7 +32,8 @@ function readItems(value: unknown): CircleMediaItem[] {
     const urlSuffix = toText(field(item, 'urlSuffix'))
     if (urlSuffix === undefined) continue
     const domainIndex = toInteger(field(item, 'domainIndex'))
-    items.push({ domainIndex: domainIndex !== undefined && domainIndex >= 0 ? domainIndex : 0, urlSuffix })
+    // an index past the safe integers names no domain any list could hold: the first one
+    items.push({ domainIndex: domainIndex !== undefined && domainIndex >= 0 && Number.isSafeInteger(domainIndex) ? domainIndex : 0, urlSuffix })
   }
   return items
 }

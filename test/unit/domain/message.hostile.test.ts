@@ -325,6 +325,16 @@ describe('parseMessage on hostile input', () => {
   })
 })
 
+describe('a circle post whose domain index is past the safe integers', () => {
+  // found by the property above (seed 748004452): 2^53 was kept and the message was not renderable
+  it('reads it as index 0 and stays renderable', () => {
+    const data = { mediaData: { urlPrefix: '/c/', items: [{ urlSuffix: 'a.mp4', domainIndex: 2 ** 53 }] }, mediaDomain: 'https://m.example.com' }
+    const message = parseMessage({ msgType: MsgType.Material, msgId: 1, obj: JSON.stringify({ type: 0, data: JSON.stringify(data) }) })
+    expect(isRenderable(message)).toBe(true)
+    expect(message).toMatchObject({ kind: 'material', detail: { mediaArr: [{ domainIndex: 0, urlSuffix: 'a.mp4' }] } })
+  })
+})
+
 describe('buildCircleMedia and safeUrl on hostile input', () => {
   it('never throw and only produce safe URLs', () => {
     fc.assert(
