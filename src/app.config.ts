@@ -1,7 +1,7 @@
 import { appPages, subPackages } from './domain/routes'
 
 // Pages come from the route table: the lesson viewer and what it needs stay in the main
-// package; money, live, invite, vip and misc pages are subpackages (DESIGN.md).
+// package; money, live, invite, vip and misc pages are subpackages (docs/ARCHITECTURE.md "Composition per package").
 export default defineAppConfig({
   pages: appPages(),
   subPackages: subPackages(),

@@ -3,7 +3,7 @@ import { ResponseCode } from '../../types/api'
 import type { Endpoint, WireFields } from '../../types/contract'
 
 /**
- * The one transport (spec 000 §7-8, DESIGN.md "The transport").
+ * The one transport (spec 000 §7-8, docs/ARCHITECTURE.md "Which way data flows").
  * POST, form-encoded, 5 s timeout. It owns the response codes:
  * - 200: resolves with the envelope;
  * - 404 and 505 (and any code the caller lists in `passCodes`): resolves, the caller decides;

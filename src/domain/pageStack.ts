@@ -5,7 +5,7 @@ export interface StackPage {
   options?: Readonly<Record<string, string | undefined>>
 }
 
-/** Taro's own bookkeeping parameter, never part of a link (TOOLCHAIN.md). */
+/** Taro's own bookkeeping parameter, never part of a link. */
 const INTERNAL_PARAMS = new Set(['stamp', '$taroTimestamp'])
 
 /** The URL that reopens the page below the top of `stack` (the last entry), or undefined. */

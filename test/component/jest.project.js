@@ -1,6 +1,6 @@
 /**
- * Component tests: screens on Taro's H5 runtime under jsdom (TOOLCHAIN.md "Jest with
- * @tarojs/test-utils-react"). Platform files resolve as in the H5 build (`.h5.ts` first).
+ * Component tests: screens on Taro's H5 runtime under jsdom (with @tarojs/test-utils-react).
+ * Platform files resolve as in the H5 build (`.h5.ts` first).
  */
 const path = require('path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default

@@ -1,4 +1,4 @@
-// Order matters (TOOLCHAIN.md): Taro first, then the React adapter for Taro's hooks.
+// Order matters: Taro first, then the React adapter for Taro's hooks.
 import '@tarojs/taro'
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'

@@ -1,6 +1,6 @@
 /**
- * Loads pages of the compiled mini-program (dist/weapp) into miniprogram-simulate
- * (TOOLCHAIN.md "miniprogram-simulate against the real weapp build"). Only the platform edge is
+ * Loads pages of the compiled mini-program (dist/weapp) into miniprogram-simulate, so the tests
+ * exercise the real weapp build. Only the platform edge is
  * faked: the `wx` object. `wx.request` is answered by the real reference server through
  * fastify.inject, so the page runs against seeded SQLite data.
  */

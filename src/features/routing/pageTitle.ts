@@ -10,7 +10,7 @@ export function routeTitle(name: RouteName): string {
 
 /**
  * Sets the page title from the route table. H5 pages reached through a path pattern do not get
- * their page-config title (TOOLCHAIN.md), so every page sets it in code.
+ * their page-config title, so every page sets it in code.
  */
 export function useRouteTitle(name: RouteName, override?: string): void {
   useEffect(() => {

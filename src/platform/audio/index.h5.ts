@@ -50,7 +50,7 @@ export const SOURCE_ATTRIBUTE = 'data-source'
 
 /**
  * One `<audio>` appended to <body>, outside the router's page containers, so it keeps playing
- * across route changes (Taro's H5 audio APIs stop or multiply on navigation: TOOLCHAIN.md).
+ * across route changes (Taro's H5 audio APIs stop or multiply on navigation).
  * AMR is decoded to WAV first; m4a gets the conversion parameter of spec 001 §5. `prepare`
  * fetches (and for AMR decodes) the next file into memory while the current one plays, so
  * auto-next starts it from an object URL with no network in between.

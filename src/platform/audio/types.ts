@@ -1,5 +1,5 @@
 /**
- * The audio capability (DESIGN.md "Platform modules"): one long-lived player per app. The
+ * The audio capability (docs/ARCHITECTURE.md "Platform"): one long-lived player per app. The
  * mini-program plays through BackgroundAudioManager (keeps playing with the screen off), H5
  * through one `<audio>` element that outlives route changes. The player store is its only user;
  * tests drive the store through a fake of this interface.

@@ -1,4 +1,4 @@
-/** Where the app runs and what that allows (DESIGN.md "platform/"). */
+/** Where the app runs and what that allows (docs/ARCHITECTURE.md "Platform"). */
 export interface PlatformEnv {
   readonly kind: 'miniProgram' | 'web'
   /** Base URL of the API; '' means the page's own origin. */

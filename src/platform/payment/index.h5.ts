@@ -29,7 +29,7 @@ function bridge(): Promise<WeixinJSBridgeApi> {
   })
 }
 
-/** Only `get_brand_wcpay_request:ok` is a payment (TOOLCHAIN.md); the user closing the sheet is `:cancel`. */
+/** Only `get_brand_wcpay_request:ok` is a payment (WeixinJSBridge's documented result); the user closing the sheet is `:cancel`. */
 function outcomeOf(errMsg: string | undefined): PayOutcome {
   if (errMsg === 'get_brand_wcpay_request:ok') return 'ok'
   return errMsg === 'get_brand_wcpay_request:cancel' ? 'cancel' : 'fail'

@@ -48,7 +48,7 @@ export function createShareGateway(deps: ShareDeps): ShareGateway {
   return {
     async setShareContent(content: ShareContent): Promise<void> {
       if (!platformEnv.inWechatBrowser()) return
-      // WeChat signs the URL without its fragment (TOOLCHAIN.md)
+      // WeChat signs the URL without its fragment
       const registerUrl = window.location.href.split('#')[0]
       const config = await deps.shareConfig(registerUrl).catch(() => undefined)
       if (!config) return
