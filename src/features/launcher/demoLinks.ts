@@ -48,6 +48,7 @@ export const DEMO_SECTIONS: DemoSection[] = [
       { label: 'launcher.money.withdraw', route: 'Withdraw' },
       { label: 'launcher.money.withdrawAction', route: 'WithdrawAction' },
       { label: 'launcher.money.bankCard', route: 'WithdrawBindCard' },
+      { label: 'launcher.money.cardForm', route: 'WithdrawBindCardEdit' },
     ],
   },
   {

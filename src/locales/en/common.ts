@@ -47,6 +47,7 @@ export default {
   'launcher.money.withdraw': 'Income withdrawal /withdraw',
   'launcher.money.withdrawAction': 'Withdraw /withdrawAction',
   'launcher.money.bankCard': 'Bank card /withdrawBindCard',
+  'launcher.money.cardForm': 'Add a bank card /withdrawBindCardEdit',
   'launcher.section.media': 'Audio player pages',
   'launcher.media.m4a': 'm4a player /m4aPlayer',
   'launcher.media.audio': 'Native audio player /audioPlayer',

@@ -44,6 +44,7 @@ export default {
   'launcher.money.withdraw': '收入提现 /withdraw',
   'launcher.money.withdrawAction': '提现 /withdrawAction',
   'launcher.money.bankCard': '银行卡 /withdrawBindCard',
+  'launcher.money.cardForm': '添加银行卡 /withdrawBindCardEdit',
   'launcher.section.media': '音频播放页',
   'launcher.media.m4a': 'm4a 播放器 /m4aPlayer',
   'launcher.media.audio': '原生音频播放器 /audioPlayer',
