@@ -4,14 +4,12 @@
  * (bound, unbound, unbind) and /withdrawBindCardEdit (the checks in the spec's order, save, failure).
  * The real stores and money api run; only the request and Taro navigation (the edge) are faked.
  */
-import Taro from '@tarojs/taro'
-import TestUtils from '@tarojs/test-utils-react'
 import { act } from 'react'
 import { BankCardScreen, BankCardStore, CardFormScreen, CardFormStore, IncomeScreen, IncomeStore, WithdrawScreen, WithdrawStore } from '../../../src/features/money'
 import { toPageUrl } from '../../../src/domain/routes'
 import { mount, until } from '../act'
 import { WithStores } from '../appStores'
-import { CARD, SUMMARY, clearing, click, list, moneyStores, ok, refuse, text, typeInto, type Handler } from './support'
+import { CARD, SUMMARY, clearing, click, list, moneyStores, ok, refuse, text, typeInto, screenRig, type Handler } from './support'
 
 const INFO = '/wmim/course/clearing/info.do'
 const INCOME = '/wmim/course/v2/income/list.do'
@@ -32,25 +30,13 @@ function buttonWithText(label: string): Element {
 }
 
 describe('money screens', () => {
-  let utils: TestUtils
-  let navigateTo: jest.SpyInstance
-  let navigateBack: jest.SpyInstance
-  beforeEach(() => {
-    utils = new TestUtils()
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
-    navigateBack = jest.spyOn(Taro, 'navigateBack').mockImplementation(() => Promise.resolve({ errMsg: 'navigateBack:ok' }))
-  })
-  afterEach(() => {
-    navigateTo.mockRestore()
-    navigateBack.mockRestore()
-    utils.unmout()
-  })
+  const rig = screenRig()
 
   describe('/withdraw', () => {
     async function show(routes: Record<string, Handler>) {
       const stores = moneyStores(routes)
       const store = new IncomeStore(stores.money, messageOf)
-      await mount(utils, WithStores, { stores: stores.app, children: <IncomeScreen store={store} /> })
+      await mount(rig.utils, WithStores, { stores: stores.app, children: <IncomeScreen store={store} /> })
       await act(async () => store.load())
       return { ...stores, store }
     }
@@ -71,11 +57,11 @@ describe('money screens', () => {
       expect(text('.money-row__state--bad')).toBe('已退款')
       const shares = [...document.querySelectorAll('.ui-tabs__tab')].find((tab) => tab.textContent === '分享收入')
       if (!shares) throw new Error('no share tab')
-      utils.fireEvent.click(shares)
+      rig.utils.fireEvent.click(shares)
       await until(() => expect(text('.money-row__amount')).toBe('¥2.00'))
       expect(backend.calls.filter((c) => c.path === RECASH)).toEqual([{ path: RECASH, body: { page: '1', pageSize: '20' } }])
-      click(utils, '.money__primary')
-      await until(() => expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawAction') }))
+      click(rig.utils, '.money__primary')
+      await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawAction') }))
     })
 
     it('empty lists and a failed summary each say so', async () => {
@@ -89,7 +75,7 @@ describe('money screens', () => {
     async function show(routes: Record<string, Handler>, storage: Record<string, string> = {}) {
       const stores = moneyStores({ [CLEARINGS]: () => list([]), ...routes }, { storage })
       const store = new WithdrawStore({ money: stores.money, storage: stores.storage, loginData: stores.app.loginData, messageOf })
-      await mount(utils, WithStores, { stores: stores.app, children: <WithdrawScreen store={store} /> })
+      await mount(rig.utils, WithStores, { stores: stores.app, children: <WithdrawScreen store={store} /> })
       await act(async () => store.load())
       return { ...stores, store }
     }
@@ -107,9 +93,9 @@ describe('money screens', () => {
       expect(text('.money-rules')).toContain('7 天')
       expect(text('.money-rules')).toContain('每周一')
       expect(text('.money-rules')).toContain('电子签约')
-      utils.fireEvent.click(buttonWithText('立即提现'))
+      rig.utils.fireEvent.click(buttonWithText('立即提现'))
       await until(() => expect(text('.ui-dialog__text')).toContain('¥81.70'))
-      click(utils, '.ui-dialog__button--primary')
+      click(rig.utils, '.ui-dialog__button--primary')
       await until(() => expect(text('.ui-dialog__text')).toBe('提现申请已提交'))
       expect(backend.calls.find((c) => c.path === APPLY)?.body).toEqual({ loginData: 'login-teacher' })
       await until(() => expect(text('.money-record__status')).toBe('等待打款'))
@@ -122,10 +108,10 @@ describe('money screens', () => {
     ] as const)('with %s asks to fix it first and goes to the card form', async (_name, summary, message, button) => {
       const { backend } = await show({ [INFO]: () => ok({ object: { ...SUMMARY, ...summary } }) })
       await until(() => expect(text('.money-balances__total')).toBe('81.70'))
-      utils.fireEvent.click(buttonWithText('立即提现'))
+      rig.utils.fireEvent.click(buttonWithText('立即提现'))
       await until(() => expect(text('.ui-dialog__text')).toBe(message))
-      utils.fireEvent.click(buttonWithText(button))
-      await until(() => expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) }))
+      rig.utils.fireEvent.click(buttonWithText(button))
+      await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) }))
       expect(backend.calls.some((c) => c.path === APPLY)).toBe(false)
     })
 
@@ -135,9 +121,9 @@ describe('money screens', () => {
         { withdrawCardUpdated: '1' },
       )
       await until(() => expect(text('.money-balances__total')).toBe('81.70'))
-      utils.fireEvent.click(buttonWithText('立即提现'))
+      rig.utils.fireEvent.click(buttonWithText('立即提现'))
       await until(() => expect(document.querySelector('.ui-dialog__button--primary')).not.toBeNull())
-      click(utils, '.ui-dialog__button--primary')
+      click(rig.utils, '.ui-dialog__button--primary')
       await until(() => expect(text('.ui-dialog__text')).toBe('no withdrawable income'))
       expect(text('.ui-dialog__title')).toBe('提现失败')
       expect(storage.get('withdrawCardUpdated')).toBeUndefined()
@@ -158,7 +144,7 @@ describe('money screens', () => {
       expect(text('.money-record__reason')).toBe('失败原因：the bank card information is wrong')
       expect(document.querySelectorAll('.money-record__retry')).toHaveLength(1)
       expect([...document.querySelectorAll('.money-record__status')].map((e) => e.textContent)).toEqual(['提现失败', '提现失败', '提现成功'])
-      click(utils, '.money-record__retry')
+      click(rig.utils, '.money-record__retry')
       await until(() => expect(text('.ui-dialog__text')).toBe('已重新提交'))
       expect(backend.calls.find((c) => c.path === APPLY_AGAIN)?.body).toEqual({ clearingNO: 'CLOTHER' })
     })
@@ -170,7 +156,7 @@ describe('money screens', () => {
       })
       await until(() => expect(document.querySelector('.money-record__retry')).not.toBeNull())
       await until(() => expect(text('.money-balances__total')).toBe('81.70'))
-      click(utils, '.money-record__retry')
+      click(rig.utils, '.money-record__retry')
       await until(() => expect(text('.ui-dialog__text')).toBe('提现信息有误，请修改提现信息'))
       expect(backend.calls.some((c) => c.path === APPLY_AGAIN)).toBe(false)
     })
@@ -185,7 +171,7 @@ describe('money screens', () => {
     async function show(routes: Record<string, Handler>) {
       const stores = moneyStores(routes)
       const store = new BankCardStore(stores.money, messageOf)
-      await mount(utils, WithStores, { stores: stores.app, children: <BankCardScreen store={store} /> })
+      await mount(rig.utils, WithStores, { stores: stores.app, children: <BankCardScreen store={store} /> })
       await act(async () => store.load())
       return { ...stores, store }
     }
@@ -195,10 +181,10 @@ describe('money screens', () => {
       await until(() => expect(text('.bank-card__number')).toBe('**** **** **** 8888'))
       expect(text('.bank-card__bank')).toBe('招商银行')
       expect(document.body.textContent).not.toContain('6214830000008888')
-      utils.fireEvent.click(buttonWithText('解除绑定'))
+      rig.utils.fireEvent.click(buttonWithText('解除绑定'))
       await until(() => expect(text('.ui-dialog__text')).toBe('确认解除绑定银行卡'))
       expect(backend.calls.some((c) => c.path === UNBIND)).toBe(false)
-      click(utils, '.ui-dialog__button--primary')
+      click(rig.utils, '.ui-dialog__button--primary')
       await until(() => expect(text('.bank-card__add')).toBe('添加银行卡'))
       expect(backend.calls.filter((c) => c.path === UNBIND)).toHaveLength(1)
     })
@@ -206,15 +192,15 @@ describe('money screens', () => {
     it('modify opens the form for the bound card', async () => {
       await show({ [CARD_INFO]: () => ok({ object: CARD }) })
       await until(() => expect(document.querySelector('.bank-card__number')).not.toBeNull())
-      utils.fireEvent.click(buttonWithText('修改'))
-      await until(() => expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) }))
+      rig.utils.fireEvent.click(buttonWithText('修改'))
+      await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) }))
     })
 
     it('no card (404): the add tile opens an empty form', async () => {
       await show({ [CARD_INFO]: () => refuse(404, 'no bank card is bound') })
       await until(() => expect(text('.bank-card__add')).toBe('添加银行卡'))
-      click(utils, '.bank-card--add')
-      await until(() => expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit') }))
+      click(rig.utils, '.bank-card--add')
+      await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('WithdrawBindCardEdit') }))
     })
 
     it('a failure is an error state with a retry; a failed unbind says why', async () => {
@@ -222,11 +208,11 @@ describe('money screens', () => {
       await show({ [CARD_INFO]: () => (down ? refuse(500, 'bank service down') : ok({ object: CARD })), [UNBIND]: () => refuse(500, 'try later') })
       await until(() => expect(text('.state-view__detail')).toBe('bank service down'))
       down = false
-      click(utils, '.state-view__action')
+      click(rig.utils, '.state-view__action')
       await until(() => expect(document.querySelector('.bank-card__number')).not.toBeNull())
-      utils.fireEvent.click(buttonWithText('解除绑定'))
+      rig.utils.fireEvent.click(buttonWithText('解除绑定'))
       await until(() => expect(document.querySelector('.ui-dialog__button--primary')).not.toBeNull())
-      click(utils, '.ui-dialog__button--primary')
+      click(rig.utils, '.ui-dialog__button--primary')
       await until(() => expect(text('.money__error')).toBe('try later'))
       expect(text('.bank-card__number')).toBe('**** **** **** 8888')
     })
@@ -236,7 +222,7 @@ describe('money screens', () => {
     async function show(routes: Record<string, Handler>, editing = false) {
       const stores = moneyStores(routes)
       const store = new CardFormStore(stores.money, stores.storage, messageOf, editing)
-      await mount(utils, WithStores, { stores: stores.app, children: <CardFormScreen store={store} /> })
+      await mount(rig.utils, WithStores, { stores: stores.app, children: <CardFormScreen store={store} /> })
       if (editing) await act(async () => store.loadBound())
       return { ...stores, store }
     }
@@ -247,7 +233,7 @@ describe('money screens', () => {
       for (const [index, field] of FIELDS.entries()) {
         const host = inputs[index]
         host.setAttribute('data-field', field)
-        await typeInto(utils, `[data-field="${field}"]`, values[field])
+        await typeInto(rig.utils, `[data-field="${field}"]`, values[field])
       }
     }
 
@@ -261,9 +247,9 @@ describe('money screens', () => {
       for (const [index, message] of expected.entries()) {
         const partial = Object.fromEntries(FIELDS.map((f, i) => [f, i < index ? values[f] : ''])) as typeof values
         await fill(partial)
-        utils.fireEvent.click(buttonWithText('提交'))
+        rig.utils.fireEvent.click(buttonWithText('提交'))
         await until(() => expect(text('.ui-dialog__text')).toBe(message))
-        click(utils, '.ui-dialog__button')
+        click(rig.utils, '.ui-dialog__button')
         await until(() => expect(document.querySelector('.ui-dialog')).toBeNull())
       }
       expect(backend.calls).toEqual([])
@@ -273,8 +259,8 @@ describe('money screens', () => {
       const { backend, storage } = await show({ [CARD_INFO]: () => ok({ object: CARD }), [SAVE_CARD]: () => ok({ object: CARD }) }, true)
       await until(() => expect((document.querySelectorAll('.card-form__field input')[3] as HTMLInputElement | undefined)?.value).toBe('6214830000008888'))
       await fill({ ...CARD, bankNo: '6222 0200 0000 4321' })
-      utils.fireEvent.click(buttonWithText('提交'))
-      await until(() => expect(navigateBack).toHaveBeenCalled())
+      rig.utils.fireEvent.click(buttonWithText('提交'))
+      await until(() => expect(rig.navigateBack).toHaveBeenCalled())
       expect(backend.calls.find((c) => c.path === SAVE_CARD)?.body).toEqual({ ...CARD, bankNo: '6222020000004321' })
       expect(storage.get('withdrawCardUpdated')).toBe('1')
     })
@@ -283,10 +269,10 @@ describe('money screens', () => {
       const { storage } = await show({ [SAVE_CARD]: () => refuse(400, 'bankNo must match pattern') })
       await until(() => expect(document.querySelectorAll('.card-form__field input')).toHaveLength(5))
       await fill({ ...CARD })
-      utils.fireEvent.click(buttonWithText('提交'))
+      rig.utils.fireEvent.click(buttonWithText('提交'))
       await until(() => expect(text('.ui-dialog__text')).toBe('bankNo must match pattern'))
       expect(text('.ui-dialog__title')).toBe('保存失败')
-      expect(navigateBack).not.toHaveBeenCalled()
+      expect(rig.navigateBack).not.toHaveBeenCalled()
       expect(storage.get('withdrawCardUpdated')).toBeUndefined()
     })
   })

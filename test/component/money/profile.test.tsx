@@ -4,56 +4,42 @@
  * remembered choices, and the failures. Only the request, Taro navigation and the login gateway
  * (the platform edge) are faked.
  */
-import Taro from '@tarojs/taro'
-import TestUtils from '@tarojs/test-utils-react'
 import { act } from 'react'
 import { ProfileScreen } from '../../../src/features/profile'
 import { toPageUrl } from '../../../src/domain/routes'
 import { mount, until } from '../act'
 import { WithStores } from '../appStores'
-import { SUMMARY, bought, click, list, moneyStores, ok, refuse, text, type Handler } from './support'
+import { SUMMARY, bought, click, list, moneyStores, ok, refuse, text, screenRig, type Handler } from './support'
 
 const BOUGHT = '/wmim/course/v2/bought/list.do'
 const SALES = '/wmim/course/v2/sales/list.do'
 const INFO = '/wmim/course/clearing/info.do'
 
 describe('/profile', () => {
-  let utils: TestUtils
-  let navigateTo: jest.SpyInstance
-  let navigateBack: jest.SpyInstance
-  beforeEach(() => {
-    utils = new TestUtils()
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
-    navigateBack = jest.spyOn(Taro, 'navigateBack').mockImplementation(() => Promise.resolve({ errMsg: 'navigateBack:ok' }))
-  })
-  afterEach(() => {
-    navigateTo.mockRestore()
-    navigateBack.mockRestore()
-    utils.unmout()
-  })
+  const rig = screenRig()
 
   async function show(routes: Record<string, Handler>, opts: Parameters<typeof moneyStores>[1] = {}) {
     const stores = moneyStores(routes, opts)
     const store = stores.app.createProfileStore()
-    await mount(utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} /> })
+    await mount(rig.utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} /> })
     await act(async () => store.load())
     return { ...stores, store }
   }
 
   it('logged out: says so, calls nothing, and logs in with loginUrl type 1', async () => {
     const { backend, auth } = await show({}, { loggedOut: true })
-    await utils.queries.waitForQuerySelector('.profile__login')
+    await rig.utils.queries.waitForQuerySelector('.profile__login')
     expect(text('.state-view__title')).toBe('未登录')
     expect(backend.calls).toEqual([])
-    await act(async () => click(utils, '.profile__login'))
+    await act(async () => click(rig.utils, '.profile__login'))
     await until(() => expect(auth.login).toHaveBeenCalledWith({ type: 1 }))
   })
 
   it('a login that fails says why', async () => {
     const { auth } = await show({}, { loggedOut: true })
     ;(auth.login as jest.Mock).mockRejectedValueOnce(new Error('login page unavailable'))
-    await utils.queries.waitForQuerySelector('.profile__login')
-    await act(async () => click(utils, '.profile__login'))
+    await rig.utils.queries.waitForQuerySelector('.profile__login')
+    await act(async () => click(rig.utils, '.profile__login'))
     await until(() => expect(text('.profile__error')).toContain('login page unavailable'))
   })
 
@@ -64,8 +50,8 @@ describe('/profile', () => {
     expect(backend.calls).toEqual([])
     const cancel = [...document.querySelectorAll('taro-button-core')].find((b) => b.textContent?.trim() === '取消')
     if (!cancel) throw new Error('no cancel button')
-    utils.fireEvent.click(cancel)
-    await until(() => expect(navigateBack).toHaveBeenCalled())
+    rig.utils.fireEvent.click(cancel)
+    await until(() => expect(rig.navigateBack).toHaveBeenCalled())
   })
 
   it('lists what the buyer bought; a refunded item alerts instead of opening; a bought lesson opens as LessonDetailNew', async () => {
@@ -78,21 +64,21 @@ describe('/profile', () => {
     expect(text('.profile-item__price')).toBe('¥19.90')
     // fewer than a page: the end
     expect(text('.ui-paged-list__footer--end')).toBe('没有更多了')
-    click(utils, '.profile-item')
+    click(rig.utils, '.profile-item')
     await until(() => expect(text('.ui-dialog__text')).toBe('该课程已退款，无法查看'))
-    expect(navigateTo).not.toHaveBeenCalled()
-    click(utils, '.ui-dialog__button')
+    expect(rig.navigateTo).not.toHaveBeenCalled()
+    click(rig.utils, '.ui-dialog__button')
     await until(() => expect(document.querySelector('.ui-dialog')).toBeNull())
-    utils.fireEvent.click(document.querySelectorAll('.profile-item')[1])
+    rig.utils.fireEvent.click(document.querySelectorAll('.profile-item')[1])
     await until(() =>
-      expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('LessonDetailNew', { courseData: 'paid-bought', isPayLesson: 1 }) }),
+      expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('LessonDetailNew', { courseData: 'paid-bought', isPayLesson: 1 }) }),
     )
   })
 
   it('a bought live tells that lives are watched in the app', async () => {
     await show({ [BOUGHT]: () => list([bought({ orderType: 2, title: '直播课', courseName: '' })]) }, { storage: { profilePayType: '1' } })
     await until(() => expect(text('.profile-item__name')).toBe('直播课'))
-    click(utils, '.profile-item')
+    click(rig.utils, '.profile-item')
     await until(() => expect(text('.ui-dialog__text')).toContain('App'))
   })
 
@@ -105,15 +91,15 @@ describe('/profile', () => {
     await until(() => expect(text('.state-view__title')).toBe('还没有购买内容'))
     const selling = [...document.querySelectorAll('.ui-tabs__tab')].find((tab) => tab.textContent === '在售及分享')
     if (!selling) throw new Error('no selling tab')
-    utils.fireEvent.click(selling)
+    rig.utils.fireEvent.click(selling)
     await until(() => expect(text('.profile-item__name')).toBe('口语课'))
     expect(storage.get('profileSegment')).toBe('1')
     expect([...document.querySelectorAll('.profile-income__amount')].map((e) => e.textContent)).toEqual(['¥126.50', '¥81.70'])
     expect(text('.profile-item__detail')).toContain('已售 3')
     expect(text('.profile-item__detail')).toContain('分享奖励 ¥1.00')
     expect(backend.calls.map((c) => c.path).sort()).toEqual([BOUGHT, INFO, SALES].sort())
-    click(utils, '.profile-income__withdraw')
-    await until(() => expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('Withdraw') }))
+    click(rig.utils, '.profile-income__withdraw')
+    await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('Withdraw') }))
   })
 
   it('a list that fails shows the error with a retry that loads it', async () => {
@@ -121,7 +107,7 @@ describe('/profile', () => {
     await show({ [BOUGHT]: () => (fail ? refuse(500, 'server busy') : list([bought()])) })
     await until(() => expect(text('.state-view__detail')).toBe('server busy'))
     fail = false
-    click(utils, '.state-view__action')
+    click(rig.utils, '.state-view__action')
     await until(() => expect(document.querySelectorAll('.profile-item')).toHaveLength(1))
   })
 
@@ -133,9 +119,9 @@ describe('/profile', () => {
 
   it('logout forgets the session and shows the login button', async () => {
     const { storage } = await show({ [BOUGHT]: () => list([]) })
-    await utils.queries.waitForQuerySelector('.profile__logout')
+    await rig.utils.queries.waitForQuerySelector('.profile__logout')
     expect(text('.profile__name')).toBe('林老师')
-    click(utils, '.profile__logout')
+    click(rig.utils, '.profile__logout')
     await until(() => expect(document.querySelector('.profile__login')).not.toBeNull())
     expect(storage.get('session')).toBeUndefined()
     expect(storage.get('loginData')).toBeUndefined()

@@ -1,3 +1,5 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
 import type { ApiEnvelope } from '../../../types/api'
 import type { BankCard, BoughtItem, ClearingRecord, IncomeSummary } from '../../../types/money'
 import { createClient } from '../../../src/api/client'
@@ -67,3 +69,34 @@ export function clearing(overrides: Partial<ClearingRecord> = {}): ClearingRecor
 }
 
 export const list = <T,>(array: T[]): ApiEnvelope<{ array: T[] }> => ok({ array })
+
+/**
+ * The money screens' test rig for a describe block: a fresh TestUtils and Taro's navigation faked
+ * (the platform edge) before each test, restored after it.
+ */
+export function screenRig(): { readonly utils: TestUtils; readonly navigateTo: jest.SpyInstance; readonly navigateBack: jest.SpyInstance } {
+  let utils: TestUtils
+  let navigateTo: jest.SpyInstance
+  let navigateBack: jest.SpyInstance
+  beforeEach(() => {
+    utils = new TestUtils()
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
+    navigateBack = jest.spyOn(Taro, 'navigateBack').mockImplementation(() => Promise.resolve({ errMsg: 'navigateBack:ok' }))
+  })
+  afterEach(() => {
+    navigateTo.mockRestore()
+    navigateBack.mockRestore()
+    utils.unmout()
+  })
+  return {
+    get utils() {
+      return utils
+    },
+    get navigateTo() {
+      return navigateTo
+    },
+    get navigateBack() {
+      return navigateBack
+    },
+  }
+}
