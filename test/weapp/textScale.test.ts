@@ -36,8 +36,8 @@ const rules: Rule[] = wxssFiles(DIST).flatMap((file) => {
 
 /**
  * The rules whose source opts out with `rem-text: off` (the minifier drops the comment): glyphs drawn
- * as icons in fixed boxes, and the docked audio panel and rate button, whose heights the lesson's
- * spacer and gutter match. A new exception is added here on purpose.
+ * as icons in fixed boxes, and the docked audio panel, rate button and free preview bar, whose
+ * heights the lesson's spacer, gutter and bottom padding match. A new exception is added here on purpose.
  */
 const FIXED_TEXT = [
   '.notice-page__icon',
@@ -48,6 +48,9 @@ const FIXED_TEXT = [
   '.audio-panel__locate',
   '.seek-bar__time',
   '.rate-button',
+  '.lesson-preview-bar__hint',
+  '.lesson-preview-bar__button',
+  '.lesson-preview-bar .lesson-preview-bar__button',
 ]
 const optedOut = (rule: Rule): boolean => FIXED_TEXT.includes(rule.selector)
 
