@@ -18,10 +18,10 @@ const DESIGN_LENGTH = /^-?\d*\.?\d+r?px$/
 const ANY_DESIGN_LENGTH = /(-?\d*\.?\d+)r?px\b/g
 
 /**
- * A rule holding the comment `rem-text: off` keeps its text in rpx: a glyph drawn as an icon in a fixed box,
- * or a docked control whose height other rules must match exactly.
+ * A rule holding the comment `rem-text: off` keeps its text in rpx: a glyph drawn as an icon in a
+ * fixed box, or a docked control whose height other rules must match exactly.
  */
-export const REM_TEXT_OFF = 'rem-text: off'
+const REM_TEXT_OFF = 'rem-text: off'
 
 const round = (value: number): string => String(Math.round(value * 100000) / 100000)
 
