@@ -6,6 +6,7 @@ import prodConfig from './prod'
 import { h5CustomRoutes } from '../src/domain/routes'
 import { ModuleMapPlugin } from './moduleMap'
 import { PrecompressPlugin } from './precompress'
+import { useRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 
 // The wire contract in types/ sits outside src/ and is shared with the server: compile it too.
@@ -20,7 +21,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     outputRoot: `dist/${process.env.TARO_ENV}`,
     // roles, names and states reach the mini-program's components (src/platform/a11y/miniAria.ts)
-    plugins: [[path.resolve(__dirname, 'miniA11y.ts'), { patch: miniAriaPatch() }]],
+    plugins: [
+      [path.resolve(__dirname, 'miniA11y.ts'), { patch: miniAriaPatch() }],
+      // every mini-program page starts with <page-meta root-font-size="system"> (config/textScale.ts)
+      path.resolve(__dirname, 'textScale.ts'),
+    ],
     // Always defined, so the bundles never reference `process` at run time (absent in browsers).
     defineConstants: {
       'process.env.TARO_APP_API': JSON.stringify(process.env.TARO_APP_API ?? ''),
@@ -42,6 +47,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // main package against it)
       webpackChain(chain) {
         chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
+        // text sizes in rem, which follow the reader's WeChat font size (1rem = 32 design px at the standard size)
+        useRemText(chain, { designPxPerRem: 32 })
       },
       // Component stylesheets are scoped by class name, so cross-chunk import order is irrelevant.
       miniCssExtractPluginOption: { ignoreOrder: true },
