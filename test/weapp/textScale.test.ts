@@ -127,10 +127,11 @@ describe('text that follows the WeChat font size', () => {
   })
 
   it('keeps layout in rpx: widths and horizontal padding follow the screen, not the text', () => {
-    // `padding: 12px 24px` in the source: the vertical part grows with the text, the horizontal one does not
+    // `padding: 12px 32px` in the source: the vertical part grows with the text, the horizontal one does not
     const pill = rules.find((r) => r.selector === '.background-play')
-    expect(pill && declared(pill, 'padding')).toBe('.375rem 24rpx')
-    expect(pill && declared(pill, 'right')).toBe('24rpx')
+    expect(pill && declared(pill, 'padding')).toBe('.375rem 32rpx')
+    expect(pill && declared(pill, 'min-height')).toBe('2.75rem')
+    expect(pill && declared(pill, 'margin')).toBe('8rpx auto 0')
     expect(rules.some((r) => /rem/.test(declared(r, 'width') ?? ''))).toBe(false)
   })
 

@@ -12,7 +12,7 @@ import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
 import { cx } from '../../ui/classNames'
 import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
-import { LessonAudio, usePlayer } from '../player'
+import { BackgroundPlay, LessonAudio, usePlayer } from '../player'
 import { RowWindowHandle } from '../../ui/WindowedItems'
 import { LessonGallery } from './gallery/LessonGallery'
 import { LessonAccessExtras } from './LessonAccessExtras'
@@ -112,13 +112,14 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
   const created = store.info ? formatCreationDate(store.info.createTimestamp) : ''
   const reward = store.info ? shareRewardFen(store.info) : undefined
   // Nothing floating covers content: the rate button (shown while the list has voice) gets a
-  // gutter of its own, the preview bar a bottom padding of its height, the reward tip a place in
-  // the flow.
+  // gutter of its own, the preview bar a bottom padding of its height, the reward tip and the
+  // background-play button a place in the flow.
   const className = cx('lesson', player.viewedHasVoice && 'lesson--rail', store.preview && 'lesson--preview')
   return (
     <LessonGallery store={store}>
       <View className={className}>
         {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
+        <BackgroundPlay />
         {reward !== undefined ? <ShareRewardTip fen={reward} /> : null}
         <PagedList
           items={store.displayed}

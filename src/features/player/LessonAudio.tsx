@@ -79,9 +79,23 @@ export interface LessonAudioProps {
 }
 
 /**
- * Everything the lesson viewer shows for voice (spec 000 §2): the resume offer, the background
- * continuous play button (mini-program only, lists with voice only), the floating rate button,
- * back-to-playing and the audio panel.
+ * The background continuous play button (spec 000 §2: mini-program only, lists with voice only).
+ * It sits in the lesson's flow under the creation date: floating at the top, it covered the
+ * first lines of whatever scrolled under it.
+ */
+export const BackgroundPlay = observer(function BackgroundPlay() {
+  const player = usePlayer()
+  if (!platformEnv.supportsBackgroundAudio || !player.viewedHasVoice) return null
+  return (
+    <View className='background-play' onClick={player.playAll} {...pressable(player.playAll)}>
+      {t('player.backgroundPlay')}
+    </View>
+  )
+})
+
+/**
+ * Everything else the lesson viewer shows for voice (spec 000 §2): the resume offer, the floating
+ * rate button, back-to-playing and the audio panel.
  */
 export const LessonAudio = observer(function LessonAudio({ lesson, link, reveal }: LessonAudioProps) {
   const player = usePlayer()
@@ -92,11 +106,6 @@ export const LessonAudio = observer(function LessonAudio({ lesson, link, reveal 
   return (
     <View className='lesson-audio'>
       <ResumeBar player={player} />
-      {platformEnv.supportsBackgroundAudio ? (
-        <View className='background-play' onClick={player.playAll} {...pressable(player.playAll)}>
-          {t('player.backgroundPlay')}
-        </View>
-      ) : null}
       <View
         className={`rate-button${player.panelVisible && player.playingViewed ? ' rate-button--raised' : ''}`}
         aria-label={t('player.rateButton', { rate: formatRate(player.rate) })}

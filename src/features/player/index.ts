@@ -1,5 +1,5 @@
 /** The lesson player's UI: the panel, the lesson's playback extras, and the hooks voice cells use. */
-export { LessonAudio } from './LessonAudio'
+export { BackgroundPlay, LessonAudio } from './LessonAudio'
 export { SeekBar } from './AudioPanel'
 export { usePlayer } from './usePlayer'
 export { usePlayerNotice } from './usePlayerNotice'
