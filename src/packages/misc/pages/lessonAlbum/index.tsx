@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { observer } from 'mobx-react'
 import { useRouter } from '@tarojs/taro'
 import { presentParam } from '../../../../domain/routeParams'
 import { toPageUrl } from '../../../../domain/routes'
@@ -9,13 +10,14 @@ import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 import { useAlbumStores } from '../../albumStores'
 
-function Album({ data }: { data: string }) {
+/** An observer: the share content follows the album once it loads. */
+const Album = observer(function Album({ data }: { data: string }) {
   const { createAlbumStore } = useAlbumStores()
   const [store] = useState((): AlbumStore => createAlbumStore(data))
   useEffect(() => void store.load(), [store])
   useAlbumShare(store, toPageUrl('LessonAlbum', { data }))
   return <AlbumScreen store={store} />
-}
+})
 
 /** /lessonAlbum (query data): the course album (spec 001 §2). */
 export default function LessonAlbumPage() {
