@@ -1,8 +1,10 @@
 import type { LinkPlatform } from './types'
+import { isWebUrl } from './webUrl'
 
 export const linkPlatform: LinkPlatform = {
   async openWebPage(url) {
-    window.location.assign(url)
+    if (!isWebUrl(url)) return 'failed'
+    window.location.assign(url.trim())
     return 'opened'
   },
 }

@@ -242,7 +242,7 @@ describe('vip pages', () => {
       await until(() => expect(document.querySelector('.vip__confirm')).toBeNull())
     })
 
-    it.each([{ data: 'x' }, { data: 'x', number: '0' }, { data: 'x', number: '51' }, { number: '2' }])('a bad link %p says so', async (params) => {
+    it.each<Record<string, string>>([{ data: 'x' }, { data: 'x', number: '0' }, { data: 'x', number: '51' }, { number: '2' }])('a bad link %p says so', async (params) => {
       await showPage(VipExchange4Page, params, '/vipExchange4', {})
       await until(() => expect(text('.state-view--error .state-view__title')).toBe('活动链接不完整'))
     })
