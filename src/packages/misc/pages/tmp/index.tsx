@@ -6,7 +6,7 @@ import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 
 /** spec 001 §9: 500 ms before the /lessonPay redirect. */
-export const LESSON_PAY_REDIRECT_MS = 500
+const LESSON_PAY_REDIRECT_MS = 500
 
 /**
  * /tmp, the spec's redirect page (spec 001 §2): 'redirecting', then after 0.5 s the page is replaced
