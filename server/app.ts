@@ -18,6 +18,10 @@ import { removeDemoCredentials } from './login/seed'
 import { moneyRoutes } from './money/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
+import { vipRoutes } from './vip/routes'
+import { albumRoutes } from './album/routes'
+import { chinaCampaignDay } from './vip/clock'
+import { removeDemoVipLinks } from './vip/seed'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +55,12 @@ export interface AppOptions {
   dev?: boolean
   /** sees every route as it is registered (the contract test checks them against types/) */
   onRoute?: (route: RouteOptions) => void
+  /**
+   * The instant the VIP campaign's window (2 to 30 April) is checked against. Default: the real
+   * clock in production; in demo mode a day inside the campaign (`chinaCampaignDay`), so the demo
+   * can be walked on any day of the year
+   */
+  vipCampaignClock?: () => number
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -74,6 +84,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const db = openDatabase(opts.dbPath ?? ':memory:', { seedDemo: demo })
   // a database seeded in demo mode keeps its never-expiring demo sessions unless they go here
   if (!demo) removeDemoCredentials(db)
+  if (!demo) removeDemoVipLinks(db)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
     db.close()
@@ -90,6 +101,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(shareRoutes, { wechat })
   await app.register(chatroomRoutes, { db })
   await app.register(moneyRoutes, { db, dev })
+  await app.register(vipRoutes, { db, campaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now) })
+  await app.register(albumRoutes, { db, wechat })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

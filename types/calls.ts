@@ -1,3 +1,4 @@
+import { albumCalls } from './album'
 import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
 import { lessonCalls } from './lesson'
@@ -5,8 +6,9 @@ import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
 import { shareCalls } from './share'
+import { vipCalls } from './vip'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

@@ -85,6 +85,8 @@ function demoQrcode(): Painter {
 
 const MEDIA: Record<string, [number, number, Painter]> = {
   'join-qrcode.png': [264, 264, demoQrcode()],
+  // the official account's QR on the sticker guide (/addFaceWM)
+  'official-qrcode.png': [264, 264, demoQrcode()],
   'avatar-teacher.png': [100, 100, avatar([46, 125, 50], [200, 230, 201])],
   'avatar-assistant.png': [100, 100, avatar([21, 101, 192], [187, 222, 251])],
   'avatar-buyer.png': [100, 100, avatar([230, 81, 0], [255, 224, 178])],

@@ -5,6 +5,8 @@ import { CORE_MIGRATIONS } from './migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
 import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
+import { VIP_MIGRATIONS } from '../vip/migrations'
+import { ALBUM_MIGRATIONS } from '../album/migrations'
 
 /**
  * One area's part of a schema version. Each area owns its tables and adds to them by appending
@@ -28,6 +30,8 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   MONEY_MIGRATIONS,
   CHATROOM_MIGRATIONS,
   CORE_MIGRATIONS,
+  VIP_MIGRATIONS,
+  ALBUM_MIGRATIONS,
 ]
 
 /**

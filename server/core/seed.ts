@@ -4,6 +4,8 @@ import { seedLessons } from '../lesson/seed'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
 import { seedPurchases } from '../purchase/seed'
+import { seedVip } from '../vip/seed'
+import { seedAlbums } from '../album/seed'
 
 /**
  * Deterministic demo data for an empty database (every `:memory:` one): the same ids on every
@@ -16,4 +18,6 @@ export function seed(db: Database): void {
   seedPurchases(db)
   seedChatrooms(db)
   seedMoney(db)
+  seedVip(db)
+  seedAlbums(db)
 }

@@ -131,20 +131,21 @@ const TABLE = [
   route('Invite', 'invite', ['/invite']),
 
   // vip: the team-migration campaign
-  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data']),
-  route('VipExchange2', 'vip', ['/vipExchange2']),
-  route('VipExchange3', 'vip', ['/vipExchange3']),
-  route('VipExchange4', 'vip', ['/vipExchange4']),
+  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data'], { status: 'built' }),
+  route('VipExchange2', 'vip', ['/vipExchange2'], { status: 'built' }),
+  route('VipExchange3', 'vip', ['/vipExchange3'], { status: 'built' }),
+  route('VipExchange4', 'vip', ['/vipExchange4'], { status: 'built' }),
 
   // misc: players, album, circle posts, guides, complaint and test pages
   route('AudioPlayer', 'misc', ['/audioPlayer'], { status: 'built' }),
   route('M4aPlayer', 'misc', ['/m4aPlayer'], { status: 'built' }),
-  route('LessonAlbum', 'misc', ['/lessonAlbum']),
+  route('LessonAlbum', 'misc', ['/lessonAlbum'], { status: 'built' }),
   route('WmCircleDetail', 'misc', ['/wmCircleDetail'], { status: 'built' }),
   route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail'], { status: 'built' }),
-  route('AddFaceWM', 'misc', ['/addFaceWM']),
+  route('AddFaceWM', 'misc', ['/addFaceWM'], { status: 'built' }),
   route('Complaint', 'misc', ['/complaint']),
-  route('Tmp', 'misc', ['/tmp']),
+  // spec 001 §2's "Redirect page" (no path given) is /tmp (no screen given): to /lessonPay after 0.5 s
+  route('Tmp', 'misc', ['/tmp'], { status: 'built' }),
   route('Test', 'misc', ['/test']),
   route('TestWmJsApi', 'misc', ['/testWmJsApi']),
   // the spec's title for the speech test page is 'bank card', kept as given

@@ -47,12 +47,51 @@ export const VIP_CAMPAIGN: { readonly start: MonthDay; readonly end: MonthDay } 
   end: { month: 4, day: 30 },
 }
 
+/** The campaign's calendar is China's (UTC+8, no daylight saving), wherever the server or device runs. */
+export const CAMPAIGN_UTC_OFFSET_MS = 8 * 3600_000
+
+/** The smallest group that earns a quota (over 50). */
+export const MIN_ELIGIBLE_MEMBERS = 51
+
+/** spec 001 §9: a redeemed slot gives its friend one year of VIP. */
+export const VIP_YEARS_PER_SLOT = 1
+
+/** The largest quota of the table: no group earns more slots. */
+export const MAX_QUOTA = Math.max(...VIP_QUOTA_TABLE.map((row) => row.quota))
+
 const ordinal = ({ month, day }: MonthDay): number => month * 100 + day
 
-/** Whether `date` falls on a campaign day, both ends included, in the device's local time. */
-export function isCampaignOpen(date: Date): boolean {
-  const time = date.getTime()
-  if (Number.isNaN(time)) return false
-  const today = ordinal({ month: date.getMonth() + 1, day: date.getDate() })
-  return today >= ordinal(VIP_CAMPAIGN.start) && today <= ordinal(VIP_CAMPAIGN.end)
+/** The China-time calendar day of an instant; null for an unreadable one. */
+function chinaDay(epochMs: number): { year: number; month: number; day: number } | null {
+  if (!Number.isFinite(epochMs)) return null
+  const shifted = new Date(epochMs + CAMPAIGN_UTC_OFFSET_MS)
+  if (Number.isNaN(shifted.getTime())) return null
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }
+}
+
+/** Whether the instant `epochMs` falls on a campaign day (China time), both ends included. */
+export function isCampaignOpen(epochMs: number): boolean {
+  const today = chinaDay(epochMs)
+  if (!today) return false
+  const value = ordinal(today)
+  return value >= ordinal(VIP_CAMPAIGN.start) && value <= ordinal(VIP_CAMPAIGN.end)
+}
+
+/**
+ * When a friend's VIP ends after a slot is redeemed for them: one calendar year (China time) from
+ * `now`, or from the end of the VIP they still have. `currentUntil` null (or unreadable) means none.
+ * A 29 February start ends on 1 March. NaN when `now` is unreadable (the caller refuses).
+ */
+export function vipUntilAfterRedeem(currentUntil: number | null, now: number): number {
+  if (!Number.isFinite(now)) return Number.NaN
+  const from = currentUntil !== null && Number.isFinite(currentUntil) && currentUntil > now ? currentUntil : now
+  const shifted = new Date(from + CAMPAIGN_UTC_OFFSET_MS)
+  shifted.setUTCFullYear(shifted.getUTCFullYear() + VIP_YEARS_PER_SLOT)
+  return shifted.getTime() - CAMPAIGN_UTC_OFFSET_MS
+}
+
+/** Slot numbers of a quota, 1..quota (the list shows each number); a bad quota has none. */
+export function slotNumbers(quota: number): number[] {
+  if (!Number.isInteger(quota) || quota <= 0 || quota > MAX_QUOTA) return []
+  return Array.from({ length: quota }, (_, index) => index + 1)
 }

@@ -59,6 +59,25 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.vip',
+    links: [
+      { label: 'launcher.vip.eligible', route: 'VipExchange', params: { data: 'vip-eligible' } },
+      { label: 'launcher.vip.exchanged', route: 'VipExchange2', params: { data: 'vip-exchanged' } },
+      { label: 'launcher.vip.slots', route: 'VipExchange3', params: { data: 'vip-exchanged' } },
+      { label: 'launcher.vip.small', route: 'VipExchange2', params: { data: 'vip-small' } },
+    ],
+  },
+  {
+    title: 'launcher.section.misc',
+    links: [
+      { label: 'launcher.misc.album', route: 'LessonAlbum', params: { data: 'album-english' } },
+      { label: 'launcher.misc.albumEmpty', route: 'LessonAlbum', params: { data: 'album-empty' } },
+      { label: 'launcher.misc.stickerNew', route: 'AddFaceWM', params: { d: 'sticker-new' } },
+      { label: 'launcher.misc.stickerBound', route: 'AddFaceWM', params: { d: 'sticker-bound' } },
+      { label: 'launcher.misc.tmp', route: 'Tmp', params: { type: 'share', courseData: 'demo-paid', payType: 1 } },
+    ],
+  },
+  {
     title: 'launcher.section.system',
     links: [
       { label: 'launcher.system.illegal', route: 'Illegal' },

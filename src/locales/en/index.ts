@@ -9,5 +9,7 @@ import purchase from './purchase'
 import route from './route'
 import ui from './ui'
 import validation from './validation'
+import vip from './vip'
+import album from './album'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album }

@@ -19,4 +19,6 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   circle: 'misc',
   live: 'live',
   money: 'money',
+  vip: 'vip',
+  album: 'misc',
 }

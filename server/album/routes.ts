@@ -1,0 +1,64 @@
+/**
+ * The course album and the sticker guide's calls (types/album.ts `albumCalls`, spec 001 §7):
+ * queryLessonAlbum on /wmim/course/album/qryAlbumInfo.do and Sticker info on
+ * /wx/ki/wx/expression/queryInfo.do. An illegal lesson is left out of its album. The sticker
+ * answer's `wxUrl` is the official account's WeChat authorization page, which returns to the guide.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { albumCalls } from '../../types/album'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
+import type { WechatCredentials } from '../core/wechat'
+import { AlbumStore } from './data'
+
+export interface AlbumRoutesOptions {
+  db: Db
+  /** the AppID the authorization page names */
+  wechat: WechatCredentials
+}
+
+const UNKNOWN_ALBUM_MESSAGE = 'the album does not exist'
+const UNKNOWN_STICKER_USER_MESSAGE = 'the sticker link does not exist'
+
+/** WeChat's OAuth page for the official account, returning to the sticker guide of `d`. */
+function authorizeUrl(appId: string, origin: string, d: string): string {
+  const back = `${origin}/addFaceWM?d=${encodeURIComponent(d)}`
+  return (
+    'https://open.weixin.qq.com/connect/oauth2/authorize' +
+    `?appid=${encodeURIComponent(appId)}&redirect_uri=${encodeURIComponent(back)}` +
+    `&response_type=code&scope=snsapi_userinfo&state=${encodeURIComponent(d)}#wechat_redirect`
+  )
+}
+
+export const albumRoutes: FastifyPluginAsync<AlbumRoutesOptions> = async (app, { db, wechat }) => {
+  const store = new AlbumStore(db)
+  acceptFormBodiesOnly(app)
+
+  contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {
+    const found = store.album(request.body.data)
+    if (!found) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ALBUM_MESSAGE)
+    const origin = publicOrigin(request)
+    return ok({
+      object: {
+        albumInfo: { albumPic: absoluteUrl(origin, found.album.pic), albumName: found.album.name, albumIntro: found.album.intro },
+        courseArray: found.lessons.map((lesson) => ({
+          courseName: lesson.courseName,
+          coursePic: absoluteUrl(origin, lesson.coursePic),
+          courseUrl: `${origin}/lesson?courseData=${encodeURIComponent(lesson.courseData)}`,
+          duration: lesson.duration,
+        })),
+      },
+    })
+  })
+
+  contractRoute(app, albumCalls.sticker, { fields: { d: handle } }, async (request) => {
+    const { d } = request.body
+    const user = store.sticker(d)
+    if (!user) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_STICKER_USER_MESSAGE)
+    return ok({ object: { wxUrl: authorizeUrl(wechat.appId, publicOrigin(request), d), isBind: user.isBind } })
+  })
+}

@@ -1,0 +1,114 @@
+/**
+ * The campaign's calls (types/vip.ts `vipCalls`; spec 000 §2, §9; spec 001 §2, §9). Every call is
+ * answered for the account its campaign link (`data`) belongs to and nobody else: an unknown link
+ * is 404, and no call names the owner. The window, the quota from the group's real member count,
+ * one exchange per account and per group, the slots and each redeem are decided here (rules.ts,
+ * data.ts), never by the pages.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
+import type { VipSlot, VipSlots } from '../../types/vip'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
+import { vipQuotaForGroupSize as vipQuotaOf } from '../../src/domain/vip'
+import type { LinkRow, SlotRow } from './data'
+import { VipStore } from './data'
+
+export interface VipRoutesOptions {
+  db: Db
+  /** the instant the campaign window is checked against (the real clock in production) */
+  campaignClock: () => number
+}
+
+const UNKNOWN_LINK_MESSAGE = 'the campaign link does not exist'
+const UNKNOWN_FRIEND_MESSAGE = 'no user has this ID'
+const UNKNOWN_SLOT_MESSAGE = 'this slot does not exist'
+
+/** A product ID as users type it: visible characters, no spaces. */
+const friendId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^\\S+$' } as const
+
+const refuse = (reason: keyof typeof VIP_REFUSALS): ApiRefusal => new ApiRefusal(VIP_REFUSED_CODE, VIP_REFUSALS[reason])
+
+function slotOnWire(origin: string, row: SlotRow): VipSlot {
+  return {
+    number: row.number,
+    used: row.friendWmid === null ? 0 : 1,
+    friendId: row.friendWmid ?? '',
+    friendNickname: row.friendNickname ?? '',
+    friendFaceIcon: row.friendFaceIcon ? absoluteUrl(origin, row.friendFaceIcon) : '',
+  }
+}
+
+export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db, campaignClock }) => {
+  const store = new VipStore(db)
+  acceptFormBodiesOnly(app)
+
+  const linkOf = (data: string): LinkRow => {
+    const link = store.link(data)
+    if (!link) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
+    return link
+  }
+
+  const slotsOf = (origin: string, wmid: string, quota: number): VipSlots => ({
+    quota,
+    slots: store.slots(wmid).map((row) => slotOnWire(origin, row)),
+  })
+
+  contractRoute(app, vipCalls.eligibility, { fields: { data: handle } }, async (request) => {
+    const link = linkOf(request.body.data)
+    const exchanged = store.exchangeOf(link.wmid)
+    const counted = exchanged?.groupId === link.groupId
+    return ok({
+      object: {
+        groupName: link.groupName,
+        // once exchanged, the group's numbers are those the exchange fixed
+        memberCount: counted ? exchanged.memberCount : link.memberCount,
+        quota: counted ? exchanged.quota : vipQuotaOf(link.memberCount),
+        reason: store.ineligibility(link, campaignClock()) ?? '',
+      },
+    })
+  })
+
+  contractRoute(app, vipCalls.exchange, { fields: { data: handle } }, async (request) => {
+    const result = store.exchange(request.body.data, Date.now(), campaignClock())
+    if (result === 'unknown') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
+    if (typeof result === 'string') throw refuse(result)
+    return ok({ object: slotsOf(publicOrigin(request), result.wmid, result.quota) })
+  })
+
+  contractRoute(app, vipCalls.slots, { fields: { data: handle } }, async (request) => {
+    const link = linkOf(request.body.data)
+    const exchange = store.exchangeOf(link.wmid)
+    if (!exchange) throw refuse('notExchanged')
+    return ok({ object: slotsOf(publicOrigin(request), link.wmid, exchange.quota) })
+  })
+
+  contractRoute(app, vipCalls.friend, { fields: { data: handle, friendId } }, async (request) => {
+    linkOf(request.body.data)
+    const friend = store.user(request.body.friendId)
+    if (!friend) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+    const origin = publicOrigin(request)
+    return ok({ object: { friendId: friend.wmid, nickname: friend.nickname, faceIcon: absoluteUrl(origin, friend.faceIcon) } })
+  })
+
+  contractRoute(
+    app,
+    vipCalls.redeem,
+    { fields: { data: handle, number: integer(1, 50), friendId } },
+    async (request) => {
+      const { data, number, friendId: friend } = request.body
+      const link = linkOf(data)
+      if (!store.exchangeOf(link.wmid)) throw refuse('notExchanged')
+      if (friend === link.wmid) throw refuse('self')
+      if (!store.user(friend)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+      const result = store.redeem(link.wmid, number, friend, Date.now())
+      if (result === 'noSlot') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_SLOT_MESSAGE)
+      if (typeof result === 'string') throw refuse(result)
+      return ok({ object: { slot: slotOnWire(publicOrigin(request), result.slot), vipUntil: result.vipUntil } })
+    },
+  )
+}

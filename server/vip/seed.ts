@@ -1,0 +1,52 @@
+/**
+ * The campaign's demo data (after the users). Campaign links (`data` of /vipExchange/{data}):
+ *   vip-eligible   wm_teacher    'Spoken English 1' 655 members: can exchange 10 slots now
+ *   vip-exchanged  wm_assistant  'Photo club'       655 members: exchanged, slots 1-2 used
+ *                                (wm_teacher, wm_buyer), 3-10 free
+ *   vip-small      wm_buyer      'Reading corner'    50 members: too small (50 is not over 50)
+ * The owners are the login area's users; any of them is a friend to give VIP to.
+ * The demo checks the window against a day inside it (app.ts `demoCampaignClock`).
+ */
+import type { Database } from 'better-sqlite3'
+import { SEEDED_AT } from '../core/seedTime'
+import { slotNumbers, vipUntilAfterRedeem } from '../../src/domain/vip'
+
+const GROUPS = [
+  { groupId: 'g-english', name: '英语口语一群', owner: 'wm_teacher', members: 655, link: 'vip-eligible' },
+  { groupId: 'g-photo', name: '摄影爱好者', owner: 'wm_assistant', members: 655, link: 'vip-exchanged' },
+  { groupId: 'g-reading', name: '读书角', owner: 'wm_buyer', members: 50, link: 'vip-small' },
+] as const
+
+/** wm_assistant's exchange: 10 slots, the first two given away. */
+const USED_SLOTS = [
+  { number: 1, friend: 'wm_teacher' },
+  { number: 2, friend: 'wm_buyer' },
+] as const
+
+export function seedVip(db: Database): void {
+  const insertGroup = db.prepare('INSERT INTO vip_groups (group_id, name, owner_wmid, member_count) VALUES (?, ?, ?, ?)')
+  const insertLink = db.prepare('INSERT INTO vip_links (data, wmid, group_id) VALUES (?, ?, ?)')
+  const insertExchange = db.prepare(
+    'INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)',
+  )
+  const insertSlot = db.prepare('INSERT INTO vip_slots (owner_wmid, number, friend_wmid, redeemed_at) VALUES (?, ?, ?, ?)')
+  const insertMember = db.prepare('INSERT INTO vip_members (wmid, vip_until) VALUES (?, ?)')
+  db.transaction(() => {
+    GROUPS.forEach((g) => {
+      insertGroup.run(g.groupId, g.name, g.owner, g.members)
+      insertLink.run(g.link, g.owner, g.groupId)
+    })
+    insertExchange.run('wm_assistant', 'g-photo', 655, 10, SEEDED_AT)
+    for (const number of slotNumbers(10)) {
+      const used = USED_SLOTS.find((slot) => slot.number === number)
+      insertSlot.run('wm_assistant', number, used?.friend ?? null, used ? SEEDED_AT : null)
+      if (used) insertMember.run(used.friend, vipUntilAfterRedeem(null, SEEDED_AT))
+    }
+  })()
+}
+
+/** Production mode on a database once seeded for the demo: the demo's campaign links are published here. */
+export function removeDemoVipLinks(db: Database): void {
+  const remove = db.prepare('DELETE FROM vip_links WHERE data = ?')
+  db.transaction(() => GROUPS.forEach((g) => remove.run(g.link)))()
+}

@@ -1,0 +1,59 @@
+import { ResponseCode } from '../../types/api'
+import type { VipEligibility, VipFriend, VipRedeemed, VipRefusal, VipSlots } from '../../types/vip'
+import { VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
+import { ApiError, createCall } from './client'
+import type { Post } from './client'
+
+export type { VipEligibility, VipFriend, VipIneligibility, VipRedeemed, VipRefusal, VipSlot, VipSlots } from '../../types/vip'
+
+/** A campaign refusal the pages word themselves (the server's reason, by its key). */
+export class VipRefused extends Error {
+  constructor(readonly reason: VipRefusal) {
+    super(VIP_REFUSALS[reason])
+    this.name = 'VipRefused'
+  }
+}
+
+/** A link, friend or slot the server does not know (code 404). */
+export class VipNotFound extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'VipNotFound'
+  }
+}
+
+const REASONS = Object.keys(VIP_REFUSALS) as VipRefusal[]
+
+type Answer<T> = { code: number; msg: string; data: { object: T } | null }
+
+/** The object of a 200; 404 and the campaign's refusals (passed by the transport) as typed errors. */
+function objectOf<T>(res: Answer<T>, path: string): T {
+  if (res.code === VIP_REFUSED_CODE) {
+    const reason = REASONS.find((key) => VIP_REFUSALS[key] === res.msg)
+    throw reason ? new VipRefused(reason) : new ApiError(res.code, res.msg, path)
+  }
+  if (res.code === ResponseCode.NotFound || !res.data) throw new VipNotFound(res.msg)
+  return res.data.object
+}
+
+/**
+ * The campaign's calls (types/vip.ts). Every screen shows its own failure (`silent`): an error
+ * state, or an error row under the form, so the transport does not toast them too.
+ */
+export function createVipApi(post: Post) {
+  const call = createCall(post)
+  const options = { silent: true, passCodes: [VIP_REFUSED_CODE] } as const
+
+  return {
+    eligibility: async (data: string): Promise<VipEligibility> =>
+      objectOf(await call(vipCalls.eligibility, { data }, options), vipCalls.eligibility.path),
+    exchange: async (data: string): Promise<VipSlots> => objectOf(await call(vipCalls.exchange, { data }, options), vipCalls.exchange.path),
+    slots: async (data: string): Promise<VipSlots> => objectOf(await call(vipCalls.slots, { data }, options), vipCalls.slots.path),
+    friend: async (data: string, friendId: string): Promise<VipFriend> =>
+      objectOf(await call(vipCalls.friend, { data, friendId }, options), vipCalls.friend.path),
+    redeem: async (data: string, number: number, friendId: string): Promise<VipRedeemed> =>
+      objectOf(await call(vipCalls.redeem, { data, number, friendId }, options), vipCalls.redeem.path),
+  }
+}
+
+export type VipApi = ReturnType<typeof createVipApi>

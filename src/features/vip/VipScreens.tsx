@@ -1,0 +1,283 @@
+import { observer } from 'mobx-react'
+import Taro from '@tarojs/taro'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { VIP_CAMPAIGN, VIP_QUOTA_TABLE } from '../../domain/vip'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { imageAlt, pressable } from '../../ui/a11y'
+import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
+import { FormField } from '../../ui/FormField'
+import { StateView } from '../../ui/StateView'
+import type { VipSlot } from '../../api/vip'
+import type { EligibilityStore, Failure, FriendStore, SlotsStore } from './stores'
+import './vip.scss'
+
+const say = (failure: Failure): string => ('key' in failure ? t(failure.key) : failure.text)
+
+/** A page opened without its campaign link: nothing to ask the server about. */
+export function VipBadLink() {
+  return (
+    <View className='vip'>
+      <StateView kind='error' title={t('vip.badLink')} detail={t('vip.badLinkDetail')} />
+    </View>
+  )
+}
+
+/**
+ * /vipExchange/{data}, step 1 (spec 000 §2): the 'team migration reward' campaign, its dates, the
+ * quota table (src/domain/vip) and 'view my eligibility'. `data` is the campaign link; without it
+ * the page says the link is incomplete.
+ */
+export function VipCampaignScreen({ data }: { data: string | undefined }) {
+  if (!data) return <VipBadLink />
+  const { start, end } = VIP_CAMPAIGN
+  const next = () => void Taro.navigateTo({ url: toPageUrl('VipExchange2', { data }) })
+  return (
+    <View className='vip'>
+      <View className='vip__hero'>
+        <View className='vip__title' role='heading' aria-level={1}>
+          {t('vip.campaign.name')}
+        </View>
+        <Text className='vip__dates'>
+          {t('vip.campaign.dates', { startMonth: start.month, startDay: start.day, endMonth: end.month, endDay: end.day })}
+        </Text>
+        <Text className='vip__intro'>{t('vip.campaign.intro')}</Text>
+      </View>
+      <View className='vip__card'>
+        <View className='vip__card-title' role='heading' aria-level={2}>
+          {t('vip.table.title')}
+        </View>
+        <View className='vip__table' role='table' aria-label={t('vip.table.title')}>
+          <View className='vip__row vip__row--head' role='row'>
+            <View className='vip__cell' role='columnheader'>
+              {t('vip.table.size')}
+            </View>
+            <View className='vip__cell vip__cell--end' role='columnheader'>
+              {t('vip.table.quota')}
+            </View>
+          </View>
+          {VIP_QUOTA_TABLE.map((row) => (
+            <View className='vip__row' role='row' key={row.members}>
+              <View className='vip__cell' role='cell'>
+                {t(row.comparison === 'over' ? 'vip.table.over' : 'vip.table.atLeast', { members: row.members })}
+              </View>
+              <View className='vip__cell vip__cell--end' role='cell'>
+                {t('vip.table.quotaCount', { quota: row.quota })}
+              </View>
+            </View>
+          ))}
+        </View>
+      </View>
+      <Button className='vip__primary' onClick={next} {...pressable(next)}>
+        {t('vip.viewEligibility')}
+      </Button>
+    </View>
+  )
+}
+
+/**
+ * /vipExchange2, step 2 (spec 000 §2): the group's name and member count and the quota it earns,
+ * from the server (the spec's 500 / 10 / 655 were placeholders), the eligibility text or why not,
+ * the rules dialog, the confirm dialog, then the slots.
+ */
+export const VipEligibilityScreen = observer(function VipEligibilityScreen({ store }: { store: EligibilityStore }) {
+  const { state } = store
+  if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.loading')} />
+  if (state.kind === 'error') {
+    return (
+      <View className='vip'>
+        <StateView kind='error' title={say(state.failure)} actionText={t('ui.retry')} onAction={() => void store.load()} />
+      </View>
+    )
+  }
+  const { eligibility } = state
+  const toSlots = () => void Taro.navigateTo({ url: toPageUrl('VipExchange3', { data: store.data }) })
+  const rules = () => store.showRules()
+  const ask = () => store.askConfirm()
+  const confirm = async () => {
+    if (await store.exchange()) toSlots()
+  }
+  const reasonKey = eligibility.reason === '' ? undefined : (`vip.reason.${eligibility.reason}` as const)
+  return (
+    <View className='vip'>
+      <View className='vip__hero'>
+        <View className='vip__hero-top'>
+          <View className='vip__title' role='heading' aria-level={1}>
+            {t('vip.campaign.name')}
+          </View>
+          <Text className='vip__link' onClick={rules} {...pressable(rules)}>
+            {t('vip.rules')}
+          </Text>
+        </View>
+      </View>
+      <View className='vip__card'>
+        <View className='vip__group' role='heading' aria-level={2}>
+          {eligibility.groupName}
+        </View>
+        <Text className='vip__members'>{t('vip.group.members', { count: eligibility.memberCount })}</Text>
+        <View className='vip__quota'>
+          <Text className='vip__quota-label'>{t('vip.group.quota')}</Text>
+          <Text className='vip__quota-value'>{t('vip.group.quotaValue', { quota: eligibility.quota })}</Text>
+        </View>
+        <View className={reasonKey ? 'vip__reason' : 'vip__eligible'} role='status'>
+          {reasonKey ? t(reasonKey) : t('vip.eligible', { quota: eligibility.quota })}
+        </View>
+      </View>
+      {store.exchangeError ? (
+        <View className='vip__error' role='alert'>
+          {say(store.exchangeError)}
+        </View>
+      ) : null}
+      {eligibility.reason === 'exchanged' ? (
+        <Button className='vip__primary' onClick={toSlots} {...pressable(toSlots)}>
+          {t('vip.viewSlots')}
+        </Button>
+      ) : (
+        <Button
+          className='vip__primary'
+          disabled={!store.eligible || store.exchanging}
+          onClick={ask}
+          {...pressable(ask, { disabled: !store.eligible || store.exchanging })}
+        >
+          {store.exchanging ? t('vip.exchanging') : t('vip.confirmExchange')}
+        </Button>
+      )}
+      {store.dialog === 'rules' ? (
+        <AlertDialog title={t('vip.rules.title')} body={t('vip.rules.body')} classNames={{ text: 'vip__rules' }} onClose={() => store.closeDialog()} />
+      ) : null}
+      {store.dialog === 'confirm' ? (
+        <ConfirmDialog
+          title={t('vip.confirm.title')}
+          body={t('vip.confirm.body')}
+          onCancel={() => store.closeDialog()}
+          onConfirm={() => void confirm()}
+        />
+      ) : null}
+    </View>
+  )
+})
+
+const SlotRow = function SlotRow({ slot, onUse }: { slot: VipSlot; onUse: (number: number) => void }) {
+  const use = () => onUse(slot.number)
+  return (
+    <View className='vip__slot' role='listitem'>
+      <Text className='vip__slot-number'>{t('vip.slot.number', { number: slot.number })}</Text>
+      {slot.used ? (
+        <View
+          className='vip__slot-friend'
+          aria-label={t('vip.slot.usedBy', { number: slot.number, name: slot.friendNickname, id: slot.friendId })}
+        >
+          {slot.friendFaceIcon ? <Image className='vip__avatar' src={slot.friendFaceIcon} mode='aspectFill' {...imageAlt(slot.friendNickname)} /> : null}
+          <View className='vip__slot-text'>
+            <Text className='vip__slot-name'>{slot.friendNickname}</Text>
+            <Text className='vip__slot-id'>{t('vip.slot.friendId', { id: slot.friendId })}</Text>
+          </View>
+        </View>
+      ) : (
+        <Button className='vip__use' aria-label={t('vip.slot.useNowLabel', { number: slot.number })} onClick={use} {...pressable(use)}>
+          {t('vip.slot.useNow')}
+        </Button>
+      )}
+    </View>
+  )
+}
+
+/**
+ * /vipExchange3 and the VIP slot list (spec 001 §1, §2): 'you have won N VIP slots'; each slot
+ * with its number; a used one shows the friend's avatar, name and ID, an unused one 'use now'
+ * (-> /vipExchange4).
+ */
+export const VipSlotsScreen = observer(function VipSlotsScreen({ store }: { store: SlotsStore }) {
+  const { state } = store
+  if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.slots.loading')} />
+  if (state.kind === 'error') {
+    return (
+      <View className='vip'>
+        <StateView kind='error' title={say(state.failure)} actionText={t('ui.retry')} onAction={() => void store.load()} />
+      </View>
+    )
+  }
+  const use = (number: number) => void Taro.navigateTo({ url: toPageUrl('VipExchange4', { data: store.data, number }) })
+  return (
+    <View className='vip'>
+      <View className='vip__hero'>
+        <View className='vip__won' role='heading' aria-level={1}>
+          {t('vip.slots.won', { count: state.slots.quota })}
+        </View>
+      </View>
+      <View className='vip__card'>
+        <View className='vip__card-title' role='heading' aria-level={2}>
+          {t('vip.slots.title')}
+        </View>
+        <View role='list' aria-label={t('vip.slots.title')}>
+          {state.slots.slots.map((slot) => (
+            <SlotRow key={slot.number} slot={slot} onUse={use} />
+          ))}
+        </View>
+      </View>
+    </View>
+  )
+})
+
+/**
+ * /vipExchange4 (spec 001 §2): the friend's product ID and submit; then a confirm panel with that
+ * friend and 'confirm open VIP', which gives them a year of VIP and goes back to the slots.
+ */
+export const VipFriendScreen = observer(function VipFriendScreen({ store }: { store: FriendStore }) {
+  const submit = () => void store.submit()
+  const confirm = async () => {
+    if (await store.confirm()) void Taro.navigateBack()
+  }
+  const { friend } = store
+  return (
+    <View className='vip'>
+      <View className='vip__card'>
+        <View className='vip__card-title' role='heading' aria-level={1}>
+          {t('vip.slot.number', { number: store.slotNumber })}
+        </View>
+        <FormField
+          label={t('vip.friend.label')}
+          placeholder={t('vip.friend.placeholder')}
+          value={store.input}
+          maxlength={64}
+          confirmType='done'
+          disabled={friend !== undefined}
+          error={store.inputError ? say(store.inputError) : undefined}
+          onInput={(event) => store.setInput(event.detail.value)}
+          onConfirm={submit}
+        />
+        {friend ? null : (
+          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} onClick={submit} {...pressable(submit, { disabled: store.busy !== 'none' })}>
+            {t('vip.friend.submit')}
+          </Button>
+        )}
+      </View>
+      {friend ? (
+        <View className='vip__card vip__confirm' role='region' aria-label={t('vip.friend.confirmTitle')}>
+          <View className='vip__card-title' role='heading' aria-level={2}>
+            {t('vip.friend.confirmTitle')}
+          </View>
+          <View className='vip__slot-friend'>
+            {friend.faceIcon ? <Image className='vip__avatar' src={friend.faceIcon} mode='aspectFill' {...imageAlt(friend.nickname)} /> : null}
+            <View className='vip__slot-text'>
+              <Text className='vip__slot-name'>{friend.nickname}</Text>
+              <Text className='vip__slot-id'>{t('vip.slot.friendId', { id: friend.friendId })}</Text>
+            </View>
+          </View>
+          <Text className='vip__note'>{t('vip.friend.confirmNote')}</Text>
+          {store.redeemError ? (
+            <View className='vip__error' role='alert'>
+              {say(store.redeemError)}
+            </View>
+          ) : null}
+          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} onClick={() => void confirm()} {...pressable(() => void confirm(), { disabled: store.busy !== 'none' })}>
+            {store.busy === 'opening' ? t('vip.friend.opening') : t('vip.friend.confirmOpen')}
+          </Button>
+          <Button className='vip__secondary' onClick={() => store.change()} {...pressable(() => store.change())}>
+            {t('vip.friend.change')}
+          </Button>
+        </View>
+      ) : null}
+    </View>
+  )
+})

@@ -1,0 +1,193 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { ApiError } from '../../api/client'
+import type { VipApi, VipEligibility, VipFriend, VipRefusal, VipSlots } from '../../api/vip'
+import { VipNotFound, VipRefused } from '../../api/vip'
+import type { MessageKey } from '../../locales'
+
+/** What failed, worded by the screen: a locale key, or the transport's own message (network, timeout). */
+export type Failure = { key: MessageKey } | { text: string }
+
+const failureOf = (err: unknown, fallback: MessageKey): Failure =>
+  err instanceof ApiError && err.message ? { text: err.message } : { key: fallback }
+
+/** The wording of each campaign refusal (the server's reason keys, types/vip.ts). */
+export const REFUSAL_KEYS: Record<VipRefusal, MessageKey> = {
+  closed: 'vip.reason.closed',
+  tooSmall: 'vip.reason.tooSmall',
+  exchanged: 'vip.reason.exchanged',
+  groupCounted: 'vip.reason.groupCounted',
+  notExchanged: 'vip.redeem.notExchanged',
+  slotUsed: 'vip.redeem.slotUsed',
+  friendHasSlot: 'vip.redeem.friendHasSlot',
+  self: 'vip.redeem.self',
+}
+
+export type EligibilityState =
+  | { kind: 'loading' }
+  | { kind: 'error'; failure: Failure }
+  | { kind: 'loaded'; eligibility: VipEligibility }
+
+/** /vipExchange2: the group's numbers and eligibility, the rules and confirm dialogs, the exchange. */
+export class EligibilityStore {
+  state: EligibilityState = { kind: 'loading' }
+  dialog: 'none' | 'rules' | 'confirm' = 'none'
+  exchanging = false
+  exchangeError: Failure | undefined = undefined
+
+  constructor(
+    private readonly api: VipApi,
+    readonly data: string,
+  ) {
+    makeAutoObservable<EligibilityStore, 'api'>(this, { api: false, data: false })
+  }
+
+  async load(): Promise<void> {
+    this.state = { kind: 'loading' }
+    try {
+      const eligibility = await this.api.eligibility(this.data)
+      runInAction(() => (this.state = { kind: 'loaded', eligibility }))
+    } catch (err) {
+      const failure: Failure = err instanceof VipNotFound ? { key: 'vip.unknownLink' } : failureOf(err, 'vip.loadFailed')
+      runInAction(() => (this.state = { kind: 'error', failure }))
+    }
+  }
+
+  get eligible(): boolean {
+    return this.state.kind === 'loaded' && this.state.eligibility.reason === ''
+  }
+
+  showRules(): void {
+    this.dialog = 'rules'
+  }
+
+  askConfirm(): void {
+    if (this.eligible && !this.exchanging) this.dialog = 'confirm'
+  }
+
+  closeDialog(): void {
+    this.dialog = 'none'
+  }
+
+  /** True when the exchange is made (the screen goes on to the slots). A refusal reloads the reason. */
+  async exchange(): Promise<boolean> {
+    if (!this.eligible || this.exchanging) return false
+    this.dialog = 'none'
+    this.exchanging = true
+    this.exchangeError = undefined
+    try {
+      await this.api.exchange(this.data)
+      return true
+    } catch (err) {
+      runInAction(() => {
+        this.exchangeError = err instanceof VipRefused ? { key: REFUSAL_KEYS[err.reason] } : failureOf(err, 'vip.exchangeFailed')
+      })
+      if (err instanceof VipRefused) await this.load()
+      return false
+    } finally {
+      runInAction(() => (this.exchanging = false))
+    }
+  }
+}
+
+export type SlotsState =
+  | { kind: 'loading' }
+  | { kind: 'error'; failure: Failure }
+  | { kind: 'loaded'; slots: VipSlots }
+
+/** /vipExchange3: the slots won, reloaded each time the page shows (a redeem on step 4 shows here). */
+export class SlotsStore {
+  state: SlotsState = { kind: 'loading' }
+
+  constructor(
+    private readonly api: VipApi,
+    readonly data: string,
+  ) {
+    makeAutoObservable<SlotsStore, 'api'>(this, { api: false, data: false })
+  }
+
+  async load(): Promise<void> {
+    // a reload keeps the list on screen until the new one arrives
+    if (this.state.kind !== 'loaded') this.state = { kind: 'loading' }
+    try {
+      const slots = await this.api.slots(this.data)
+      runInAction(() => (this.state = { kind: 'loaded', slots }))
+    } catch (err) {
+      let failure = failureOf(err, 'vip.slots.loadFailed')
+      if (err instanceof VipRefused) failure = { key: REFUSAL_KEYS[err.reason] }
+      if (err instanceof VipNotFound) failure = { key: 'vip.unknownLink' }
+      runInAction(() => (this.state = { kind: 'error', failure }))
+    }
+  }
+}
+
+/** /vipExchange4: the friend's ID, the confirm panel with that friend, and the redeem. */
+export class FriendStore {
+  input = ''
+  inputError: Failure | undefined = undefined
+  friend: VipFriend | undefined = undefined
+  busy: 'none' | 'looking' | 'opening' = 'none'
+  redeemError: Failure | undefined = undefined
+
+  constructor(
+    private readonly api: VipApi,
+    readonly data: string,
+    readonly slotNumber: number,
+  ) {
+    makeAutoObservable<FriendStore, 'api'>(this, { api: false, data: false, slotNumber: false })
+  }
+
+  setInput(value: string): void {
+    this.input = value
+    this.inputError = undefined
+  }
+
+  /** Looks the ID up; a known one opens the confirm panel. */
+  async submit(): Promise<void> {
+    if (this.busy !== 'none') return
+    const friendId = this.input.trim()
+    if (!friendId) {
+      this.inputError = { key: 'vip.friend.empty' }
+      return
+    }
+    this.busy = 'looking'
+    this.inputError = undefined
+    try {
+      const friend = await this.api.friend(this.data, friendId)
+      runInAction(() => {
+        this.friend = friend
+        this.redeemError = undefined
+      })
+    } catch (err) {
+      runInAction(() => (this.inputError = err instanceof VipNotFound ? { key: 'vip.friend.unknown' } : failureOf(err, 'vip.friend.lookupFailed')))
+    } finally {
+      runInAction(() => (this.busy = 'none'))
+    }
+  }
+
+  /** Back to the ID field to pick someone else. */
+  change(): void {
+    this.friend = undefined
+    this.redeemError = undefined
+  }
+
+  /** True when the friend has their VIP (the screen goes back to the slots). */
+  async confirm(): Promise<boolean> {
+    const friend = this.friend
+    if (!friend || this.busy !== 'none') return false
+    this.busy = 'opening'
+    this.redeemError = undefined
+    try {
+      await this.api.redeem(this.data, this.slotNumber, friend.friendId)
+      return true
+    } catch (err) {
+      runInAction(() => {
+        if (err instanceof VipRefused) this.redeemError = { key: REFUSAL_KEYS[err.reason] }
+        else if (err instanceof VipNotFound) this.redeemError = { key: 'vip.friend.unknown' }
+        else this.redeemError = failureOf(err, 'vip.redeem.failed')
+      })
+      return false
+    } finally {
+      runInAction(() => (this.busy = 'none'))
+    }
+  }
+}
