@@ -37,7 +37,7 @@ const list = (fields: Fields, headers: Record<string, string> = {}, url = V2_LIS
 
 const firstPage = { page: 1, pageSize: 20, courseData: 'demo-open' }
 
-/** Runs `change` on the other worker's connection, then puts the lesson back as seeded. */
+/** Runs `sql` on the other worker's connection around `check`, then `undo`. */
 async function whileChanged(sql: string, undo: string, check: () => Promise<void>): Promise<void> {
   writer.db.exec(sql)
   try {
@@ -102,17 +102,21 @@ describe('the message page cache', () => {
 
   it("shows a sender's new name and face on the next answer", async () => {
     const before = await list(firstPage)
-    const sender = before.body.data.array[0].senderUserInfo.nickname
-    const wmid = (writer.db.prepare('SELECT wmid FROM users WHERE nickname = ?').get(sender) as { wmid: string }).wmid
-    await whileChanged(
-      `UPDATE users SET nickname = 'renamed', face_icon = '/media/renamed.png' WHERE wmid = '${wmid}'`,
-      `UPDATE users SET nickname = '${sender}', face_icon = (SELECT face_icon FROM users WHERE wmid = '${wmid}') WHERE wmid = '${wmid}'`,
-      async () => {
-        const sent = (await list(firstPage)).body.data.array.filter((m) => m.senderUserInfo.nickname === 'renamed')
-        expect(sent.length).toBeGreaterThan(0)
-        expect(sent[0].senderUserInfo.faceIcon).toBe('http://localhost:80/media/renamed.png')
-      },
-    )
+    const sender = before.body.data.array[0].senderUserInfo?.nickname
+    const user = writer.db.prepare('SELECT wmid, face_icon AS faceIcon FROM users WHERE nickname = ?').get(sender) as {
+      wmid: string
+      faceIcon: string
+    }
+    const rename = writer.db.prepare('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?')
+    rename.run('renamed', '/media/renamed.png', user.wmid)
+    try {
+      const sent = (await list(firstPage)).body.data.array.filter((m) => m.senderUserInfo?.nickname === 'renamed')
+      expect(sent.length).toBeGreaterThan(0)
+      expect(sent[0].senderUserInfo?.faceIcon).toBe('http://localhost:80/media/renamed.png')
+    } finally {
+      rename.run(sender, user.faceIcon, user.wmid)
+    }
+    expect((await list(firstPage)).raw).toBe(before.raw)
   })
 
   it('refuses a kept page once the lesson is locked, paid or illegal, and answers it with the password', async () => {
@@ -159,7 +163,7 @@ describe('the message page cache', () => {
     const two = (await at('two.test:8080')).body.data.array.find((m) => m.msgType === 1001)
     expect(one?.obj).toContain('"http://one.test/media/')
     expect(two?.obj).toContain('"http://two.test:8080/media/')
-    expect(two?.senderUserInfo.faceIcon.startsWith('http://two.test:8080/')).toBe(true)
+    expect(two?.senderUserInfo?.faceIcon.startsWith('http://two.test:8080/')).toBe(true)
   })
 })
 
