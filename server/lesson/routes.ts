@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
+import type { ArrayData } from '../../types/api'
 import { PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
 import type {
   InfoAnswer,
@@ -229,7 +230,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     const count = Math.min(body.pageSize, end - offset)
     return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, () => {
       const rows = store.messages(lesson.id, offset, count)
-      return SerializedAnswer.of(reply, ok({ array: rows.map((m) => wireMessage(m, origin)) }))
+      return SerializedAnswer.of<ArrayData<WireMessage>>(reply, ok({ array: rows.map((m) => wireMessage(m, origin)) }))
     })
   }
 
