@@ -91,7 +91,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   })
   app.setErrorHandler(errorHandler)
   const worker = workerName()
-  if (worker !== undefined) app.addHook('onSend', async (_request, reply) => void reply.header(WORKER_HEADER, worker))
+  // a callback hook, not an async one: it runs on every answer, and a promise per answer costs
+  if (worker !== undefined) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header(WORKER_HEADER, worker)
+      done()
+    })
+  }
   await app.register(formbody)
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR })
   const dev = demo && opts.dev !== false

@@ -29,7 +29,7 @@ const stores = createAppStores(taroPlatformEdge)
 if (!framed) stores.startLaunchCalls(platformEnv.launchUrl())
 
 /** The system language's catalogue; undefined when it is ready now (zh-CN, or any language in the mini-program). */
-const localeArrival = startLocale(Taro.getSystemInfoSync().language, loadCatalog)
+const localeArrival = startLocale(platformEnv.language(), loadCatalog)
 
 function App({ children }: PropsWithChildren) {
   // pages render once their language's strings are in (only a non-default language on H5 waits)

@@ -37,6 +37,24 @@ export type ContractSchema<Body, S, Others extends boolean> = {
   ? { otherFields: { schema: FieldSchema; maxFields: number } }
   : { otherFields?: never })
 
+/**
+ * An answer serialised by its route's own serialiser (the compiled one of `answer`), sent as it
+ * is: for a handler that keeps answers (server/lesson/pageCache.ts) and so serialises each once.
+ */
+export class SerializedAnswer {
+  private constructor(readonly json: string) {}
+
+  /** The envelope as the route answering `reply` serialises it. */
+  static of<Answer>(reply: FastifyReply, envelope: ApiEnvelope<Answer>): SerializedAnswer {
+    const json = reply.serialize(envelope)
+    // the app sets no serialiser of its own: a schema's compiled one and JSON.stringify give text
+    if (typeof json !== 'string') throw new Error('the route serialiser did not give text')
+    return new SerializedAnswer(json)
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 /** `{code, msg, data}` with `data` as the schema gives it, or null (refusals and errors answer 200 too). */
 function envelopeSchema(data: FieldSchema): FieldSchema {
   return {
@@ -69,7 +87,7 @@ export function contractRoute<
   handler: (
     request: FastifyRequest<{ Body: HandledBody<Body, S, Others> }>,
     reply: FastifyReply,
-  ) => Promise<Answered<Answer>>,
+  ) => Promise<Answered<Answer> | SerializedAnswer>,
 ): void {
   const { otherFields } = schema
   assertBoundedNumbers(endpoint.path, schema.fields)
@@ -83,6 +101,9 @@ export function contractRoute<
   app.post<{ Body: HandledBody<Body, S, Others> }>(
     endpoint.path,
     { schema: { body, ...response }, preValidation: decimalNumbersOnly(schema.fields) },
-    handler,
+    async (request, reply) => {
+      const answer = await handler(request, reply)
+      return answer instanceof SerializedAnswer ? reply.type(JSON_TYPE).send(answer.json) : answer
+    },
   )
 }

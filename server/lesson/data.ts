@@ -23,6 +23,8 @@ export interface LessonRecord extends LessonAccessFacts {
   faceIcon: string
   /** messages in the lesson, kept by the database on every write (lesson migration 4) */
   messageCount: number
+  /** bumped by the database on every write that can change a page of its messages (lesson migration 5) */
+  contentVersion: number
 }
 
 export interface MessageRecord {
@@ -59,6 +61,7 @@ const LESSON_COLUMNS = `
   l.free_count AS freeCount, l.is_checked_share_recash AS isCheckedShareRecash,
   l.share_recash AS shareRecash, l.create_timestamp AS createTimestamp,
   l.view_limit AS viewLimit, l.view_count AS viewCount, l.message_count AS messageCount,
+  l.content_version AS contentVersion,
   u.nickname, u.face_icon AS faceIcon
   FROM lessons l JOIN users u ON u.wmid = l.wmid`
 

@@ -113,4 +113,35 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
   END;
   `,
   },
+  {
+    version: 5,
+    sql: `
+  -- The lesson's content version, which each worker's cache of list pages is keyed by
+  -- (server/lesson/pageCache.ts): the database bumps it on every write that can change a page
+  -- of the lesson's message list, whichever connection writes, in the writing transaction.
+  -- position is left out: the triggers that renumber positions run on insert, delete and moves,
+  -- which bump the version themselves.
+  ALTER TABLE lessons ADD COLUMN content_version INTEGER NOT NULL DEFAULT 0;
+  -- a sender's new name or face reaches the lessons they wrote in through this index
+  CREATE INDEX messages_by_sender ON messages (sender);
+
+  CREATE TRIGGER messages_version_insert AFTER INSERT ON messages BEGIN
+    UPDATE lessons SET content_version = content_version + 1 WHERE id = NEW.lesson_id;
+  END;
+
+  CREATE TRIGGER messages_version_delete AFTER DELETE ON messages BEGIN
+    UPDATE lessons SET content_version = content_version + 1 WHERE id = OLD.lesson_id;
+  END;
+
+  CREATE TRIGGER messages_version_update
+  AFTER UPDATE OF id, lesson_id, msg_id, msg_type, send_time, sender, obj, resource_url, wire_extra ON messages BEGIN
+    UPDATE lessons SET content_version = content_version + 1 WHERE id IN (OLD.lesson_id, NEW.lesson_id);
+  END;
+
+  CREATE TRIGGER users_version_update AFTER UPDATE OF wmid, nickname, face_icon ON users BEGIN
+    UPDATE lessons SET content_version = content_version + 1
+      WHERE id IN (SELECT lesson_id FROM messages WHERE sender IN (OLD.wmid, NEW.wmid));
+  END;
+  `,
+  },
 ]

@@ -5,9 +5,9 @@
  * decided in rules.ts and enforced here, password tries limited by passwordTries.ts; data.ts
  * holds the queries.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import type { ApiEnvelope, ArrayData } from '../../types/api'
+import type { ArrayData } from '../../types/api'
 import { PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
 import type {
   InfoAnswer,
@@ -19,13 +19,14 @@ import type {
   WireMessage,
 } from '../../types/lesson'
 import { waitMinutes } from '../core/attempts'
-import { contractRoute } from '../core/contractRoute'
+import { SerializedAnswer, contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absolutePayload, absoluteUrl, publicOrigin } from '../core/urls'
 import { createViewerReader } from '../login/session'
 import { LessonStore } from './data'
+import { PageCache } from './pageCache'
 import type { LessonRecord, MessageRecord, PictureRecord } from './data'
 import { PasswordTries } from './passwordTries'
 import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
@@ -180,6 +181,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const store = new LessonStore(db)
   const readViewer = createViewerReader(db)
   const passwordTries = new PasswordTries(db)
+  const pages = new PageCache<SerializedAnswer>()
   acceptFormBodiesOnly(app)
 
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
@@ -208,20 +210,28 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     return access.limit
   }
 
-  /** One page of the readable window; past its end answers 404, which ends the client's list. */
+  /**
+   * One page of the readable window, whose access the caller has decided; past its end answers
+   * 404, which ends the client's list. The page's text comes from this worker's cache when an
+   * answer for the same lesson version, origin and range was serialised before.
+   */
   const messagePage = (
     request: FastifyRequest,
+    reply: FastifyReply,
     lesson: LessonRecord,
     limit: number | null,
     body: { page: number; pageSize: number },
-  ): ApiEnvelope<ArrayData<WireMessage>> => {
+  ): SerializedAnswer => {
     const total = lesson.messageCount
     const end = limit === null ? total : Math.min(limit, total)
     const offset = (body.page - 1) * body.pageSize
     if (offset >= end) throw new ApiRefusal(ResponseCode.NotFound, 'no more messages')
     const origin = publicOrigin(request)
-    const rows = store.messages(lesson.id, offset, Math.min(body.pageSize, end - offset))
-    return ok({ array: rows.map((m) => wireMessage(m, origin)) })
+    const count = Math.min(body.pageSize, end - offset)
+    return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, () => {
+      const rows = store.messages(lesson.id, offset, count)
+      return SerializedAnswer.of<ArrayData<WireMessage>>(reply, ok({ array: rows.map((m) => wireMessage(m, origin)) }))
+    })
   }
 
   /** Opening a lesson (its info call) is what counts as a view of it. */
@@ -245,10 +255,10 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     app,
     lessonCalls.messages,
     { fields: { page, pageSize, courseData: handle, coursePass: pass }, answer: messageListAnswer },
-    async (request) => {
+    async (request, reply) => {
       const lesson = store.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
-      return messagePage(request, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+      return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
@@ -256,17 +266,17 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     app,
     lessonCalls.legacyMessages,
     { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
-    async (request) => {
+    async (request, reply) => {
       const lesson = store.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
-      return messagePage(request, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+      return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
-  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request) => {
+  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
     const lesson = store.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
-    return messagePage(request, lesson, granted(request, lesson, 'free', undefined), request.body)
+    return messagePage(request, reply, lesson, granted(request, lesson, 'free', undefined), request.body)
   })
 
   contractRoute(

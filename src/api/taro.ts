@@ -2,16 +2,14 @@ import Taro from '@tarojs/taro'
 import { t } from '../locales'
 import { toPageUrl } from '../domain/routes'
 import { platformEnv } from '../platform/env'
+import { http } from '../platform/http'
 import type { TransportDeps } from './client'
 
-/** Wires the transport to Taro: the only place that calls Taro.request. */
+/** Wires the transport to Taro and to the platform's HTTP edge (platform/http). */
 export function taroTransportDeps(session: { headers: Record<string, string>; clear(): void }): TransportDeps {
   return {
     baseUrl: () => platformEnv.apiBase(),
-    request: async ({ url, body, headers, timeoutMs }) => {
-      const res = await Taro.request({ url, method: 'POST', data: body, header: headers, timeout: timeoutMs, dataType: 'json' })
-      return { statusCode: res.statusCode, data: res.data }
-    },
+    request: (options) => http.post(options),
     toast: (message, durationMs) => {
       void Taro.showToast({ title: message, icon: 'none', duration: durationMs })
     },

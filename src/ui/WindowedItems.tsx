@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import Taro, { usePageScroll } from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
+import { platformEnv } from '../platform/env'
 
 /** Px mounted beyond each edge of the screen. */
 const OVERSCAN_PX = 700
@@ -63,7 +64,7 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
   /** the list's top in page coordinates (px from the page's top) */
   const listTop = useRef(0)
   const scrollTop = useRef(0)
-  const viewport = useRef(Taro.getSystemInfoSync().windowHeight)
+  const viewport = useRef(platformEnv.windowHeight())
   const mountedRef = useRef({ start: 0, end: 0, count: 0, top: 0, bottom: 0 })
   const committed = useRef<Array<() => void>>([])
 

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import type { PlayerStore } from '../../stores/player'
+import { platformEnv } from '../../platform/env'
 
 /**
  * Voice cells carry an id built from their msgId: an id selector is what both the mini-program's
@@ -33,7 +34,7 @@ export function measureVoiceDistance(msgId: string): Promise<number> {
       .boundingClientRect()
       .exec((res: unknown[]) => {
         const rect = res?.[0] as { top: number; bottom: number } | null | undefined
-        resolve(rect ? distanceFromViewport(rect, Taro.getSystemInfoSync().windowHeight) : Infinity)
+        resolve(rect ? distanceFromViewport(rect, platformEnv.windowHeight()) : Infinity)
       })
   })
 }

@@ -8,4 +8,8 @@ export const platformEnv: PlatformEnv = {
   supportsBackgroundAudio: false,
   apiHostLabel: () => process.env.TARO_APP_API || (typeof location !== 'undefined' ? location.origin : ''),
   launchUrl: () => (typeof location !== 'undefined' ? location.pathname + location.search + location.hash : undefined),
+  // read from the browser itself: Taro.getSystemInfoSync would bring a user-agent parser into
+  // the first load of every page (issue 16)
+  windowHeight: () => window.innerHeight,
+  language: () => navigator.language,
 }

@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import type { PlatformEnv } from './types'
 
 /** The mini-program has no origin of its own: default to the reference server on this machine. */
@@ -10,4 +11,6 @@ export const platformEnv: PlatformEnv = {
   supportsBackgroundAudio: true,
   apiHostLabel: () => process.env.TARO_APP_API || DEFAULT_API,
   launchUrl: () => undefined,
+  windowHeight: () => Taro.getSystemInfoSync().windowHeight,
+  language: () => Taro.getSystemInfoSync().language,
 }

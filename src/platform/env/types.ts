@@ -14,4 +14,8 @@ export interface PlatformEnv {
    * known before any page's code has loaded; undefined in the mini-program.
    */
   launchUrl(): string | undefined
+  /** The height of the page's viewport in px. */
+  windowHeight(): number
+  /** The system's language tag (zh-CN, en-US, …). */
+  language(): string
 }

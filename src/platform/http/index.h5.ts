@@ -1,0 +1,29 @@
+import type { Http, HttpResponse } from './types'
+
+/**
+ * H5 sends HTTP with the browser's own fetch. Taro.request would bring its fetch and
+ * AbortController polyfills into the first load of every page (issue 16: the JS before the first
+ * message); every browser the site supports has both natively.
+ */
+async function answer(res: Response): Promise<HttpResponse> {
+  const text = await res.text()
+  let data: unknown = text
+  try {
+    data = JSON.parse(text)
+  } catch {
+    // not JSON: the client reads the text as a bad answer
+  }
+  return { statusCode: res.status, data }
+}
+
+export const http: Http = {
+  post: async ({ url, body, headers, timeoutMs }) => {
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), timeoutMs)
+    try {
+      return await answer(await fetch(url, { method: 'POST', body, headers, signal: abort.signal }))
+    } finally {
+      clearTimeout(timer)
+    }
+  },
+}

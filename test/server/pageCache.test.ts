@@ -1,0 +1,207 @@
+/**
+ * Each worker keeps serialised message-list pages (server/lesson/pageCache.ts); these tests show
+ * it never answers a stale or an unauthorised page. Two apps over one SQLite file stand for two
+ * workers of server/cluster.ts: a page is read (and kept) through one, the lesson is changed
+ * through the other connection (or through the same one), and the next answer must show the
+ * change; access is decided per request whatever was kept before.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+import { PageCache } from '../../server/lesson/pageCache'
+import type { PageKey } from '../../server/lesson/pageCache'
+import type { ArrayData } from '../../types/api'
+import type { WireMessage } from '../../types/lesson'
+import { FREE_LIST, OLD_LIST, TEACHER, V2_LIST, post } from './helpers'
+import type { Fields } from './helpers'
+
+const dir = mkdtempSync(join(tmpdir(), 'page-cache-'))
+let reader: FastifyInstance
+let writer: FastifyInstance
+
+beforeAll(async () => {
+  const dbPath = join(dir, 'shared.sqlite')
+  reader = await buildApp({ dbPath, staticDir: '/nonexistent-static-dir' })
+  writer = await buildApp({ dbPath, staticDir: '/nonexistent-static-dir' })
+})
+afterAll(async () => {
+  await reader.close()
+  await writer.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const list = (fields: Fields, headers: Record<string, string> = {}, url = V2_LIST) =>
+  post<ArrayData<WireMessage>>(reader, url, fields, headers)
+
+const firstPage = { page: 1, pageSize: 20, courseData: 'demo-open' }
+
+/** Runs `sql` on the other worker's connection around `check`, then `undo`. */
+async function whileChanged(sql: string, undo: string, check: () => Promise<void>): Promise<void> {
+  writer.db.exec(sql)
+  try {
+    await check()
+  } finally {
+    writer.db.exec(undo)
+  }
+}
+
+describe('the message page cache', () => {
+  it('answers the same page again from the cache, byte for byte', async () => {
+    const first = await list(firstPage)
+    const again = await list(firstPage)
+    expect(first.body.code).toBe(200)
+    expect(first.body.data.array).toHaveLength(20)
+    expect(again.raw).toBe(first.raw)
+  })
+
+  it('shows an edit made through another worker on the next answer', async () => {
+    const before = await list(firstPage)
+    const msgId = before.body.data.array[0].msgId
+    const edited = JSON.stringify({ content: 'edited through the other worker' })
+    const stored = writer.db.prepare('SELECT obj FROM messages WHERE msg_id = ?').get(msgId) as { obj: string }
+    writer.db.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(edited, msgId)
+    try {
+      const after = await list(firstPage)
+      expect(after.body.data.array[0].obj).toBe(edited)
+    } finally {
+      writer.db.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(stored.obj, msgId)
+    }
+    expect((await list(firstPage)).raw).toBe(before.raw)
+  })
+
+  it('shows an edit made through its own connection on the next answer', async () => {
+    const before = await list(firstPage)
+    const msgId = before.body.data.array[1].msgId
+    reader.db.prepare("UPDATE messages SET wire_extra = '{\"msgUID\":\"own-edit\"}' WHERE msg_id = ?").run(msgId)
+    try {
+      expect((await list(firstPage)).body.data.array[1].msgUID).toBe('own-edit')
+    } finally {
+      reader.db.prepare('UPDATE messages SET wire_extra = NULL WHERE msg_id = ?').run(msgId)
+    }
+  })
+
+  it('shifts the page when a message is inserted before it or deleted from it', async () => {
+    const before = await list(firstPage)
+    const lessonId = (writer.db.prepare("SELECT id FROM lessons WHERE course_data = 'demo-open'").get() as { id: number }).id
+    writer.db
+      .prepare("INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, 'inserted-first', 1000, 0, 'wm_teacher', '{}')")
+      .run(lessonId)
+    try {
+      const after = await list(firstPage)
+      expect(after.body.data.array.map((m) => m.msgId)).toEqual([
+        'inserted-first',
+        ...before.body.data.array.slice(0, 19).map((m) => m.msgId),
+      ])
+    } finally {
+      writer.db.prepare("DELETE FROM messages WHERE msg_id = 'inserted-first'").run()
+    }
+    expect((await list(firstPage)).raw).toBe(before.raw)
+  })
+
+  it("shows a sender's new name and face on the next answer", async () => {
+    const before = await list(firstPage)
+    const sender = before.body.data.array[0].senderUserInfo?.nickname
+    const user = writer.db.prepare('SELECT wmid, face_icon AS faceIcon FROM users WHERE nickname = ?').get(sender) as {
+      wmid: string
+      faceIcon: string
+    }
+    const rename = writer.db.prepare('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?')
+    rename.run('renamed', '/media/renamed.png', user.wmid)
+    try {
+      const sent = (await list(firstPage)).body.data.array.filter((m) => m.senderUserInfo?.nickname === 'renamed')
+      expect(sent.length).toBeGreaterThan(0)
+      expect(sent[0].senderUserInfo?.faceIcon).toBe('http://localhost:80/media/renamed.png')
+    } finally {
+      rename.run(sender, user.faceIcon, user.wmid)
+    }
+    expect((await list(firstPage)).raw).toBe(before.raw)
+  })
+
+  it('refuses a kept page once the lesson is locked, paid or illegal, and answers it with the password', async () => {
+    expect((await list(firstPage)).body.code).toBe(200)
+    await whileChanged(
+      "UPDATE lessons SET privacy_status = 2, course_pass = '4321' WHERE course_data = 'demo-open'",
+      "UPDATE lessons SET privacy_status = 1, course_pass = NULL WHERE course_data = 'demo-open'",
+      async () => {
+        expect((await list(firstPage)).body).toMatchObject({ code: 403, data: null })
+        expect((await list({ ...firstPage, coursePass: '1234' })).body).toMatchObject({ code: 403, data: null })
+        expect((await list({ page: 1, pageSize: 20, data: 'legacy-open' }, {}, OLD_LIST)).body.code).toBe(403)
+        expect((await list({ ...firstPage, coursePass: '4321' })).body.data.array).toHaveLength(20)
+      },
+    )
+    await whileChanged(
+      "UPDATE lessons SET privacy_status = 3, fee = 100 WHERE course_data = 'demo-open'",
+      "UPDATE lessons SET privacy_status = 1, fee = 0 WHERE course_data = 'demo-open'",
+      async () => {
+        expect((await list(firstPage)).body.data).toBeNull()
+        expect((await list(firstPage)).body.code).not.toBe(200)
+      },
+    )
+    await whileChanged(
+      "UPDATE lessons SET illegal = 1 WHERE course_data = 'demo-open'",
+      "UPDATE lessons SET illegal = 0 WHERE course_data = 'demo-open'",
+      async () => expect((await list(firstPage)).body).toMatchObject({ code: 451, data: null }),
+    )
+    expect((await list(firstPage)).body.data.array).toHaveLength(20)
+  })
+
+  it("never answers a reader's full page to a free-preview reader", async () => {
+    const paid = { page: 1, pageSize: 20, courseData: 'demo-paid' }
+    const full = await list(paid, TEACHER)
+    expect(full.body.data.array).toHaveLength(20)
+    const preview = await list(paid, {}, FREE_LIST)
+    expect(preview.body.data.array.map((m) => m.msgId)).toEqual(full.body.data.array.slice(0, 5).map((m) => m.msgId))
+    expect((await list({ ...paid, page: 2, pageSize: 5 }, {}, FREE_LIST)).body.code).toBe(404)
+    expect((await list(paid)).body.data).toBeNull()
+  })
+
+  it('makes media URLs absolute with the origin each request came to', async () => {
+    const at = (host: string) => list(firstPage, { host })
+    const one = (await at('one.test')).body.data.array.find((m) => m.msgType === 1001)
+    const two = (await at('two.test:8080')).body.data.array.find((m) => m.msgType === 1001)
+    expect(one?.obj).toContain('"http://one.test/media/')
+    expect(two?.obj).toContain('"http://two.test:8080/media/')
+    expect(two?.senderUserInfo?.faceIcon.startsWith('http://two.test:8080/')).toBe(true)
+  })
+})
+
+describe('PageCache', () => {
+  const key = (offset: number): PageKey => ({ lessonId: 1, contentVersion: 1, origin: 'http://a', offset, count: 10 })
+  const page = (json: string) => ({ json })
+
+  it('builds a page once per key and keeps keys that differ in any part apart', () => {
+    const cache = new PageCache(1000)
+    const build = jest.fn(() => page('one'))
+    expect(cache.page(key(0), build)).toBe(cache.page(key(0), build))
+    expect(build).toHaveBeenCalledTimes(1)
+    const variants: PageKey[] = [
+      { ...key(0), lessonId: 2 },
+      { ...key(0), contentVersion: 2 },
+      { ...key(0), origin: 'http://b' },
+      key(10),
+      { ...key(0), count: 5 },
+    ]
+    for (const variant of variants) expect(cache.page(variant, () => page('other')).json).toBe('other')
+  })
+
+  it('holds at most its bound of characters, dropping the least recently used page first', () => {
+    const cache = new PageCache(10)
+    cache.page(key(0), () => page('aaaa'))
+    cache.page(key(1), () => page('bbbb'))
+    cache.page(key(0), () => page('never built'))
+    cache.page(key(2), () => page('cccc'))
+    expect(cache.size).toBe(8)
+    expect(cache.page(key(0), () => page('rebuilt')).json).toBe('aaaa')
+    expect(cache.page(key(1), () => page('rebuilt')).json).toBe('rebuilt')
+    expect(cache.size).toBeLessThanOrEqual(10)
+  })
+
+  it('answers a page over the bound without keeping it', () => {
+    const cache = new PageCache(3)
+    expect(cache.page(key(0), () => page('too long')).json).toBe('too long')
+    expect(cache.size).toBe(0)
+    expect(cache.page(key(0), () => page('again')).json).toBe('again')
+  })
+})
