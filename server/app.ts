@@ -12,6 +12,7 @@ import { registerWeb } from './core/web'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { devRoutes } from './dev/routes'
+import { inviteRoutes } from './invite/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(shareRoutes, { wechat })
   await app.register(chatroomRoutes, { db })
   await app.register(moneyRoutes, { db, dev })
+  await app.register(inviteRoutes, { db, dev })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
+import { inviteCalls, inviteDevCalls } from './invite'
 import { lessonCalls } from './lesson'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
@@ -7,6 +8,6 @@ import { purchaseCalls } from './purchase'
 import { shareCalls } from './share'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, inviteCalls, inviteDevCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )
