@@ -96,6 +96,12 @@ export const inviteCalls = {
 export const DOWNLOAD_DESC_PATH = '/config/wmUpdate.json'
 
 /**
+ * GET `${DEV_STORE_PATH}/android` and `/ios`: the demo server's stand-in for the app store pages,
+ * the default of the builds' TARO_APP_ANDROID_STORE_URL and TARO_APP_IOS_STORE_URL.
+ */
+export const DEV_STORE_PATH = '/dev/store'
+
+/**
  * The development payment sandbox standing in for the group payment provider (demo mode only).
  * `groupSandboxPage` is where the order's formHTML posts: an HTML page of the provider (never an
  * envelope); its pay button posts to `groupSandboxPay`, which pays the order through the same code

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import { DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls, inviteDevCalls } from '../../types/invite'
+import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls, inviteDevCalls } from '../../types/invite'
 import type { GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
@@ -18,7 +18,7 @@ import { SmsCodeStore } from '../login/sms'
 import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
 import { InviteStore } from './data'
 import type { QrInvite } from './data'
-import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage } from './rules'
+import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage, storePage } from './rules'
 
 export interface InviteRoutesOptions {
   db: Db
@@ -177,6 +177,12 @@ export const inviteRoutes: FastifyPluginAsync<InviteRoutesOptions> = async (app,
   )
 
   if (!dev) return
+
+  app.get<{ Params: { platform: string } }>(
+    `${DEV_STORE_PATH}/:platform`,
+    { schema: { params: { type: 'object', properties: { platform: { type: 'string', enum: ['android', 'ios'] } } } } },
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(storePage(request.params.platform === 'ios' ? 'iOS' : 'Android')),
+  )
 
   const orderField = { orderNO: { type: 'string', minLength: 1, maxLength: 64 } } as const
   contractRoute(app, inviteDevCalls.groupSandboxPage, { fields: orderField }, async (request, reply) => {

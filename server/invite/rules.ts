@@ -65,3 +65,15 @@ export function sandboxPage(order: GroupOrderRecord, group: InviteGroup): string
 </main></body></html>
 `
 }
+
+/** The demo's stand-in for an app store page (a deployment's builds name the real ones). */
+export function storePage(platform: 'Android' | 'iOS'): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>App store (development stand-in)</title>
+<style>body{font-family:sans-serif;margin:24px;color:#1a1a1a}</style></head>
+<body><main><h1>${platform} app store (development stand-in)</h1>
+<p>A deployment builds the site with TARO_APP_ANDROID_STORE_URL and TARO_APP_IOS_STORE_URL set to the real store pages.</p>
+</main></body></html>
+`
+}

@@ -1,4 +1,5 @@
 import cells from './cells'
+import invite from './invite'
 import common from './common'
 import lesson from './lesson'
 import login from './login'
@@ -10,4 +11,4 @@ import route from './route'
 import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...invite }
