@@ -1,6 +1,8 @@
 import type { FriendInviteInfo, GroupInviteInfo, GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls } from '../../types/invite'
-import { createCall } from './client'
+import type { ApiEnvelope } from '../../types/api'
+import { ResponseCode } from '../../types/api'
+import { ApiError, createCall } from './client'
 import type { Post } from './client'
 
 export type InviteKind = 'friend' | 'group'
@@ -18,21 +20,29 @@ export interface WatermarkBindParams {
  * screens toast the server's message, and a network error as 'err ==' with the error (spec 000 §8).
  * The answers stay as the wire has them; src/domain/invite.ts reads them.
  */
+/**
+ * The transport hands 404 to the caller; for these calls it is a refusal like any other: an
+ * ApiError the store reports (the transport has toasted every other refusal of a call that is not silent).
+ */
+function succeeded<T>(res: ApiEnvelope<T>, path: string): ApiEnvelope<T> {
+  if (res.code !== ResponseCode.Ok) throw new ApiError(res.code, res.msg, path)
+  return res
+}
+
 export function createInviteApi(post: Post) {
   const call = createCall(post)
   return {
     /** friend add (with the verification message when there is one) or group join */
     async add(kind: InviteKind, data: string, message: string | undefined): Promise<void> {
-      if (kind === 'friend') await call(inviteCalls.friendAdd, { data, message })
-      else await call(inviteCalls.groupAdd, { data })
+      if (kind === 'friend') succeeded(await call(inviteCalls.friendAdd, { data, message }), inviteCalls.friendAdd.path)
+      else succeeded(await call(inviteCalls.groupAdd, { data }), inviteCalls.groupAdd.path)
     },
     async watermarkSms(data: string, phone: string, interCode: string): Promise<void> {
-      await call(inviteCalls.watermarkSms, { data, phone, interCode }, { silent: true })
+      succeeded(await call(inviteCalls.watermarkSms, { data, phone, interCode }, { silent: true }), inviteCalls.watermarkSms.path)
     },
     async watermarkBind(kind: InviteKind, params: WatermarkBindParams): Promise<WatermarkBind> {
       const endpoint = kind === 'friend' ? inviteCalls.watermarkFriendAdd : inviteCalls.watermarkGroupAdd
-      const res = await call(endpoint, { ...params }, { silent: true })
-      return res.data.object
+      return succeeded(await call(endpoint, { ...params }, { silent: true }), endpoint.path).data.object
     },
     /** 404 (no such group) is handed back as undefined: the page says so. */
     async groupInvite(wmid: string, gid: string, version: string | undefined): Promise<GroupInviteInfo | undefined> {
@@ -43,10 +53,10 @@ export function createInviteApi(post: Post) {
       const res = await call(inviteCalls.friendQuery, { wmid, version }, { silent: true })
       return res.code === 200 ? res.data.object : undefined
     },
-    /** Non-200 answers are toasted by the transport and reject. */
-    async groupOrder(orderData: string): Promise<GroupOrderAnswer | undefined> {
+    /** Non-200 answers reject (the transport toasts all but 404). */
+    async groupOrder(orderData: string): Promise<GroupOrderAnswer> {
       const res = await call(inviteCalls.groupOrder, { orderData, orderChannels: GROUP_ORDER_CHANNEL, paymentType: GROUP_PAYMENT_TYPE })
-      return res.code === 200 ? res.data.object : undefined
+      return succeeded(res, inviteCalls.groupOrder.path).data.object
     },
   }
 }

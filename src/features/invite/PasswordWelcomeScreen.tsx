@@ -32,7 +32,7 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
     if (!ready || !query) return
     if (inWechat) setCover(true)
     else if (query.openApp) go('OpenWeimai')
-    else if (store.storeUrl) void appLink.open(store.storeUrl)
+    else store.goToStore()
   }, [ready, query, inWechat, store])
 
   if (!query) return <BadLink />

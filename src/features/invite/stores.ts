@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { InviteApi, InviteKind } from '../../api/invite'
+import { ResponseCode } from '../../../types/api'
 import { ApiError, NETWORK_ERROR, TIMEOUT } from '../../api/client'
 import {
   downloadDescUrl,
@@ -25,6 +26,11 @@ export interface InviteDeps {
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+
+/** The transport toasts every refusal but 404, which it hands to the caller: that one is told here. */
+function reportNotFound(err: unknown, toast: Toast): void {
+  if (err instanceof ApiError && err.code === ResponseCode.NotFound) toast(err.message)
+}
 
 /** Spec 000 §8: a watermark call's non-200 answer toasts the server's message; a network error 'err ==' and the error. */
 export function watermarkFailure(err: unknown): string {
@@ -73,8 +79,8 @@ export class WelcomeStore {
     try {
       await this.deps.api.add(this.kind, this.data, message)
       runInAction(() => (this.stage = 'sent'))
-    } catch {
-      // the transport told the user
+    } catch (err) {
+      reportNotFound(err, this.deps.toast)
     } finally {
       runInAction(() => (this.sending = false))
     }
@@ -153,6 +159,12 @@ export class PasswordWelcomeStore {
   /** The store page of this device, when the platform can go there (not a desktop, not the mini-program). */
   get storeUrl(): string | undefined {
     return this.deps.appLink.canLeave ? storeUrlFor(this.deps.appLink.device(), this.urls) : undefined
+  }
+
+  /** Sends the browser to the store page of this device, when there is one. */
+  goToStore(): void {
+    const url = this.storeUrl
+    if (url) void this.deps.appLink.open(url)
   }
 }
 
@@ -248,8 +260,8 @@ export class PayGroupStore {
       runInAction(() => {
         this.stage = order.kind === 'bought' ? 'joined' : left ? 'leaving' : 'idle'
       })
-    } catch {
-      // the transport toasted the server's answer
+    } catch (err) {
+      reportNotFound(err, this.deps.toast)
       runInAction(() => (this.stage = 'idle'))
     }
   }
