@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app'
 import { SMS_PHONE_DAILY_LIMIT } from '../../server/login/sms'
 import { DOWNLOAD_DESCRIPTION } from '../../server/invite/routes'
 import type { ObjectData } from '../../types/api'
-import { DOWNLOAD_DESC_PATH, inviteCalls, inviteDevCalls } from '../../types/invite'
+import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, inviteCalls, inviteDevCalls } from '../../types/invite'
 import type { FriendInviteInfo, GroupInviteInfo, GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { DEV_SMS, SEND_SMS, getJson, post, testApp } from './helpers'
 
@@ -260,4 +260,11 @@ it('serves the download description as the remote update config', async () => {
   const res = await app.inject({ method: 'GET', url: `${DOWNLOAD_DESC_PATH}?t=1` })
   expect(res.json()).toEqual({ wmDownload_desc: DOWNLOAD_DESCRIPTION })
   expect(res.headers['cache-control']).toBe('no-cache')
+})
+
+it('stands in for the app store pages in demo mode only', async () => {
+  const android = await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })
+  expect(android.body).toContain('Android app store (development stand-in)')
+  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
+  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).statusCode).toBe(400)
 })
