@@ -266,5 +266,11 @@ it('stands in for the app store pages in demo mode only', async () => {
   const android = await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })
   expect(android.body).toContain('Android app store (development stand-in)')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
-  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).statusCode).toBe(400)
+  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json().code).toBe(400)
+  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, dbPath: ':memory:', staticDir: '/nonexistent' })
+  try {
+    expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')
+  } finally {
+    await prod.close()
+  }
 })
