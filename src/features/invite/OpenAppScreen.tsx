@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { appScheme } from './config'
-import { BrowserCover, InviteButton, MiniInstead, go } from './parts'
+import { BrowserCover, InviteButton, go } from './parts'
 import './invite.scss'
 
 /**
@@ -21,7 +21,10 @@ export function OpenAppScreen() {
   if (!appLink.canLeave) {
     return (
       <View className='invite open-app'>
-        <MiniInstead explain='invite.mini.openApp' copyText={appScheme()} copyLabel='invite.copyLink' copied='invite.linkCopied' />
+        <View className='invite__mini'>
+          <Text className='invite__mini-text'>{t('invite.mini.openApp')}</Text>
+        </View>
+        <InviteButton className='open-app__download' text={t('invite.download')} onPress={() => go('DownloadWm')} secondary />
       </View>
     )
   }
