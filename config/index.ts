@@ -30,6 +30,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     defineConstants: {
       'process.env.TARO_APP_API': JSON.stringify(process.env.TARO_APP_API ?? ''),
       'process.env.TARO_APP_PAY_SANDBOX': JSON.stringify(process.env.TARO_APP_PAY_SANDBOX ?? ''),
+      'process.env.TARO_APP_ANDROID_STORE_URL': JSON.stringify(process.env.TARO_APP_ANDROID_STORE_URL ?? ''),
+      'process.env.TARO_APP_IOS_STORE_URL': JSON.stringify(process.env.TARO_APP_IOS_STORE_URL ?? ''),
+      'process.env.TARO_APP_SCHEME': JSON.stringify(process.env.TARO_APP_SCHEME ?? ''),
+      'process.env.TARO_APP_DOWNLOAD_DESC_URL': JSON.stringify(process.env.TARO_APP_DOWNLOAD_DESC_URL ?? ''),
     },
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     copy: {

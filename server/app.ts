@@ -12,6 +12,7 @@ import { registerWeb } from './core/web'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { devRoutes } from './dev/routes'
+import { inviteRoutes } from './invite/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(moneyRoutes, { db, dev })
   await app.register(vipRoutes, { db, campaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now) })
   await app.register(albumRoutes, { db, wechat })
+  await app.register(inviteRoutes, { db, dev })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

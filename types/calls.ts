@@ -1,6 +1,7 @@
 import { albumCalls } from './album'
 import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
+import { inviteCalls, inviteDevCalls } from './invite'
 import { lessonCalls } from './lesson'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
@@ -9,6 +10,6 @@ import { shareCalls } from './share'
 import { vipCalls } from './vip'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { CHATROOM_MIGRATIONS } from '../chatroom/migrations'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
 import { CORE_MIGRATIONS } from './migrations'
+import { INVITE_MIGRATIONS } from '../invite/migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
 import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
@@ -21,7 +22,7 @@ export interface Migration {
  * The areas in the order their parts of one version run: login first (users, whom lessons and
  * orders name), then lesson, then purchase (orders and purchases name both), then money (its
  * ledger triggers watch the orders), then the chat room, then core's shared tables (which name
- * none).
+ * none), then invite (its tables name users).
  */
 const AREAS: ReadonlyArray<readonly Migration[]> = [
   LOGIN_MIGRATIONS,
@@ -32,6 +33,7 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   CORE_MIGRATIONS,
   VIP_MIGRATIONS,
   ALBUM_MIGRATIONS,
+  INVITE_MIGRATIONS,
 ]
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { seedChatrooms } from '../chatroom/seed'
+import { seedInvites } from '../invite/seed'
 import { seedLessons } from '../lesson/seed'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
@@ -20,4 +21,5 @@ export function seed(db: Database): void {
   seedMoney(db)
   seedVip(db)
   seedAlbums(db)
+  seedInvites(db)
 }

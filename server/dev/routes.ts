@@ -12,6 +12,7 @@ import type { LoginUrlType } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
+import { escapeHtml } from '../core/html'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { AccountStore } from '../login/data'
@@ -40,9 +41,6 @@ const loginContext = {
   courseData: handle,
   redirect: { type: 'string', maxLength: 2048 },
 } as const
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
 
 /** The stand-in for WeChat's OAuth page: pick who to be; the form posts back here. */
 function loginPage({ type, courseData, redirect }: LoginQuery): string {

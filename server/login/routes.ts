@@ -7,20 +7,19 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { devCalls } from '../../types/dev'
-import { SMS_TOO_SOON_CODE, loginCalls } from '../../types/login'
+import { loginCalls } from '../../types/login'
 import type { PhoneBindPayload } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
-import { waitMinutes } from '../core/attempts'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { LessonStore } from '../lesson/data'
 import { AccountStore } from './data'
-import { issueLoginData, loginReturnUrl, normalisePhone, requireLogin } from './rules'
-import type { PhoneNumber } from './rules'
+import { issueLoginData, loginReturnUrl, requireLogin } from './rules'
 import { SEEDED_VISITOR } from './seed'
 import { SmsCodeStore } from './sms'
+import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
 
 export interface LoginRoutesOptions {
   db: Db
@@ -29,10 +28,6 @@ export interface LoginRoutesOptions {
 }
 
 const WECHAT_LOGIN_UNAVAILABLE = 'WeChat login is not configured on this server'
-const PHONE_MESSAGE = 'please enter correct phone number'
-const SMS_CODE_MESSAGE = 'please enter the correct SMS code'
-const WRONG_CODE_MESSAGE = 'wrong verification code'
-const SMS_TOO_SOON_MESSAGE = 'please wait before requesting another code'
 const PHONE_TAKEN_MESSAGE = 'this phone number is bound to another account'
 const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interCode and vcode'
 
@@ -40,16 +35,6 @@ const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interC
 const DEV_CODE_PREFIX = 'dev:'
 
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
-
-/** The phone in its one form (rules.ts `normalisePhone`), or the spec's refusal when it cannot be one. */
-function phoneNumber(phone: string, code: string): PhoneNumber {
-  const number = normalisePhone(phone, code)
-  if (!number) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
-  return number
-}
-
-const tooManyCodes = (waitMs: number): string =>
-  `too many codes requested, please try again in ${waitMinutes(waitMs)} minutes`
 
 /** encryptData is encrypted by the real backend's client; the reference server reads it as JSON. */
 function bindPayload(encryptData: string): PhoneBindPayload {
@@ -123,13 +108,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
     // an absent phone gets the spec's wording, like an empty one
     { fields: { phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
-      const { phone, interCode: code } = phoneNumber(request.body.phone, request.body.interCode)
-      const issued = sms.issue(phone, code, request.ip, Date.now())
-      if (!issued.sent) {
-        throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
-      }
-      // No SMS provider here: the server log is the delivery (and /dev/sms/last.do in development).
-      app.log.info(`SMS code for +${code} ${phone}: ${issued.code}`)
+      sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
       return ok(null)
     },
   )
@@ -143,8 +122,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
       const user = requireLogin(accounts, request.body.loginData, now)
       const payload = bindPayload(request.body.encryptData)
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
-      if (payload.vcode === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
-      if (!sms.verify(phone, code, payload.vcode, now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
+      requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)
       if (!accounts.bindPhone(user.wmid, phone, code)) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
       return ok({ object: accounts.openSession(user.wmid, now) })
     },

@@ -118,17 +118,19 @@ const TABLE = [
   route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti']),
 
   // invite: welcome, share, download and paid-group landing pages
-  route('Welcome', 'invite', ['/welcome', '/welcome/:info']),
-  route('GroupWelcome', 'invite', ['/groupWelcome', '/groupWelcome/:info']),
-  route('FriendWelcomeWithPhone', 'invite', ['/friendWelcomeWithPhone', '/friendWelcomeWithPhone/:info']),
-  route('GroupWelcomeWithPhone', 'invite', ['/groupWelcomeWithPhone', '/groupWelcomeWithPhone/:info']),
-  route('WmShare', 'invite', ['/wmShare']),
-  route('DownloadWm', 'invite', ['/downloadWm']),
-  route('OpenWeimai', 'invite', ['/openWeimai']),
-  route('WXpasswordWelcome', 'invite', ['/wXpasswordWelcome']),
-  route('Pay4group', 'invite', ['/pay4group']),
+  route('Welcome', 'invite', ['/welcome', '/welcome/:info'], { status: 'built' }),
+  route('GroupWelcome', 'invite', ['/groupWelcome', '/groupWelcome/:info'], { status: 'built' }),
+  route('FriendWelcomeWithPhone', 'invite', ['/friendWelcomeWithPhone', '/friendWelcomeWithPhone/:info'], { status: 'built' }),
+  route('GroupWelcomeWithPhone', 'invite', ['/groupWelcomeWithPhone', '/groupWelcomeWithPhone/:info'], { status: 'built' }),
+  route('WmShare', 'invite', ['/wmShare'], { status: 'built' }),
+  route('DownloadWm', 'invite', ['/downloadWm'], { status: 'built' }),
+  route('OpenWeimai', 'invite', ['/openWeimai'], { status: 'built' }),
+  route('WXpasswordWelcome', 'invite', ['/wXpasswordWelcome'], { status: 'built' }),
+  route('Pay4group', 'invite', ['/pay4group'], { status: 'built' }),
   // the spec titles it with the product name
-  route('Invite', 'invite', ['/invite']),
+  route('Invite', 'invite', ['/invite'], { status: 'built' }),
+  // the watermark-camera validation page (spec 000 §2) has no path in the old route table
+  route('WmValidate', 'invite', ['/wmValidate'], { status: 'built' }),
 
   // vip: the team-migration campaign
   route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data'], { status: 'built' }),

@@ -12,6 +12,12 @@ export interface DemoSection {
   links: DemoLink[]
 }
 
+/** The welcome pages' `info`: the JSON URL-encoded once here, once more by the link (spec 000 §2: double-encoded). */
+const inviteInfo = (info: Record<string, string>): string => encodeURIComponent(JSON.stringify(info))
+
+/** The seeded free group's invite (server/invite/seed.ts), for one of its QR-code invite handles. */
+const SEEDED_GROUP_INVITE = (data: string): Record<string, string> => ({ usrname: '林老师', groupname: '读书会', data })
+
 /**
  * Links to every screen that exists, with the reference server's seeded ids
  * (server/core/seed.ts and each area's seed.ts). A test checks each one resolves to a built page.
@@ -49,6 +55,23 @@ export const DEMO_SECTIONS: DemoSection[] = [
       { label: 'launcher.money.withdrawAction', route: 'WithdrawAction' },
       { label: 'launcher.money.bankCard', route: 'WithdrawBindCard' },
       { label: 'launcher.money.cardForm', route: 'WithdrawBindCardEdit' },
+    ],
+  },
+  {
+    title: 'launcher.section.invite',
+    links: [
+      { label: 'launcher.invite.friend', route: 'Welcome', params: { info: inviteInfo({ usrname: '林老师', data: 'invite-friend' }) } },
+      { label: 'launcher.invite.group', route: 'GroupWelcome', params: { info: inviteInfo(SEEDED_GROUP_INVITE('invite-group')) } },
+      { label: 'launcher.invite.friendPhone', route: 'FriendWelcomeWithPhone', params: { info: inviteInfo({ usrname: '林老师', data: 'invite-wm-friend' }) } },
+      { label: 'launcher.invite.groupPhone', route: 'GroupWelcomeWithPhone', params: { info: inviteInfo(SEEDED_GROUP_INVITE('invite-wm-group')) } },
+      { label: 'launcher.invite.validate', route: 'WmValidate' },
+      { label: 'launcher.invite.password', route: 'WXpasswordWelcome', params: { wmid: 'wm_teacher', gid: 'g-free', version: 1 } },
+      { label: 'launcher.invite.passwordFriend', route: 'WXpasswordWelcome', params: { wmid: 'wm_teacher', version: 1, isOpenWeimai: 1 } },
+      { label: 'launcher.invite.share', route: 'WmShare', params: { pwd: 'WMF8888', name: '林老师' } },
+      { label: 'launcher.invite.download', route: 'DownloadWm' },
+      { label: 'launcher.invite.open', route: 'OpenWeimai' },
+      { label: 'launcher.invite.scan', route: 'Invite' },
+      { label: 'launcher.invite.payGroup', route: 'Pay4group', params: { gid: 'g-paid', wmid: 'wm_teacher', password: 'WMG2002' } },
     ],
   },
   {

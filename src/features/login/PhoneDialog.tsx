@@ -34,6 +34,11 @@ export interface PhoneDialogProps {
   onDone(): void
   /** tests pass a fixed country list */
   loadCountries?: () => Promise<Country[]>
+  /**
+   * The caller has already told the user of a rejected sendCode or submit (the watermark calls
+   * toast the server's message, spec 000 §8), so the dialog shows no error row of its own.
+   */
+  callerReportsErrors?: boolean
 }
 
 function toast(title: string): void {
@@ -48,7 +53,7 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  * a toast; a code the server rejects shows the server's message.
  */
 export function PhoneDialog(props: PhoneDialogProps) {
-  const { title, accountField, success, onCancel, onDone, loadCountries } = props
+  const { title, accountField, success, onCancel, onDone, loadCountries, callerReportsErrors = false } = props
   const [account, setAccount] = useState('')
   const [interCode, setInterCode] = useState(DEFAULT_PHONE_CODE)
   const [phone, setPhone] = useState('')
@@ -77,7 +82,7 @@ export function PhoneDialog(props: PhoneDialogProps) {
       toast(t('login.codeSent'))
       return true
     } catch (err) {
-      setServerMessage(messageOf(err))
+      if (!callerReportsErrors) setServerMessage(messageOf(err))
       return false
     } finally {
       setBusy('idle')
@@ -103,7 +108,7 @@ export function PhoneDialog(props: PhoneDialogProps) {
       await props.submit({ phone: checkedPhone.value, interCode, vcode: checkedCode.value, account: accountValue })
       setDone(true)
     } catch (err) {
-      setServerMessage(messageOf(err))
+      if (!callerReportsErrors) setServerMessage(messageOf(err))
     } finally {
       setBusy('idle')
     }

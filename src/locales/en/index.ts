@@ -1,4 +1,5 @@
 import cells from './cells'
+import invite from './invite'
 import common from './common'
 import lesson from './lesson'
 import login from './login'
@@ -12,4 +13,4 @@ import validation from './validation'
 import vip from './vip'
 import album from './album'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album, ...invite }

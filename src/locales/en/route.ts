@@ -30,6 +30,7 @@ export default {
   'route.openWeimai': 'Open Weimai',
   'route.wXpasswordWelcome': 'Invitation',
   'route.pay4group': 'Paid group',
+  'route.wmValidate': 'Watermark camera VIP channel',
   'route.invite': 'Weimai',
   'route.vipExchange': 'Team migration gives VIP',
   'route.vipExchange2': 'Team migration gives VIP',

@@ -28,6 +28,7 @@ export default {
   'route.openWeimai': '打开微脉',
   'route.wXpasswordWelcome': '邀请',
   'route.pay4group': '付费入群',
+  'route.wmValidate': '水印相机 VIP 通道',
   'route.invite': '微脉',
   'route.vipExchange': '团队迁移送VIP',
   'route.vipExchange2': '团队迁移送VIP',

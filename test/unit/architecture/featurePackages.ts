@@ -21,4 +21,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   money: 'money',
   vip: 'vip',
   album: 'misc',
+  invite: 'invite',
 }

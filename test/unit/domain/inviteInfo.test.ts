@@ -83,3 +83,21 @@ describe('parseInviteInfo', () => {
     )
   })
 })
+
+describe('parseInviteInfo on hostile input', () => {
+  const ONE_MB = 'x'.repeat(1024 * 1024)
+  it.each([
+    ['a broken percent sequence', '%E4%B8%'],
+    ['a lone percent', '%'],
+    ['text that is not JSON', encodeURIComponent(encodeURIComponent('{usrname: x'))],
+    ['1 MB of text', ONE_MB],
+    ['1 MB of percent signs', '%'.repeat(1024 * 1024)],
+  ])('%s is an error state, never a crash', (_name, raw) => {
+    expect(parseInviteInfo(raw)).toEqual({ ok: false, errorKey: 'routeParam.invalid' })
+  })
+
+  it('reads a 1 MB name without crashing', () => {
+    const result = parseInviteInfo(asLink({ data: 'd', usrname: ONE_MB }))
+    expect(result.ok && result.value.usrname?.length).toBe(ONE_MB.length)
+  })
+})

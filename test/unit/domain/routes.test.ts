@@ -105,6 +105,7 @@ const LEGACY_PATHS: Case[] = [
   ['/', 'Launcher', {}],
   ['/launcher', 'Launcher', {}],
   ['/notFound', 'NotFound', {}],
+  ['/wmValidate', 'WmValidate', {}],
 ]
 
 describe('resolvePath: every legacy path of both spec documents', () => {
@@ -310,7 +311,8 @@ describe('the table', () => {
       'LessonComplain', 'LessonAdmin', 'Lesson', 'Illegal', 'Test', 'FriendWelcomeWithPhone', 'Welcome',
       'GroupWelcomeWithPhone', 'GroupWelcome', 'WmCircleDetail', 'GroupSpaceDetail',
     ]
-    expect([...names].sort()).toEqual([...spec, 'Launcher', 'NotFound'].sort())
+    // the watermark-camera validation page (spec 000 §2) is a screen of the spec without a path there
+    expect([...names].sort()).toEqual([...spec, 'Launcher', 'NotFound', 'WmValidate'].sort())
   })
 
   test('every route has a title key, a plain first path and unique patterns', () => {
@@ -363,7 +365,7 @@ describe('the table', () => {
     expect(inPackage('vip')).toEqual(['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'])
     expect(inPackage('invite')).toEqual([
       'DownloadWm', 'FriendWelcomeWithPhone', 'GroupWelcome', 'GroupWelcomeWithPhone', 'Invite', 'OpenWeimai',
-      'Pay4group', 'WXpasswordWelcome', 'Welcome', 'WmShare',
+      'Pay4group', 'WXpasswordWelcome', 'Welcome', 'WmShare', 'WmValidate',
     ])
   })
 

@@ -1,0 +1,200 @@
+/**
+ * The invite area's calls (types/invite.ts `inviteCalls`, spec 000 §7 "Invite calls", spec 001 §7):
+ * friend and group requests on QR-code invites (recorded once), the watermark-camera binding
+ * (the login area's SMS codes and limits, login/smsCalls.ts), the invite-password queries, the
+ * paid group's order, and the download description. In demo mode the development payment sandbox
+ * (`inviteDevCalls`) stands in for the group payment provider.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls, inviteDevCalls } from '../../types/invite'
+import type { GroupOrderAnswer, WatermarkBind } from '../../types/invite'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
+import { SmsCodeStore } from '../login/sms'
+import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
+import { InviteStore } from './data'
+import type { QrInvite } from './data'
+import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage, storePage } from './rules'
+
+export interface InviteRoutesOptions {
+  db: Db
+  /** demo mode's development routes: the payment sandbox is the group payment provider */
+  dev: boolean
+}
+
+const INVITE_MISSING = 'invitation does not exist or has expired'
+const NOT_FRIEND_INVITE = 'this is not a friend invitation'
+const NOT_GROUP_INVITE = 'this is not a group invitation'
+const GROUP_MISSING = 'group does not exist'
+const INVITER_MISSING = 'inviter does not exist'
+const ACCOUNT_MISSING = 'watermark camera account does not exist'
+const ACCOUNT_TAKEN = 'this watermark camera account is bound to another phone'
+const ORDER_MISSING = 'order does not exist'
+const FREE_GROUP = 'this group is free to join'
+const PAYMENT_UNAVAILABLE = 'group payment is not configured on this server'
+
+/** The description /downloadWm shows (spec 001 §3 wmDownload_desc), served as the remote update config. */
+export const DOWNLOAD_DESCRIPTION = '微脉 3.2：群聊最多 5000 人，好友上限 50000 人；新增群直播与课程合集。'
+
+const message = { type: 'string', maxLength: 256 } as const
+const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
+const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
+
+export const inviteRoutes: FastifyPluginAsync<InviteRoutesOptions> = async (app, { db, dev }) => {
+  const invites = new InviteStore(db)
+  const sms = new SmsCodeStore(db)
+  acceptFormBodiesOnly(app)
+
+  const inviteOf = (data: string, kind?: 'friend' | 'group'): QrInvite => {
+    const invite = invites.invite(data)
+    if (!invite) throw new ApiRefusal(ResponseCode.NotFound, INVITE_MISSING)
+    if (kind === 'friend' && invite.gid !== null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FRIEND_INVITE)
+    if (kind === 'group' && invite.gid === null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_GROUP_INVITE)
+    return invite
+  }
+
+  contractRoute(app, inviteCalls.friendAdd, { fields: { data: handle, message } }, async (request) => {
+    const { data } = inviteOf(request.body.data, 'friend')
+    const note = request.body.message?.trim()
+    invites.request(data, note ? note : null, Date.now())
+    return ok(null)
+  })
+
+  contractRoute(app, inviteCalls.groupAdd, { fields: { data: handle } }, async (request) => {
+    invites.request(inviteOf(request.body.data, 'group').data, null, Date.now())
+    return ok(null)
+  })
+
+  contractRoute(
+    app,
+    inviteCalls.watermarkSms,
+    // an absent phone gets the spec's wording, like an empty one
+    { fields: { data: handle, phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
+    async (request) => {
+      inviteOf(request.body.data)
+      sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
+      return ok(null)
+    },
+  )
+
+  const watermarkFields = {
+    data: handle,
+    wsid: text64,
+    phone: { type: 'string', maxLength: 32 },
+    vcode: { type: 'string', maxLength: 16 },
+    interCode,
+  } as const
+  const bind = (kind: 'friend' | 'group') =>
+    async (request: { body: { data: string; wsid: string; phone: string; vcode: string; interCode: string } }) => {
+      const now = Date.now()
+      const invite = inviteOf(request.body.data, kind)
+      const number = phoneNumber(request.body.phone, request.body.interCode)
+      requireSmsCode(sms, number, request.body.vcode, now)
+      const wsid = request.body.wsid.trim()
+      const bound = invites.bindWatermark(invite.data, wsid, number.phone, number.interCode, now)
+      if (bound.outcome === 'unknown-account') throw new ApiRefusal(ResponseCode.NotFound, ACCOUNT_MISSING)
+      if (bound.outcome === 'bound-elsewhere') throw new ApiRefusal(ResponseCode.Forbidden, ACCOUNT_TAKEN)
+      return ok<{ object: WatermarkBind }>({ object: { wsid, vipQuota: bound.vipQuota } })
+    }
+  contractRoute(app, inviteCalls.watermarkFriendAdd, { fields: watermarkFields }, bind('friend'))
+  contractRoute(app, inviteCalls.watermarkGroupAdd, { fields: watermarkFields }, bind('group'))
+
+  contractRoute(
+    app,
+    inviteCalls.groupQuery,
+    { fields: { wmid: handle, gid: handle, version: { type: 'string', maxLength: 32 } } },
+    async (request) => {
+      const { wmid, gid } = request.body
+      const group = invites.group(gid)
+      const inviter = invites.inviter(wmid)
+      const password = invites.passwordFor(wmid, gid)
+      if (!group || !inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
+      const origin = publicOrigin(request)
+      return ok({
+        object: {
+          nickname: inviter.nickname,
+          headImg: absoluteUrl(origin, group.headImg),
+          faceIcon: absoluteUrl(origin, inviter.faceIcon),
+          groupName: group.name,
+          introduction: group.introduction,
+          condition: group.condition,
+          isNeedPay: group.fee > 0 ? 1 : 0,
+          fee: group.fee,
+          password: `￥${password}￥`,
+        },
+      })
+    },
+  )
+
+  contractRoute(
+    app,
+    inviteCalls.friendQuery,
+    { fields: { wmid: handle, version: { type: 'string', maxLength: 32 } } },
+    async (request) => {
+      const inviter = invites.inviter(request.body.wmid)
+      const password = invites.passwordFor(request.body.wmid, null)
+      if (!inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, INVITER_MISSING)
+      return ok({ object: { nickname: inviter.nickname, faceIcon: absoluteUrl(publicOrigin(request), inviter.faceIcon), password: `￥${password}￥` } })
+    },
+  )
+
+  contractRoute(
+    app,
+    inviteCalls.groupOrder,
+    {
+      fields: {
+        orderData: { type: 'string', minLength: 2, maxLength: 1024 },
+        orderChannels: { type: 'integer', enum: [GROUP_ORDER_CHANNEL] },
+        paymentType: { type: 'integer', enum: [GROUP_PAYMENT_TYPE] },
+      },
+    },
+    async (request) => {
+      // no provider but the development sandbox: without it no order is taken that cannot be paid
+      if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, PAYMENT_UNAVAILABLE)
+      const order = readOrderData(request.body.orderData)
+      const password = invites.password(order.password)
+      const group = invites.group(order.gid)
+      // the password must be one of this inviter's for this group: a password of another group buys nothing
+      if (!password || !group || password.gid !== group.gid || password.inviterWmid !== order.wmid) {
+        throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
+      }
+      if (group.fee === 0) throw new ApiRefusal(ResponseCode.BadRequest, FREE_GROUP)
+      const opened = invites.openOrder(password.password, group.gid, group.fee, Date.now())
+      const answer: GroupOrderAnswer =
+        opened.status === 1
+          ? { isBought: 1, orderNO: opened.orderNO, formHTML: '' }
+          : { isBought: 0, orderNO: opened.orderNO, formHTML: sandboxFormHtml(publicOrigin(request), opened) }
+      return ok({ object: answer })
+    },
+  )
+
+  app.get(DOWNLOAD_DESC_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send({ wmDownload_desc: DOWNLOAD_DESCRIPTION }),
+  )
+
+  if (!dev) return
+
+  app.get<{ Params: { platform: string } }>(
+    `${DEV_STORE_PATH}/:platform`,
+    { schema: { params: { type: 'object', properties: { platform: { type: 'string', enum: ['android', 'ios'] } } } } },
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(storePage(request.params.platform === 'ios' ? 'iOS' : 'Android')),
+  )
+
+  const orderField = { orderNO: { type: 'string', minLength: 1, maxLength: 64 } } as const
+  contractRoute(app, inviteDevCalls.groupSandboxPage, { fields: orderField }, async (request, reply) => {
+    const order = invites.order(request.body.orderNO)
+    const group = order && invites.group(order.gid)
+    if (!order || !group) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
+    return reply.type('text/html; charset=utf-8').send(sandboxPage(order, group))
+  })
+  contractRoute(app, inviteDevCalls.groupSandboxPay, { fields: orderField }, async (request, reply) => {
+    const paid = invites.pay(request.body.orderNO, Date.now())
+    if (!paid) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
+    // 303: the browser follows with a GET of /pay4group, as after the provider's payment
+    return reply.redirect(payGroupReturn(paid, true), 303)
+  })
+}

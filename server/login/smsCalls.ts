@@ -1,0 +1,47 @@
+/**
+ * What every call that sends or checks an SMS code answers (spec 000 §5, §7): the login area's
+ * phone binding and the invite area's watermark-camera binding share it, so both have the same
+ * wording, the same one-a-minute rule and the same client, phone and wrong-guess limits (sms.ts).
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { SMS_TOO_SOON_CODE } from '../../types/login'
+import { waitMinutes } from '../core/attempts'
+import { ApiRefusal } from '../core/envelope'
+import { normalisePhone } from './rules'
+import type { PhoneNumber } from './rules'
+import type { SmsCodeStore } from './sms'
+
+const PHONE_MESSAGE = 'please enter correct phone number'
+const SMS_CODE_MESSAGE = 'please enter the correct SMS code'
+const WRONG_CODE_MESSAGE = 'wrong verification code'
+const SMS_TOO_SOON_MESSAGE = 'please wait before requesting another code'
+
+const tooManyCodes = (waitMs: number): string =>
+  `too many codes requested, please try again in ${waitMinutes(waitMs)} minutes`
+
+/** The phone in its one form (rules.ts `normalisePhone`), or the spec's refusal when it cannot be one. */
+export function phoneNumber(phone: string, interCode: string): PhoneNumber {
+  const number = normalisePhone(phone, interCode)
+  if (!number) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
+  return number
+}
+
+/**
+ * Sends a new code to the phone asked for by `client` (its address), or refuses with
+ * SMS_TOO_SOON_CODE and how long to wait. No SMS provider here: the server log is the delivery
+ * (and /dev/sms/last.do in development).
+ */
+export function sendSmsCode(sms: SmsCodeStore, number: PhoneNumber, client: string, log: FastifyBaseLogger): void {
+  const issued = sms.issue(number.phone, number.interCode, client, Date.now())
+  if (!issued.sent) {
+    throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
+  }
+  log.info(`SMS code for +${number.interCode} ${number.phone}: ${issued.code}`)
+}
+
+/** Uses up the phone's live code, or refuses: an empty code, a wrong, expired or over-guessed one. */
+export function requireSmsCode(sms: SmsCodeStore, number: PhoneNumber, vcode: string, now: number): void {
+  if (vcode.trim() === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
+  if (!sms.verify(number.phone, number.interCode, vcode.trim(), now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
+}

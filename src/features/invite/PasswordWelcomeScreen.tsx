@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react'
+import { observer } from 'mobx-react'
+import { Image, Text, View } from '@tarojs/components'
+import type { PasswordWelcomeQuery } from '../../domain/invite'
+import { t } from '../../locales'
+import { appLink } from '../../platform/appLink'
+import { imageAlt } from '../../ui/a11y'
+import { StateView } from '../../ui/StateView'
+import { BadLink, BrowserCover, InviteButton, MiniInstead, go } from './parts'
+import { plainPassword } from './stores'
+import type { PasswordWelcomeStore } from './stores'
+import './invite.scss'
+
+/**
+ * /wXpasswordWelcome (spec 001 §2): the group or friend invite, then the browser goes to the store
+ * of its device (with isOpenWeimai=1 it tries the app first, /openWeimai). WeChat's browser blocks
+ * stores: the cover shows instead. The page offers /downloadWm and /openWeimai; the mini-program
+ * offers the password to copy.
+ */
+export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(props: {
+  query: PasswordWelcomeQuery | undefined
+  store: PasswordWelcomeStore
+}) {
+  const { query, store } = props
+  const inWechat = appLink.inWechatBrowser()
+  const [cover, setCover] = useState(false)
+  useEffect(() => {
+    if (query) void store.open(query)
+  }, [store, query])
+  const ready = store.load.state === 'ready'
+  useEffect(() => {
+    if (!ready || !query) return
+    if (inWechat) setCover(true)
+    else if (query.openApp) go('OpenWeimai')
+    else store.goToStore()
+  }, [ready, query, inWechat, store])
+
+  if (!query) return <BadLink />
+  const { load } = store
+  if (load.state === 'loading') return <StateView kind='loading' title={t('common.loading')} />
+  if (load.state === 'notFound') return <StateView kind='empty' title={t('invite.pw.notFound')} detail={t('invite.pw.notFoundDetail')} />
+  if (load.state === 'error') {
+    return <StateView kind='error' title={t('invite.pw.loadFailed')} detail={load.message} actionText={t('common.retry')} onAction={() => void store.open(query)} />
+  }
+  const { value } = load
+  const inviter = value.invite.nickname ?? t('invite.defaultInviter')
+  const face = value.kind === 'group' ? value.invite.headImg : value.invite.faceIcon
+  const password = plainPassword(value.invite.password)
+  const lead =
+    value.kind === 'group'
+      ? t('invite.pw.group', { name: inviter, group: value.invite.groupName ?? t('invite.defaultGroup') })
+      : t('invite.pw.friend', { name: inviter })
+  return (
+    <View className='invite password-welcome'>
+      {face ? <Image className='welcome__head' src={face} mode='aspectFill' {...imageAlt(inviter)} /> : null}
+      <View className='invite__heading' role='heading' aria-level={1}>
+        <Text>{lead}</Text>
+      </View>
+      {password ? <Text className='password-welcome__password'>{t('invite.pw.password', { password })}</Text> : null}
+      {appLink.canLeave ? (
+        <>
+          {store.storeUrl && !inWechat && !query.openApp ? <View className='invite__text' role='status'><Text>{t('invite.pw.toStore')}</Text></View> : null}
+          <InviteButton className='password-welcome__download' text={t('invite.download')} onPress={() => go('DownloadWm')} />
+          <InviteButton className='password-welcome__open' text={t('invite.openApp')} onPress={() => go('OpenWeimai')} secondary />
+        </>
+      ) : (
+        <MiniInstead explain='invite.mini.openApp' copyText={password ?? ''} copyLabel='invite.copyPassword' copied='common.copySucceeded' />
+      )}
+      {cover ? <BrowserCover onClose={() => setCover(false)} /> : null}
+    </View>
+  )
+})

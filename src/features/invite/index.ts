@@ -1,0 +1,13 @@
+/** The invite package's screens (spec 000 §2, spec 001 §2): welcome, share, download and paid-group pages. */
+export { DownloadScreen } from './DownloadScreen'
+export { OpenAppScreen } from './OpenAppScreen'
+export { PasswordWelcomeScreen } from './PasswordWelcomeScreen'
+export { PayGroupScreen } from './PayGroupScreen'
+export { ScanGuideScreen } from './ScanGuideScreen'
+export { WelcomeScreen } from './WelcomeScreen'
+export { WmShareScreen } from './WmShareScreen'
+export { WmValidateScreen } from './WmValidateScreen'
+export { DOWNLOAD_DESC_TIMEOUT_MS, downloadDescBase, storeUrls } from './config'
+export { DownloadDescStore, PasswordWelcomeStore, PayGroupStore, WelcomeStore } from './stores'
+export type { InviteDeps } from './stores'
+export { toast } from './parts'
