@@ -15,6 +15,7 @@ import { devRoutes } from './dev/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
+import { removeDemoReviewGrants } from './lesson/seedReview'
 import { moneyRoutes } from './money/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const db = openDatabase(opts.dbPath ?? ':memory:', { seedDemo: demo })
   // a database seeded in demo mode keeps its never-expiring demo sessions unless they go here
   if (!demo) removeDemoCredentials(db)
+  if (!demo) removeDemoReviewGrants(db)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
     db.close()

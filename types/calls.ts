@@ -4,9 +4,10 @@ import { lessonCalls } from './lesson'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
+import { reviewCalls } from './review'
 import { shareCalls } from './share'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, reviewCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

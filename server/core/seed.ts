@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { seedChatrooms } from '../chatroom/seed'
 import { seedLessons } from '../lesson/seed'
+import { seedReviewGrants } from '../lesson/seedReview'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
 import { seedPurchases } from '../purchase/seed'
@@ -13,6 +14,7 @@ import { seedPurchases } from '../purchase/seed'
 export function seed(db: Database): void {
   seedUsers(db)
   seedLessons(db)
+  seedReviewGrants(db)
   seedPurchases(db)
   seedChatrooms(db)
   seedMoney(db)

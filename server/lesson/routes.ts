@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ApiEnvelope, ArrayData } from '../../types/api'
 import { PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
+import { reviewCalls } from '../../types/review'
 import type {
   InfoAnswer,
   IllegalLessonInfo,
@@ -28,6 +29,7 @@ import { createViewerReader } from '../login/session'
 import { LessonStore } from './data'
 import type { LessonRecord, MessageRecord, PictureRecord } from './data'
 import { PasswordTries } from './passwordTries'
+import { createGrantReader, REVIEW_REFUSED_MESSAGE, reviewAnswer } from './review'
 import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
 
@@ -180,6 +182,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const store = new LessonStore(db)
   const readViewer = createViewerReader(db)
   const passwordTries = new PasswordTries(db)
+  const readGrant = createGrantReader(db)
   acceptFormBodiesOnly(app)
 
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
@@ -309,4 +312,25 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
     return ok(null)
   })
+
+  /** The admin and complaint viewers (review.ts): the token decides, then the whole lesson pages as the old list. */
+  const reviewed = (request: FastifyRequest, data: string): LessonRecord => {
+    const now = Date.now()
+    const lesson = store.findByLegacyData(data) ?? store.findByCourseData(data)
+    const answer = reviewAnswer(lesson, { sessionWmid: readViewer(request, now)?.wmid ?? null, grant: readGrant(request, now) })
+    if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
+    if (lesson === undefined) throw notFound()
+    return lesson
+  }
+
+  contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request) =>
+    messagePage(request, reviewed(request, request.body.data), null, request.body),
+  )
+
+  contractRoute(
+    app,
+    reviewCalls.complaintMessages,
+    { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
+    async (request) => messagePage(request, reviewed(request, request.body.data), null, request.body),
+  )
 }
