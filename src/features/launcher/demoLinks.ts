@@ -12,6 +12,11 @@ export interface DemoSection {
   links: DemoLink[]
 }
 
+/** The admin and complaint viewers' route `data` (server/lesson/seedReview.ts grants). */
+function reviewData(userid: string, token: string, data: string): string {
+  return JSON.stringify({ token, userid, data })
+}
+
 /**
  * Links to every screen that exists, with the reference server's seeded ids
  * (server/core/seed.ts and each area's seed.ts). A test checks each one resolves to a built page.
@@ -49,6 +54,16 @@ export const DEMO_SECTIONS: DemoSection[] = [
       { label: 'launcher.money.withdrawAction', route: 'WithdrawAction' },
       { label: 'launcher.money.bankCard', route: 'WithdrawBindCard' },
       { label: 'launcher.money.cardForm', route: 'WithdrawBindCardEdit' },
+    ],
+  },
+  {
+    title: 'launcher.section.review',
+    links: [
+      { label: 'launcher.review.admin', route: 'LessonAdmin', params: { data: reviewData('wm_admin', 'token-admin', 'legacy-paid') } },
+      { label: 'launcher.review.author', route: 'LessonAdmin', params: { data: reviewData('wm_teacher', 'token-teacher', 'legacy-password') } },
+      { label: 'launcher.review.complaint', route: 'LessonComplain', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-open') } },
+      { label: 'launcher.review.complaintQuery', route: 'Complaint', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-open') } },
+      { label: 'launcher.review.refused', route: 'LessonComplain', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-paid') } },
     ],
   },
   {
