@@ -6,8 +6,9 @@ import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
 import { reviewCalls } from './review'
 import { shareCalls } from './share'
+import { speechCalls } from './speech'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, reviewCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, reviewCalls, speechCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )
