@@ -74,6 +74,10 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.tools',
+    links: [{ label: 'launcher.tools.iat', route: 'IatTest' }],
+  },
+  {
     title: 'launcher.section.system',
     links: [
       { label: 'launcher.system.illegal', route: 'Illegal' },

@@ -57,6 +57,8 @@ export default {
   'launcher.review.complaint': 'Complainant reads /lessonComplain',
   'launcher.review.complaintQuery': 'Complaint list /complaint',
   'launcher.review.refused': 'Complainant reads another lesson (refused)',
+  'launcher.section.tools': 'Test pages',
+  'launcher.tools.iat': 'Speech recognition /iatTest',
   'launcher.apiHost': 'API host: {host}',
   'framed.title': 'Open this page directly',
   'framed.text': 'For the safety of your account, this page does not open inside another page.',

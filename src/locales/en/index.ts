@@ -8,7 +8,8 @@ import player from './player'
 import purchase from './purchase'
 import review from './review'
 import route from './route'
+import tools from './tools'
 import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...review }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...review, ...tools }

@@ -54,6 +54,8 @@ export default {
   'launcher.review.complaint': '投诉人查看 /lessonComplain',
   'launcher.review.complaintQuery': '投诉列表 /complaint',
   'launcher.review.refused': '投诉人查看别的课（被拒绝）',
+  'launcher.section.tools': '测试页',
+  'launcher.tools.iat': '语音识别 /iatTest',
   'launcher.apiHost': 'API 地址：{host}',
   'framed.title': '请直接打开此页面',
   'framed.text': '为了你的账号安全，本页面不能在其他网页里打开。',

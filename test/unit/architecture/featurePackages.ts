@@ -19,4 +19,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   circle: 'misc',
   live: 'live',
   money: 'money',
+  speech: 'misc',
 }
