@@ -12,7 +12,7 @@ export type ReviewPage =
   | { kind: 'page'; messages: WireMessage[] }
   | { kind: 'end' }
   /** 403: the link's token may not view this lesson */
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused' }
 
 /**
  * The admin and complaint lists. The link's userid and token go as the session headers of the
@@ -30,7 +30,7 @@ export function createReviewApi(post: Post) {
           ? await call(reviewCalls.adminMessages, body, options)
           : await call(reviewCalls.complaintMessages, body, options)
       if (res.code === ResponseCode.NotFound) return { kind: 'end' }
-      if (res.code === ResponseCode.Forbidden) return { kind: 'refused', message: res.msg }
+      if (res.code === ResponseCode.Forbidden) return { kind: 'refused' }
       return { kind: 'page', messages: Array.isArray(res.data?.array) ? res.data.array : [] }
     },
   }

@@ -58,7 +58,7 @@ const ReviewList = observer(function ReviewList({ store }: { store: ReviewStore 
     case 'loading':
       return <StateView kind='loading' title={t('common.loading')} />
     case 'refused':
-      return <StateView kind='error' title={t('review.refused')} detail={store.refusal || t('review.refusedHint')} />
+      return <StateView kind='error' title={t('review.refused')} detail={t('review.refusedHint')} />
     case 'error':
       return (
         <StateView kind='error' title={t('review.loadError')} detail={store.errorMessage} actionText={t('common.retry')} onAction={() => void store.retry()} />

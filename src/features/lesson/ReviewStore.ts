@@ -16,7 +16,6 @@ export type ReviewStatus = 'loading' | 'ready' | 'refused' | 'error'
 
 export class ReviewStore {
   status: ReviewStatus = 'loading'
-  refusal = ''
   /** the page's scroll offset when it was left, put back when a kept-alive viewer shows again */
   scrollTop = 0
   private readonly list: Pager<LessonMessage>
@@ -32,7 +31,7 @@ export class ReviewStore {
     this.list = new Pager(
       async (page) => {
         const result = await this.api.messages(this.kind, this.link, page)
-        if (result.kind === 'refused') runInAction(() => this.refuse(result.message))
+        if (result.kind === 'refused') runInAction(() => (this.status = 'refused'))
         const messages = result.kind === 'page' ? result.messages : []
         return { items: messages.map(parseMessage), end: messages.length < REVIEW_PAGE_SIZE }
       },
@@ -101,11 +100,6 @@ export class ReviewStore {
     runInAction(() => {
       if (this.status === 'loading') this.status = this.list.error === undefined ? 'ready' : 'error'
     })
-  }
-
-  private refuse(message: string): void {
-    this.status = 'refused'
-    this.refusal = message
   }
 
   private appendRows(added: readonly LessonMessage[]): void {

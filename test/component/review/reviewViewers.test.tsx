@@ -90,7 +90,7 @@ it('a refused token says so, not an empty list', async () => {
   const { open } = setUp(() => envelope(403, null, 'this token may not view this lesson'))
   await open('complaint', JSON.stringify(ADMIN))
   await until(() => expect(text('.state-view__title')).toBe(t('review.refused')))
-  expect(text('.state-view__detail')).toBe('this token may not view this lesson')
+  expect(text('.state-view__detail')).toBe(t('review.refusedHint'))
   expect($$('.ui-paged-list__items')).toHaveLength(0)
 })
 
