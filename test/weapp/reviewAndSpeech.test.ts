@@ -24,7 +24,8 @@ describe('compiled admin and complaint viewers', () => {
   it("/lessonAdmin reads the lesson with the link's token as the session headers, 10 rows", async () => {
     page = await loadPage('pages/lessonAdmin/index', { data: link('wm_admin', 'token-admin', 'legacy-paid') })
     const loaded = page
-    await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length === 10)
+    // the first page of a fresh app loads slowly on a busy machine
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length === 10, 20000)
     const calls = loaded.wx.request.mock.calls.map(([options]: [RequestOptions]) => options)
     const list = calls.find((options) => options.url.endsWith('/wmim/course/admin/message/query/list.do'))
     expect(list?.header).toMatchObject({ userid: 'wm_admin', token: 'token-admin' })
@@ -80,7 +81,7 @@ describe('compiled /iatTest', () => {
       })
     })
     const loaded = page
-    await loaded.waitFor(() => all(loaded, '.speech__button').length === 1)
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.speech__button').length === 1)
     await tap(all(loaded, '.speech__button')[0])
     await loaded.waitFor(() => connectSocket.mock.calls.length === 1)
     expect(new URL(connectSocket.mock.calls[0][0].url).pathname).toBe('/speech/iat')
