@@ -16,6 +16,7 @@ import { inviteRoutes } from './invite/routes'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
+import { removeDemoReviewGrants } from './lesson/seedReview'
 import { moneyRoutes } from './money/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
@@ -23,6 +24,9 @@ import { vipRoutes } from './vip/routes'
 import { albumRoutes } from './album/routes'
 import { chinaCampaignDay } from './vip/clock'
 import { removeDemoVipLinks } from './vip/seed'
+import { iflytekFromEnv, speechRoutes, type IflytekConfig } from './speech/routes'
+import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
+import { LOCAL_IAT_PATH } from '../types/speech'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +66,8 @@ export interface AppOptions {
    * can be walked on any day of the year
    */
   vipCampaignClock?: () => number
+  /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
+  iflytek?: IflytekConfig
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -86,6 +92,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   // a database seeded in demo mode keeps its never-expiring demo sessions unless they go here
   if (!demo) removeDemoCredentials(db)
   if (!demo) removeDemoVipLinks(db)
+  if (!demo) removeDemoReviewGrants(db)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
     db.close()
@@ -112,6 +119,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(albumRoutes, { db, wechat })
   await app.register(inviteRoutes, { db, dev })
   if (dev) await app.register(devRoutes, { db })
+  await app.register(speechRoutes, { iflytek: opts.iflytek, mediaDir: MEDIA_DIR })
+  // each socket area answers its own path; an upgrade to any other path is refused here
+  const socketPaths = [CHATROOM_SOCKET_PATH, LOCAL_IAT_PATH]
+  app.server.on('upgrade', (request: { url?: string }, socket: { destroy(): void }) => {
+    if (!socketPaths.includes(new URL(request.url ?? '/', 'http://local').pathname)) socket.destroy()
+  })
   return app
 }
 
@@ -119,6 +132,8 @@ export interface ServerConfig {
   mode: ServerMode
   /** undefined in demo mode (the development credentials) */
   wechat?: WechatCredentials
+  /** IFLYTEK_APP_ID, IFLYTEK_API_KEY, IFLYTEK_API_SECRET; undefined: the local speech stand-in */
+  iflytek?: IflytekConfig
   trustProxy: boolean
   port: number
   host: string
@@ -177,6 +192,15 @@ function wechatFromEnv(env: Environment): WechatCredentials {
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS.
  */
+function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
+  try {
+    const iflytek = iflytekFromEnv(env)
+    return iflytek ? { iflytek } : {}
+  } catch (error) {
+    throw new StartupError(error instanceof Error ? error.message : String(error))
+  }
+}
+
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`)
@@ -184,6 +208,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
   return {
     mode,
     ...(mode === 'production' ? { wechat: wechatFromEnv(env) } : {}),
+    ...iflytekConfig(env),
     trustProxy: env.TRUST_PROXY === '1',
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -218,6 +243,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     staticDir: config.staticDir,
     logger: config.logger,
     dev: config.dev,
+    iflytek: config.iflytek,
   })
   try {
     await app.listen({ port: config.port, host: config.host })

@@ -6,10 +6,12 @@ import { lessonCalls } from './lesson'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
+import { reviewCalls } from './review'
 import { shareCalls } from './share'
 import { vipCalls } from './vip'
+import { speechCalls } from './speech'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

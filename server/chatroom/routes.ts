@@ -52,10 +52,8 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
   if (worker !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`))
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) {
-      socket.destroy()
-      return
-    }
+    // another area's socket path, or none: app.ts refuses the paths nobody serves
+    if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) return
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
   }
   app.server.on('upgrade', onUpgrade)

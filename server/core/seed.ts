@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { seedChatrooms } from '../chatroom/seed'
 import { seedInvites } from '../invite/seed'
 import { seedLessons } from '../lesson/seed'
+import { seedReviewGrants } from '../lesson/seedReview'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
 import { seedPurchases } from '../purchase/seed'
@@ -16,6 +17,7 @@ import { seedAlbums } from '../album/seed'
 export function seed(db: Database): void {
   seedUsers(db)
   seedLessons(db)
+  seedReviewGrants(db)
   seedPurchases(db)
   seedChatrooms(db)
   seedMoney(db)

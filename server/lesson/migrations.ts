@@ -142,6 +142,18 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
     UPDATE lessons SET content_version = content_version + 1
       WHERE id IN (SELECT lesson_id FROM messages WHERE sender IN (OLD.wmid, NEW.wmid));
   END;
+
+  -- Who may read a lesson through the admin and complaint viewers besides its author (spec 000
+  -- §6): an admin's token reads every lesson (lesson_id NULL), a complainant's only the lesson
+  -- complained about. A token is good only with its userid and before expires_at (NULL: no end).
+  CREATE TABLE review_grants (
+    token TEXT PRIMARY KEY,
+    userid TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'complainant')),
+    lesson_id INTEGER REFERENCES lessons (id),
+    expires_at INTEGER,
+    CHECK ((role = 'admin') = (lesson_id IS NULL))
+  );
   `,
   },
 ]

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ArrayData } from '../../types/api'
 import { PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE, lessonCalls } from '../../types/lesson'
+import { reviewCalls } from '../../types/review'
 import type {
   InfoAnswer,
   IllegalLessonInfo,
@@ -29,6 +30,7 @@ import { LessonStore } from './data'
 import { PageCache } from './pageCache'
 import type { LessonRecord, MessageRecord, PictureRecord } from './data'
 import { PasswordTries } from './passwordTries'
+import { createGrantReader, REVIEW_REFUSED_MESSAGE, reviewAnswer } from './review'
 import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
 
@@ -182,6 +184,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const readViewer = createViewerReader(db)
   const passwordTries = new PasswordTries(db)
   const pages = new PageCache<SerializedAnswer>()
+  const readGrant = createGrantReader(db)
   acceptFormBodiesOnly(app)
 
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
@@ -319,4 +322,25 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
     return ok(null)
   })
+
+  /** The admin and complaint viewers (review.ts): the token decides, then the whole lesson pages as the old list. */
+  const reviewed = (request: FastifyRequest, data: string): LessonRecord => {
+    const now = Date.now()
+    const lesson = store.findByLegacyData(data) ?? store.findByCourseData(data)
+    const answer = reviewAnswer(lesson, { sessionWmid: readViewer(request, now)?.wmid ?? null, grant: readGrant(request, now) })
+    if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
+    if (lesson === undefined) throw notFound()
+    return lesson
+  }
+
+  contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request) =>
+    messagePage(request, reviewed(request, request.body.data), null, request.body),
+  )
+
+  contractRoute(
+    app,
+    reviewCalls.complaintMessages,
+    { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
+    async (request) => messagePage(request, reviewed(request, request.body.data), null, request.body),
+  )
 }

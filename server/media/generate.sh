@@ -23,7 +23,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p voice video image circle face file
+mkdir -p voice video image circle face file speech
 
 FF=(ffmpeg -nostdin -hide_banner -loglevel error -y)
 BITEXACT=(-map_metadata -1 -fflags +bitexact -flags +bitexact)
@@ -69,6 +69,14 @@ m4a weekend voice/weekend.m4a
 m4a ending voice/ending.m4a
 amr homework voice/homework.amr
 amr question voice/question.amr
+
+# --- speech: the recordings the speech stand-in knows (server/speech/recordings.ts), 8 kHz PCM
+# wav, from the clips above; their text is the `speak` line of the same name
+wav8k() { # clip out
+  "${FF[@]}" -i "$1" -ac 1 -ar 8000 -c:a pcm_s16le "${BITEXACT[@]}" "$2"
+}
+wav8k voice/weather.mp3 speech/weather.wav
+wav8k voice/ending.m4a speech/ending.wav
 
 # --- video: 4 s test pattern with a 440 Hz tone, and its first frame as the poster -----------
 "${FF[@]}" -f lavfi -i "testsrc2=size=320x240:rate=15:duration=4$(label 'demo.mp4' 18)" \
@@ -192,4 +200,4 @@ find "$work/docx" -exec touch -t 202403250000 {} +
 rm -f file/exercises.docx
 (out=$PWD && cd "$work/docx" && zip -X -D -q "$out/file/exercises.docx" '[Content_Types].xml' _rels/.rels word/document.xml)
 
-du -ch voice video image circle face file | tail -1
+du -ch voice video image circle face file speech | tail -1

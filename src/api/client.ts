@@ -50,6 +50,8 @@ export interface RequestOptions {
   /** Do not toast other codes, network failures or timeouts; the caller shows the error where it belongs. */
   silent?: boolean
   timeoutMs?: number
+  /** Session headers of this call in place of the stored session's (the admin and complaint viewers' route token). */
+  headers?: Readonly<Record<string, string>>
 }
 
 export class ApiError extends Error {
@@ -102,10 +104,15 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
    */
   const early = new Map<string, Promise<RawResponse>>()
 
-  function prepare(path: string, body: FormBody, timeoutMs: number): { key: string; start: () => Promise<RawResponse> } {
+  function prepare(
+    path: string,
+    body: FormBody,
+    timeoutMs: number,
+    sessionHeaders: Readonly<Record<string, string>> = deps.sessionHeaders(),
+  ): { key: string; start: () => Promise<RawResponse> } {
     const url = deps.baseUrl() + path
     const form = encodeForm(body)
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...deps.sessionHeaders() }
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...sessionHeaders }
     return {
       key: JSON.stringify([url, form, headers]),
       start: () =>
@@ -127,12 +134,12 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
     }, REQUEST_TIMEOUT_MS)
   }
 
-  async function send(path: string, body: FormBody, timeoutMs: number): Promise<RawResponse> {
+  async function send(path: string, body: FormBody, timeoutMs: number, sessionHeaders?: Readonly<Record<string, string>>): Promise<RawResponse> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ApiError(TIMEOUT, deps.messages.timeout(), path)), timeoutMs)
     })
-    const { key, start } = prepare(path, body, timeoutMs)
+    const { key, start } = prepare(path, body, timeoutMs, sessionHeaders)
     const sentEarly = early.get(key)
     early.delete(key)
     const pending = sentEarly ?? start()
@@ -146,7 +153,7 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
   const post: Post = async <T>(path: string, body: FormBody = {}, options: RequestOptions = {}) => {
     let response: RawResponse
     try {
-      response = await send(path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS)
+      response = await send(path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS, options.headers)
     } catch (err) {
       if (!options.silent && err instanceof ApiError) deps.toast(err.message, TOAST_DURATION_MS)
       throw err

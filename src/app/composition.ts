@@ -3,11 +3,13 @@ import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
 import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
+import { createReviewApi, type ReviewKind } from '../api/review'
 import { createShareApi } from '../api/share'
 import { lessonLinkFromParams } from '../domain/lessonLink'
+import type { ReviewLink } from '../domain/reviewLink'
 import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
-import { LessonStore, type LessonAccessContext } from '../features/lesson'
+import { LessonStore, ReviewStore, type LessonAccessContext } from '../features/lesson'
 import { ProfileStore } from '../features/profile'
 import { LessonPayStore, PayFlowStore } from '../features/purchase'
 import type { AudioEngine } from '../platform/audio/types'
@@ -40,6 +42,9 @@ export interface PlatformEdge {
  * lesson viewer and /lessonPay need. Subpackages build their own stores on `post` and `session`
  * (`definePackageStores`), so their code never rides into the main package. Created once, in app.ts.
  */
+/** How many admin or complaint viewers stay alive at once; the least recently shown goes first. */
+const KEPT_REVIEW_STORES = 5
+
 export function createAppStores(edge: PlatformEdge) {
   const { storage } = edge
   const session = new SessionStore(storage)
@@ -58,6 +63,9 @@ export function createAppStores(edge: PlatformEdge) {
   const loginApi = createLoginApi(post)
   const shareApi = createShareApi(post)
   const moneyApi = createMoneyApi(post)
+  const reviewApi = createReviewApi(post)
+  /** the admin and complaint viewers are kept alive (spec 001 §2): one store per link, the latest few */
+  const reviewStores = new Map<string, ReviewStore>()
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
   const auth = edge.auth({
     weappLogin: (code) => loginApi.weappLogin(code),
@@ -96,6 +104,15 @@ export function createAppStores(edge: PlatformEdge) {
     },
     share: edge.share({ shareConfig: (registerUrl) => shareApi.shareConfig(registerUrl) }),
     createLessonStore: (): LessonStore => new LessonStore(lessonApi, undefined, lessonAccess),
+    /** The admin or complaint viewer's store of `link`: the same one each time the link is shown again. */
+    reviewStore: (kind: ReviewKind, link: ReviewLink): ReviewStore => {
+      const key = JSON.stringify([kind, link.userid, link.token, link.data])
+      const kept = reviewStores.get(key) ?? new ReviewStore(reviewApi, kind, link)
+      reviewStores.delete(key)
+      reviewStores.set(key, kept)
+      if (reviewStores.size > KEPT_REVIEW_STORES) reviewStores.delete(reviewStores.keys().next().value as string)
+      return kept
+    },
     createLessonPayStore: (): LessonPayStore =>
       new LessonPayStore({
         lesson: lessonApi,

@@ -97,8 +97,8 @@ const TABLE = [
     ],
     { impliedParams: { '/lessonPay/share/:courseData/:payType': { type: 'share' } }, status: 'built' },
   ),
-  route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
-  route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
+  route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true, status: 'built' }),
+  route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true, status: 'built' }),
   route('Illegal', 'main', ['/illegal'], { status: 'built' }),
   route('VipAlert', 'main', ['/vipAlert'], { status: 'built' }),
   route('Profile', 'main', ['/profile', '/profile/:data'], { status: 'built' }),
@@ -145,13 +145,13 @@ const TABLE = [
   route('WmCircleDetail', 'misc', ['/wmCircleDetail'], { status: 'built' }),
   route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail'], { status: 'built' }),
   route('AddFaceWM', 'misc', ['/addFaceWM'], { status: 'built' }),
-  route('Complaint', 'misc', ['/complaint']),
+  route('Complaint', 'misc', ['/complaint'], { status: 'built' }),
   // spec 001 §2's "Redirect page" (no path given) is /tmp (no screen given): to /lessonPay after 0.5 s
   route('Tmp', 'misc', ['/tmp'], { status: 'built' }),
   route('Test', 'misc', ['/test']),
   route('TestWmJsApi', 'misc', ['/testWmJsApi']),
   // the spec's title for the speech test page is 'bank card', kept as given
-  route('IatTest', 'misc', ['/iatTest']),
+  route('IatTest', 'misc', ['/iatTest'], { status: 'built' }),
 ] as const
 
 export type RouteName = (typeof TABLE)[number]['name']

@@ -29,7 +29,8 @@ export interface E2E {
   close(): Promise<void>
 }
 
-export async function startE2E(): Promise<E2E> {
+/** `chromiumArgs`: more switches for the browser (a fake microphone, say). */
+export async function startE2E(options: { chromiumArgs?: readonly string[] } = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
   const server = await buildApp({ dbPath: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
   await server.listen({ port: 0, host: '127.0.0.1' })
@@ -50,6 +51,7 @@ export async function startE2E(): Promise<E2E> {
       '--disable-component-update',
       '--disable-sync',
       '--autoplay-policy=no-user-gesture-required',
+      ...(options.chromiumArgs ?? []),
     ],
     })
     .catch(async (err: unknown) => {

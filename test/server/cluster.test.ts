@@ -34,6 +34,9 @@ import { DEMO_CHATROOM_ID } from '../../server/chatroom/seed'
 import { WORKER_HEADER } from '../../server/core/worker'
 import { PASSWORD_CLIENT_LIMIT } from '../../server/lesson/passwordTries'
 import { LOGIN, TEACHER, V2_INFO, V2_LIST } from './helpers'
+import { connect, framesOf, recording } from './speechSupport'
+import { Transcript } from '../../src/domain/speech'
+import { speechCalls, type IatAuth } from '../../types/speech'
 
 const dir = mkdtempSync(join(tmpdir(), 'cluster-'))
 const dbPath = join(dir, 'cluster.sqlite')
@@ -313,3 +316,19 @@ it('50 concurrent openings of a lesson with one view left over two workers let e
   expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
   expect(answers.filter((a) => a.body.code === 8)).toHaveLength(49)
 }, 60_000)
+
+it('the speech stand-in transcribes on either worker, whichever signed its address', async () => {
+  const byWorker = new Map<string, string>()
+  for (let attempt = 0; attempt < 20 && byWorker.size < 2; attempt += 1) {
+    // connections go to the workers in turn: one more now and then, so the sockets change worker
+    if (attempt % 2 === 1) await get()
+    const auth = await call<ObjectData<IatAuth>>('POST', speechCalls.iatAuth.path)
+    const session = await connect(auth.body.data.object.authUrl)
+    for (const frame of framesOf(recording('weather'), auth.body.data.object.appId)) session.socket.send(JSON.stringify(frame))
+    await session.closed
+    const transcript = new Transcript()
+    for (const answer of session.answers) if (answer.data?.result) transcript.apply(answer.data.result)
+    byWorker.set(session.worker, transcript.text)
+  }
+  expect([...byWorker.values()]).toEqual(['今天天气真好，对吧？', '今天天气真好，对吧？'])
+})

@@ -31,6 +31,8 @@ const FORMATS: Record<string, { type: string; starts: (bytes: Buffer) => boolean
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     starts: (b) => b.readUInt32LE(0) === 0x04034b50,
   },
+  // the speech stand-in's recordings (server/speech/recordings.ts)
+  wav: { type: 'audio/wav', starts: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WAVE' },
   txt: { type: 'text/plain', starts: (b) => b.length > 0 && !b.toString('utf8').includes('\ufffd') },
 }
 

@@ -17,6 +17,10 @@ const inviteInfo = (info: Record<string, string>): string => encodeURIComponent(
 
 /** The seeded free group's invite (server/invite/seed.ts), for one of its QR-code invite handles. */
 const SEEDED_GROUP_INVITE = (data: string): Record<string, string> => ({ usrname: '林老师', groupname: '读书会', data })
+/** The admin and complaint viewers' route `data` (server/lesson/seedReview.ts grants). */
+function reviewData(userid: string, token: string, data: string): string {
+  return JSON.stringify({ token, userid, data })
+}
 
 /**
  * Links to every screen that exists, with the reference server's seeded ids
@@ -75,6 +79,16 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.review',
+    links: [
+      { label: 'launcher.review.admin', route: 'LessonAdmin', params: { data: reviewData('wm_admin', 'token-admin', 'legacy-paid') } },
+      { label: 'launcher.review.author', route: 'LessonAdmin', params: { data: reviewData('wm_teacher', 'token-teacher', 'legacy-password') } },
+      { label: 'launcher.review.complaint', route: 'LessonComplain', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-open') } },
+      { label: 'launcher.review.complaintQuery', route: 'Complaint', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-open') } },
+      { label: 'launcher.review.refused', route: 'LessonComplain', params: { data: reviewData('wm_complainant', 'token-complaint-open', 'legacy-paid') } },
+    ],
+  },
+  {
     title: 'launcher.section.media',
     links: [
       { label: 'launcher.media.m4a', route: 'M4aPlayer', params: { name: 'weekend.m4a', url: '/media/voice/weekend.m4a', fileExtension: 'm4a' } },
@@ -99,6 +113,10 @@ export const DEMO_SECTIONS: DemoSection[] = [
       { label: 'launcher.misc.stickerBound', route: 'AddFaceWM', params: { d: 'sticker-bound' } },
       { label: 'launcher.misc.tmp', route: 'Tmp', params: { type: 'share', courseData: 'demo-paid', payType: 1 } },
     ],
+  },
+  {
+    title: 'launcher.section.tools',
+    links: [{ label: 'launcher.tools.iat', route: 'IatTest' }],
   },
   {
     title: 'launcher.section.system',

@@ -7,10 +7,9 @@ import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import { platformEnv } from '../../platform/env'
-import type { LessonStore } from '../lesson'
 import type { PlayerStore } from '../../stores/player'
 import { AudioPanel } from './AudioPanel'
-import { useLessonPlaylist } from './lessonPlaylist'
+import { useLessonPlaylist, type PlayableLesson } from './lessonPlaylist'
 import { usePlayer } from './usePlayer'
 import { formatRate } from './rate'
 import { locatePlaying, measureVoiceDistance, type RevealVoice } from './scroll'
@@ -72,7 +71,7 @@ const BackToPlaying = observer(function BackToPlaying({ player, reveal }: { play
 })
 
 export interface LessonAudioProps {
-  lesson: LessonStore
+  lesson: PlayableLesson
   link: LessonLink
   /** mounts a voice's row when the list mounts only the rows near the screen */
   reveal?: RevealVoice

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { when } from 'mobx'
+import type { LessonInfo } from '../../../types/lesson'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
 import type { LessonStore } from '../lesson'
@@ -10,8 +11,13 @@ export function lessonKey(link: LessonLink): string {
   return link.kind === 'v2' ? link.courseData : `legacy:${link.data}`
 }
 
+/** What the player reads of a shown list of lesson messages: the lesson viewer's store, the admin viewers'. */
+export type PlayableLesson = Pick<LessonStore, 'title' | 'messages' | 'loadEnd' | 'loadingMore' | 'loadMore'> & {
+  readonly info?: Pick<LessonInfo, 'coursePic' | 'faceIcon'>
+}
+
 /** The lesson store seen as the player's playlist; reads stay live (mobx tracks them). */
-export function lessonPlaylist(lesson: LessonStore, key: string): PlaylistSource {
+export function lessonPlaylist(lesson: PlayableLesson, key: string): PlaylistSource {
   return {
     key,
     get title() {
@@ -35,7 +41,7 @@ export function lessonPlaylist(lesson: LessonStore, key: string): PlaylistSource
 }
 
 /** Hands the shown lesson to the player while the lesson page is mounted. */
-export function useLessonPlaylist(player: PlayerStore, lesson: LessonStore, link: LessonLink): void {
+export function useLessonPlaylist(player: PlayerStore, lesson: PlayableLesson, link: LessonLink): void {
   const key = lessonKey(link)
   useEffect(() => {
     player.attach(lessonPlaylist(lesson, key))

@@ -7,10 +7,12 @@ import message from './message'
 import money from './money'
 import player from './player'
 import purchase from './purchase'
+import review from './review'
 import route from './route'
+import tools from './tools'
 import ui from './ui'
 import validation from './validation'
 import vip from './vip'
 import album from './album'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album, ...invite }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album, ...invite, ...review, ...tools }

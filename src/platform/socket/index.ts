@@ -1,6 +1,6 @@
 /**
  * Typing seam: the builds resolve `index.weapp.ts` / `index.h5.ts` by Taro's file suffixes.
- * Only src/im uses it, so it ships in the live package.
+ * src/im (the live package) and the speech page (the misc package) use it.
  */
 import type { OpenSocket } from './types'
 

@@ -51,6 +51,16 @@ describe('createClient().post', () => {
     expect(calls[0].timeoutMs).toBe(5000)
   })
 
+  it("sends a call's own session headers in place of the stored session's (the admin viewers' token)", async () => {
+    const { client, calls } = setup(() => ok(200), { userid: 'u1', token: 't1' })
+    await client.post('/wmim/course/admin/message/query/list.do', { data: 'd' }, { headers: { userid: 'wm_admin', token: 'token-admin' } })
+    await client.post('/wmim/course/v2/query/info.do', { courseData: 'abc' })
+    expect(calls.map((c) => c.headers)).toEqual([
+      { 'content-type': 'application/x-www-form-urlencoded', userid: 'wm_admin', token: 'token-admin' },
+      { 'content-type': 'application/x-www-form-urlencoded', userid: 'u1', token: 't1' },
+    ])
+  })
+
   it('resolves code 200 with the envelope', async () => {
     const { client, deps } = setup(() => ok(200, 'ok', { object: { a: 1 } }))
     await expect(client.post('/x')).resolves.toEqual({ code: 200, msg: 'ok', data: { object: { a: 1 } } })

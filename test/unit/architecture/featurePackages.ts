@@ -22,4 +22,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   vip: 'vip',
   album: 'misc',
   invite: 'invite',
+  speech: 'misc',
 }

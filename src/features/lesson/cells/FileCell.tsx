@@ -5,6 +5,7 @@ import { fileIcon } from '../../../domain/message/file'
 import type { FileMessage } from '../../../domain/message/types'
 import { toPageUrl } from '../../../domain/routes'
 import { t } from '../../../locales'
+import { nativeBridge } from '../../../platform/bridge'
 import { filePlatform } from '../../../platform/file'
 import { Card } from './Card'
 import './FileCell.scss'
@@ -17,6 +18,8 @@ import './FileCell.scss'
 export function FileCell({ message }: { message: FileMessage }) {
   const { fileName, fileExtension, fileLength, url } = message
   const open = (): void => {
+    // inside the native app the app opens the file itself (platform/bridge)
+    if (nativeBridge.openFileMsg({ url, fileName, fileExtension, fileLength })) return
     switch (filePlatform.openFile({ url, fileName, fileExtension })) {
       case 'openInApp':
         void Taro.showToast({ title: t('cells.file.openInApp'), icon: 'none', duration: 1000 })

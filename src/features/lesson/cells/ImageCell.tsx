@@ -5,6 +5,7 @@ import { t } from '../../../locales'
 import { useGallery } from '../gallery/GalleryContext'
 import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
 import { offerImageSave } from './saveImageMenu'
+import { nativeBridge } from '../../../platform/bridge'
 import { useLongPress } from './useLongPress'
 import './ImageCell.scss'
 
@@ -15,10 +16,14 @@ import './ImageCell.scss'
 export function ImageCell({ message }: { message: ImageMessage }) {
   const alt = t('cells.image.alt', { name: message.sender.nickname })
   const gallery = useGallery()
-  const press = useLongPress(
-    () => void offerImageSave(message.url),
-    () => gallery?.open({ id: message.id, url: message.url }),
-  )
+  // inside the native app its own viewer and menu take the image (platform/bridge)
+  const menu = (): void => {
+    if (!nativeBridge.photoMenu(message.url)) void offerImageSave(message.url)
+  }
+  const open = (): void => {
+    if (!nativeBridge.openImg(message.url, [message.url])) gallery?.open({ id: message.id, url: message.url })
+  }
+  const press = useLongPress(menu, open)
   const box = fitMedia(message.width, message.height, IMAGE_MAX)
   return (
     <View
@@ -26,7 +31,7 @@ export function ImageCell({ message }: { message: ImageMessage }) {
       style={box ? boxStyle(box) : undefined}
       aria-label={alt}
       {...press}
-      {...pressable(() => gallery?.open({ id: message.id, url: message.url }), { onMenu: () => void offerImageSave(message.url) })}
+      {...pressable(open, { onMenu: menu })}
     >
       <Image className='cell-image__img' src={message.url} mode={box ? 'aspectFill' : 'widthFix'} lazyLoad {...imageAlt(alt)} />
     </View>

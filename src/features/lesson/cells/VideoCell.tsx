@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Image, Video, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { t } from '../../../locales'
+import { nativeBridge } from '../../../platform/bridge'
 import { imageAlt, pressable } from '../../../ui/a11y'
 import type { VideoMessage } from '../../../domain/message/types'
 import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
@@ -33,6 +34,8 @@ export const VideoView = observer(function VideoView({ url, posterUrl, width, he
   const box = fitMedia(width, height, IMAGE_MAX) ?? DEFAULT_BOX
 
   const play = (): void => {
+    // inside the native app the app plays the video itself (platform/bridge)
+    if (nativeBridge.openVideo(url)) return
     setState('playing')
     videoPlayback.start(key)
   }

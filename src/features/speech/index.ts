@@ -1,0 +1,4 @@
+/** Speech-to-text (/iatTest, misc package). */
+export { SpeechScreen } from './SpeechScreen'
+export { SpeechStore } from './SpeechStore'
+export type { SpeechDeps, SpeechStatus } from './SpeechStore'

@@ -1,0 +1,7 @@
+import { buildTimeTitle } from '../../../../locales/buildTitle'
+
+export default definePageConfig({
+  navigationBarTitleText: buildTimeTitle('Complaint'),
+  // spec 000 §9: the old viewers load more within 5 px of the page bottom
+  onReachBottomDistance: 5,
+})
