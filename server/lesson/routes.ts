@@ -333,14 +333,14 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     return lesson
   }
 
-  contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request) =>
-    messagePage(request, reviewed(request, request.body.data), null, request.body),
+  contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request, reply) =>
+    messagePage(request, reply, reviewed(request, request.body.data), null, request.body),
   )
 
   contractRoute(
     app,
     reviewCalls.complaintMessages,
     { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
-    async (request) => messagePage(request, reviewed(request, request.body.data), null, request.body),
+    async (request, reply) => messagePage(request, reply, reviewed(request, request.body.data), null, request.body),
   )
 }
