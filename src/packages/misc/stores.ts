@@ -4,6 +4,7 @@ import { SpeechStore } from '../../features/speech'
 import { t } from '../../locales'
 import { microphone } from '../../platform/microphone'
 import { openSocket } from '../../platform/socket'
+import '../../locales/packages/tools'
 
 /**
  * The misc package's composition, reached only from its own pages. Its screens (audio file players,
