@@ -16,6 +16,7 @@ import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
 import { moneyRoutes } from './money/routes'
+import { liveRoutes } from './live/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(shareRoutes, { wechat })
   await app.register(chatroomRoutes, { db })
   await app.register(moneyRoutes, { db, dev })
+  await app.register(liveRoutes, { db })
   if (dev) await app.register(devRoutes, { db })
   return app
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { CHATROOM_MIGRATIONS } from '../chatroom/migrations'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
+import { LIVE_MIGRATIONS } from '../live/migrations'
 import { CORE_MIGRATIONS } from './migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
 import { MONEY_MIGRATIONS } from '../money/migrations'
@@ -28,6 +29,7 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   MONEY_MIGRATIONS,
   CHATROOM_MIGRATIONS,
   CORE_MIGRATIONS,
+  LIVE_MIGRATIONS,
 ]
 
 /**

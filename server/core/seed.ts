@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { seedChatrooms } from '../chatroom/seed'
 import { seedLessons } from '../lesson/seed'
+import { seedLives } from '../live/seed'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
 import { seedPurchases } from '../purchase/seed'
@@ -16,4 +17,5 @@ export function seed(db: Database): void {
   seedPurchases(db)
   seedChatrooms(db)
   seedMoney(db)
+  seedLives(db)
 }
