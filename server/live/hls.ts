@@ -1,5 +1,5 @@
 /**
- * The demo stream: the committed fixture (server/media/live/, made by server/media/generate-live.sh)
+ * The demo stream: the committed fixture (server/live/stream/, made by server/media/generate-live.sh)
  * of FIXTURE_SEGMENTS segments of SEGMENT_S seconds each, played two ways.
  *
  * - Live: a sliding window that advances in real time. Segment k of a live (k = 0 at its begin
@@ -15,7 +15,9 @@ export const FIXTURE_SEGMENTS = 6
 /** segments in the live window: enough for a player to buffer, short enough to stay live */
 export const WINDOW_SEGMENTS = 3
 
-const segmentUrl = (file: number): string => `/media/live/seg${file}.m2ts`
+/** The segments' path on the media host (routes.ts serves them as video/mp2t). */
+export const SEGMENT_PATH = '/hls/segments'
+const segmentUrl = (file: number): string => `${SEGMENT_PATH}/seg${file}.m2ts`
 
 /** The live window at `now` for a live that began at `beginTime` (epoch ms). */
 export function livePlaylist(beginTime: number, now: number): string {

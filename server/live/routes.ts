@@ -4,6 +4,8 @@
  * reads and writes. A playlist opens only with a token a play call issued for that live and kind,
  * so the stream of a paid live is not reachable by guessing its address.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
@@ -20,7 +22,7 @@ import { requireLogin } from '../login/rules'
 import { createViewerReader } from '../login/session'
 import { LiveStore } from './data'
 import type { LiveRecord, PlayKind } from './data'
-import { livePlaylist, replayPlaylist } from './hls'
+import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
 import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, UNKNOWN_LIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, adminRefusal, playRefusal, replayRefusal } from './rules'
 
@@ -44,6 +46,11 @@ const refuse = (refusal: Refusal | undefined): void => {
   if (refusal) throw new ApiRefusal(refusal.code, refusal.msg)
 }
 
+/** The committed segments (server/media/generate-live.sh), 150 KB read once: the same bytes for every live. */
+export const STREAM_DIR = join(__dirname, 'stream')
+const readSegments = (): ReadonlyMap<string, Buffer> =>
+  new Map(Array.from({ length: FIXTURE_SEGMENTS }, (_, k) => [`seg${k}.m2ts`, readFileSync(join(STREAM_DIR, `seg${k}.m2ts`))]))
+
 /** The local room's socket on the server the client called (ws, or wss behind TLS). */
 function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
@@ -54,6 +61,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { d
   const accounts = new AccountStore(db)
   const attempts = new AttemptCounter(db)
   const viewerOf = createViewerReader(db)
+  const segments = readSegments()
   acceptFormBodiesOnly(app)
 
   const findLive = (courseData: string): LiveRecord => {
@@ -229,6 +237,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { d
     void reply.header('cache-control', 'no-store')
     if (watchCount === undefined) return reply.code(404).send({ watchCount: 0 })
     return { watchCount }
+  })
+
+  // a segment alone is seconds of the test pattern: the playlist is what the token guards
+  app.get<{ Params: { name: string } }>(`${SEGMENT_PATH}/:name`, async (request, reply) => {
+    const segment = segments.get(request.params.name)
+    if (!segment) return reply.code(404).type('text/plain').send('no such segment')
+    void reply.header('cache-control', 'public, max-age=31536000, immutable')
+    return reply.type('video/mp2t').send(segment)
   })
 
   app.get<{ Params: { courseData: string; kind: string }; Querystring: { token?: string } }>(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates the demo live stream (server/live/hls.ts) into server/media/live/: a 12 s test
+# Generates the demo live stream (server/live/hls.ts) into server/live/stream/: a 12 s test
 # pattern with a 440 Hz tone cut into six 2 s MPEG-TS segments (H.264 baseline 320x180 15 fps,
 # AAC mono; `.m2ts`, not `.ts`, which TypeScript tools would read), about 150 KB in all. The output is committed; run this only to change it:
 # `bash server/media/generate-live.sh`. Needs Debian's ffmpeg (apt-get install -y ffmpeg).
@@ -12,7 +12,7 @@ command -v ffmpeg >/dev/null || { echo "missing ffmpeg: apt-get install -y ffmpe
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p live
+mkdir -p ../live/stream
 
 # a key frame every 2 s exactly, so each segment starts with one and lasts 2 s
 ffmpeg -nostdin -hide_banner -loglevel error -y \
@@ -24,6 +24,6 @@ ffmpeg -nostdin -hide_banner -loglevel error -y \
   -map_metadata -1 -fflags +bitexact -flags +bitexact \
   -f hls -hls_time 2 -hls_list_size 0 -hls_segment_filename "$work/seg%d.m2ts" "$work/index.m3u8"
 
-rm -f live/seg*.m2ts
-cp "$work"/seg*.m2ts live/
-ls -l live
+rm -f ../live/stream/seg*.m2ts
+cp "$work"/seg*.m2ts ../live/stream/
+ls -l ../live/stream

@@ -6,8 +6,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { MEDIA_DIR } from '../../server/app'
-import { FIXTURE_SEGMENTS, SEGMENT_S, WINDOW_SEGMENTS, livePlaylist, replayPlaylist } from '../../server/live/hls'
+import { FIXTURE_SEGMENTS, SEGMENT_PATH, SEGMENT_S, WINDOW_SEGMENTS, livePlaylist, replayPlaylist } from '../../server/live/hls'
+import { STREAM_DIR } from '../../server/live/routes'
 import type { ArrayData, ObjectData } from '../../types/api'
 import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveSubscription } from '../../types/live'
@@ -126,7 +126,7 @@ describe('the playlists', () => {
     const ok = await playlist(url)
     expect(ok.statusCode).toBe(200)
     expect(ok.headers['content-type']).toContain('application/vnd.apple.mpegurl')
-    expect(ok.body).toContain('/media/live/seg')
+    expect(ok.body).toContain(`${SEGMENT_PATH}/seg`)
     expect((await playlist(url.replace(/token=\w+/, 'token=forged'))).statusCode).toBe(404)
     expect((await playlist(url.replace(/\?token=\w+/, ''))).statusCode).toBe(404)
     // a free live's token does not open a paid one's stream, nor its replay
@@ -144,8 +144,8 @@ describe('the playlists', () => {
     const begin = 1_000_000
     const at = (s: number) => livePlaylist(begin, begin + s * 1000)
     const sequence = (text: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1])
-    const segments = (text: string) => text.split('\n').filter((line) => line.startsWith('/media/'))
-    expect(segments(at(0))).toEqual(['/media/live/seg0.m2ts'])
+    const segments = (text: string) => text.split('\n').filter((line) => line.startsWith(SEGMENT_PATH))
+    expect(segments(at(0))).toEqual([`${SEGMENT_PATH}/seg0.m2ts`])
     expect(at(101)).toBe(at(101))
     expect(sequence(at(101))).toBe(Math.floor(101 / SEGMENT_S) - WINDOW_SEGMENTS + 1)
     expect(sequence(at(101 + SEGMENT_S))).toBe(sequence(at(101)) + 1)
@@ -158,26 +158,29 @@ describe('the playlists', () => {
     // the window whose newest segment starts the third loop
     const text = livePlaylist(0, 2 * loop * 1000 + 1)
     expect(text).toContain(`#EXT-X-DISCONTINUITY-SEQUENCE:1`)
-    expect(text.split('\n').slice(-4, -1)).toEqual(['#EXT-X-DISCONTINUITY', `#EXTINF:${SEGMENT_S.toFixed(3)},`, '/media/live/seg0.m2ts'])
+    expect(text.split('\n').slice(-4, -1)).toEqual(['#EXT-X-DISCONTINUITY', `#EXTINF:${SEGMENT_S.toFixed(3)},`, `${SEGMENT_PATH}/seg0.m2ts`])
   })
 
   it('the replay is every segment once and ends', () => {
     const text = replayPlaylist()
-    expect(text.match(/\/media\/live\/seg\d\.m2ts/g)).toHaveLength(FIXTURE_SEGMENTS)
+    expect(text.match(/seg\d\.m2ts/g)).toHaveLength(FIXTURE_SEGMENTS)
     expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD')
     expect(text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true)
   })
 
-  it('the committed fixture has the segments hls.ts names, small and served as media', async () => {
+  it('the committed fixture has the segments hls.ts names, small, served as MPEG-TS', async () => {
     let total = 0
     for (let k = 0; k < FIXTURE_SEGMENTS; k += 1) {
-      const file = join(MEDIA_DIR, 'live', `seg${k}.m2ts`)
+      const file = join(STREAM_DIR, `seg${k}.m2ts`)
       expect(existsSync(file)).toBe(true)
       total += statSync(file).size
     }
     expect(total).toBeLessThan(200_000)
-    const res = await app.inject({ method: 'GET', url: '/media/live/seg0.m2ts' })
+    const res = await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/seg0.m2ts` })
     expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('video/mp2t')
+    expect((await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/seg9.m2ts` })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/..%2Froutes.ts` })).statusCode).toBe(404)
     // MPEG-TS packets start with the sync byte 0x47 every 188 bytes
     expect(res.rawPayload[0]).toBe(0x47)
     expect(res.rawPayload[188]).toBe(0x47)
