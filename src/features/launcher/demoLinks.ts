@@ -52,6 +52,14 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.live',
+    links: [
+      { label: 'launcher.live.subscriptions', route: 'LiveSubscribeNoti', params: { openid: 'openid-buyer' } },
+      { label: 'launcher.live.noSubscriptions', route: 'LiveSubscribeNoti', params: { openid: 'openid-visitor' } },
+      { label: 'launcher.live.end', route: 'LiveEnd' },
+    ],
+  },
+  {
     title: 'launcher.section.media',
     links: [
       { label: 'launcher.media.m4a', route: 'M4aPlayer', params: { name: 'weekend.m4a', url: '/media/voice/weekend.m4a', fileExtension: 'm4a' } },

@@ -1,6 +1,7 @@
 import cells from './cells'
 import common from './common'
 import lesson from './lesson'
+import live from './live'
 import login from './login'
 import message from './message'
 import money from './money'
@@ -10,4 +11,4 @@ import route from './route'
 import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...live }
