@@ -1,0 +1,50 @@
+/**
+ * @jest-environment jsdom
+ */
+import { routeByName, toPageUrl } from '../../src/domain/routes'
+import { loadPage, type LoadedPage } from './harness'
+import { all, tap } from './taroTree'
+
+/**
+ * The live package's simple pages in the compiled mini-program (dist/weapp), against the real
+ * server's seed: /liveEnd and /liveSubscribeNoti (wm_buyer's 14 hosts through `openid-buyer`).
+ * Only `wx` (navigation, request transport) is the platform edge faked by the harness.
+ */
+const count = (p: LoadedPage, selector: string): number => p.root.querySelectorAll(selector).length
+
+describe('live pages in the compiled mini-program (dist/weapp)', () => {
+  let page: LoadedPage | undefined
+  afterEach(async () => {
+    await page?.close()
+    page = undefined
+  })
+
+  it('/liveEnd shows the ended cover; its button navigates to /downloadWm', async () => {
+    page = await loadPage(routeByName('LiveEnd').page, {})
+    const p = page
+    // the file's first page loads the app bundle cold: allow for a busy machine
+    await p.waitFor(() => count(p, '.live-end__download') === 1, 20000)
+    expect(p.text()).toContain('直播已结束')
+    await tap(all(p, '.live-end__download')[0])
+    await p.waitFor(() => (p.wx.navigateTo as jest.Mock).mock.calls.length === 1)
+    expect((p.wx.navigateTo as jest.Mock).mock.calls[0][0]).toMatchObject({ url: toPageUrl('DownloadWm') })
+  })
+
+  it('/liveSubscribeNoti lists the first 10 subscribed hosts; a switch unsubscribes on the server', async () => {
+    page = await loadPage(routeByName('LiveSubscribeNoti').page, { openid: 'openid-buyer' })
+    const p = page
+    await p.waitFor(() => count(p, '.live-sub-row') === 10, 20000)
+    expect(p.text()).toContain('已订阅的主播')
+    expect(p.text()).toContain('林老师')
+    await tap(all(p, '.live-switch')[0])
+    await p.waitFor(() => count(p, '.live-switch--on') === 9 && count(p, '.live-switch--loading') === 0)
+    const row = p.server.db.prepare("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = 'wm_teacher'").get()
+    expect(row).toEqual({ n: 0 })
+  })
+
+  it('/liveSubscribeNoti without an openid says the link lacks it', async () => {
+    page = await loadPage(routeByName('LiveSubscribeNoti').page, {})
+    const p = page
+    await p.waitFor(() => p.text().includes('链接缺少公众号身份'), 20000)
+  })
+})
