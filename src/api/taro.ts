@@ -4,7 +4,7 @@ import { toPageUrl } from '../domain/routes'
 import { platformEnv } from '../platform/env'
 import type { TransportDeps } from './client'
 
-/** Wires the transport to Taro: the only place that calls Taro.request. */
+/** Wires the transport to Taro: with taroGetJson below, the only place that calls Taro.request. */
 export function taroTransportDeps(session: { headers: Record<string, string>; clear(): void }): TransportDeps {
   return {
     baseUrl: () => platformEnv.apiBase(),
@@ -29,4 +29,11 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
       badResponse: () => t('common.loadFailed'),
     },
   }
+}
+
+/** A GET answering JSON on the API host (the live watch count, spec 001 §7); rejects on a failure. */
+export async function taroGetJson(path: string): Promise<unknown> {
+  const res = await Taro.request({ url: platformEnv.apiBase() + path, method: 'GET', dataType: 'json' })
+  if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode}`)
+  return res.data
 }

@@ -112,8 +112,8 @@ const TABLE = [
   route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit'], { status: 'built' }),
 
   // live: the only package that loads the IM SDK
-  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data']),
-  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin']),
+  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data'], { status: 'built' }),
+  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin'], { status: 'built' }),
   route('LiveEnd', 'live', ['/liveEnd'], { status: 'built' }),
   route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti'], { status: 'built' }),
 

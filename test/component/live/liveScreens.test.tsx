@@ -17,6 +17,8 @@ import { screenRig } from '../money/support'
 const LIST = '/wmim/live/subscribe/qrySubscribeList.do'
 const SWITCH = '/wmim/live/subscribe/updateSubscribe.do'
 
+/** the subscription page makes no GET */
+const noGet = (): Promise<unknown> => Promise.reject(new Error('no GET expected'))
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 const hosts = (from: number, count: number): LiveSubscription[] =>
@@ -44,7 +46,7 @@ describe('live screens', () => {
   describe('/liveSubscribeNoti', () => {
     async function show(routes: Record<string, Handler>) {
       const backend = fakeBackend(routes)
-      const store = new SubscriptionsStore(createLiveApi(createClient(backend.deps).post), 'openid-buyer', messageOf)
+      const store = new SubscriptionsStore(createLiveApi(createClient(backend.deps).post, noGet), 'openid-buyer', messageOf)
       await mount(rig.utils, WithStores, { stores: testAppStores(), children: <SubscriptionsScreen store={store} /> })
       await act(async () => store.load())
       return { backend, store }
