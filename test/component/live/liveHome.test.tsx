@@ -17,7 +17,7 @@ import type { LiveMode, LiveNotice } from '../../../src/features/live'
 import type { ChatroomClient, ChatroomStatus, EnterOptions } from '../../../src/im'
 import { mount, until } from '../act'
 import { WithStores, testAppStores } from '../appStores'
-import { fakeBackend, ok, refuse, text, type Handler } from '../purchase/support'
+import { fakeBackend, ok, refuse, text, typeInto, type Handler } from '../purchase/support'
 import { screenRig } from '../money/support'
 
 const INFO = '/wmim/live/query/info.do'
@@ -111,7 +111,7 @@ describe('/liveHome', () => {
     const room = new ScriptedRoom()
     const notices: LiveNotice[] = []
     const onLogin = jest.fn()
-    const getJson = jest.fn(async () => ({ watchCount: 99 }))
+    const getJson = jest.fn(async (_path: string): Promise<unknown> => ({ watchCount: 99 }))
     const store = new LiveHomeStore({
       api: createLiveApi(createClient(backend.deps).post, getJson),
       login: () => opts.login,
@@ -174,9 +174,7 @@ describe('/liveHome', () => {
     expect(document.querySelector('.live-identity')).toBeNull()
     expect(backend.calls.find((c) => c.path === PLAY)?.body).toMatchObject({ loginType: '1', loginData: 'login-buyer' })
     expect(room.entered[0].identity).toEqual({ kind: 'account', account: 'wm_buyer', token: 'im-token' })
-    const input = document.querySelector('.live-chat__field input') as HTMLInputElement
-    rig.utils.fireEvent.input(input, { target: { value: '老师好！' } })
-    await until(() => expect(input.value).toBe('老师好！'))
+    await typeInto(rig.utils, '.live-chat__field', '老师好！')
     await act(async () => rig.utils.fireEvent.click(button('发送')))
     await until(() => expect(room.send).toHaveBeenCalledTimes(1))
     expect(room.send.mock.calls[0][0]).toMatchObject({ msgType: 'TEXT', text: '老师好！', senderUserInfo: { nickname: '学员阿杰', uid: 'wm_buyer' } })
@@ -232,16 +230,14 @@ describe('/liveHome', () => {
         routes((body) => (body.playPass === '2468' ? ok({ object: live({ isPlayBack: 1, status: 2, playUrl: 'http://localhost/hls/live-now/replay.m3u8?token=r' }) }) : refuse(402, 'wrong live password'))),
         { mode: 'replay' },
       )
-      const input = () => document.querySelector('.live-password input') as HTMLInputElement
-      await until(() => expect(input()).not.toBeNull())
-      rig.utils.fireEvent.input(input(), { target: { value: '246' } })
+      await typeInto(rig.utils, '.live-password', '246')
       rig.utils.fireEvent.click(button('观看回放'))
       await until(() => expect(notices).toEqual(['passwordTooShort']))
       expect(backend.calls.filter((c) => c.path === PLAYBACK)).toHaveLength(0)
-      rig.utils.fireEvent.input(input(), { target: { value: '1357' } })
+      await typeInto(rig.utils, '.live-password', '1357')
       rig.utils.fireEvent.click(button('观看回放'))
       await until(() => expect(backend.toasts).toEqual(['wrong live password']))
-      rig.utils.fireEvent.input(input(), { target: { value: '2468' } })
+      await typeInto(rig.utils, '.live-password', '2468')
       rig.utils.fireEvent.click(button('观看回放'))
       await until(() => expect(document.querySelector('taro-video-core')?.getAttribute('src')).toContain('replay.m3u8'))
       const rates = [...document.querySelectorAll('[role="radio"]')]
