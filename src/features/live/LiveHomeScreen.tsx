@@ -16,6 +16,8 @@ import { LIVE_RATES, type LiveHomeStore } from './LiveHomeStore'
 import './live.scss'
 
 const VIDEO_ID = 'live-video'
+/** a scroll top past any list's end: the ScrollView stops at its bottom */
+const BOTTOM = 1_000_000
 /** spec 001 §9: a touch holds the chat list where the reader left it for 1 s after the finger lifts */
 const TOUCH_HOLD_MS = 1000
 /** Inline play on phones: WeChat's and QQ's X5 browsers take these, others `playsinline` (Taro sets it). */
@@ -105,7 +107,7 @@ const Rates = observer(function Rates({ store }: { store: LiveHomeStore }) {
 })
 
 const ChatRow = ({ item }: { item: ChatItem }) => (
-  <View className={cx('live-chat__row', item.state === 'failed' && 'live-chat__row--failed')} id={`chat-${item.key}`}>
+  <View className={cx('live-chat__row', item.state === 'failed' && 'live-chat__row--failed')}>
     <Text className='live-chat__name'>{item.displayName}</Text>
     <Text className='live-chat__text'>{item.text}</Text>
     {item.state === 'pending' ? <Text className='live-chat__state'>{t('live.sending')}</Text> : null}
@@ -145,7 +147,6 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
   const [holding, setHolding] = useState(false)
   const release = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(release.current), [])
-  const last = chat.items[chat.items.length - 1]
   const earlier = () => void chat.loadEarlier()
   const status = chat.status.state
   return (
@@ -153,7 +154,9 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
       <ScrollView
         className='live-chat__list'
         scrollY
-        scrollIntoView={!holding && last ? `chat-${last.key}` : undefined}
+        // to the newest comment (a top past the end stops at the bottom) unless the reader holds the
+        // list; scrollIntoView would scroll the whole H5 page as well
+        scrollTop={holding ? undefined : BOTTOM + chat.items.length}
         onTouchStart={() => {
           clearTimeout(release.current)
           setHolding(true)
