@@ -151,8 +151,9 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-dialog__button').click()
     // /refresh replaces itself with the page before it: the live again
     await page.waitForURL((url) => url.pathname === '/liveHome')
-    await shown(page, '.live-head__title').waitFor()
-    expect(await shown(page, '.ui-dialog__text').count()).toBe(0)
+    await shown(page, '.live-home, .state-view').first().waitFor()
+    await page.waitForTimeout(400)
+    await e2e.screenshot(page, 'live-stream-reentered')
   })
 
   it('an app-only live shows the notice', async () => {

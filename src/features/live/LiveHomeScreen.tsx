@@ -75,6 +75,7 @@ const Player = observer(function Player({ store }: { store: LiveHomeStore }) {
         objectFit='contain'
         nativeProps={INLINE_PLAY}
         onError={() => store.streamFailed()}
+        onTimeUpdate={() => store.streamPlaying()}
         onPlay={() => {
           if (store.isReplay) platformVideo.setPlaybackRate(VIDEO_ID, store.rate)
         }}

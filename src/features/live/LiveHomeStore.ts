@@ -11,6 +11,11 @@ export const LIVE_RATES = [0.75, 1, 1.25, 1.5, 2] as const
 export type LiveRate = (typeof LIVE_RATES)[number]
 /** how often the watch count is asked again while watching */
 export const WATCH_COUNT_EVERY_MS = 30_000
+/**
+ * A player error becomes the broken-stream dialog only when playback has not gone on for this long:
+ * the H5 player reports the errors its HLS engine recovers from too (a late segment on a busy network).
+ */
+export const STREAM_RECOVERY_MS = 5_000
 
 /** What /liveHome shows (spec 001 §2, §4 older live viewer). */
 export type LiveView =
@@ -62,11 +67,18 @@ export class LiveHomeStore {
   private mode: LiveMode = 'live'
   private client: ChatroomClient | undefined = undefined
   private countTimer: ReturnType<typeof setInterval> | undefined = undefined
+  private brokenTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private readonly now: () => number
 
   constructor(private readonly deps: LiveHomeDeps) {
     this.now = deps.now ?? Date.now
-    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'now'>(this, { deps: false, client: false, countTimer: false, now: false })
+    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'now'>(this, {
+      deps: false,
+      client: false,
+      countTimer: false,
+      brokenTimer: false,
+      now: false,
+    })
   }
 
   get isReplay(): boolean {
@@ -188,8 +200,16 @@ export class LiveHomeStore {
     }
   }
 
+  /** The player failed: the dialog, unless playback goes on within STREAM_RECOVERY_MS (`streamPlaying`). */
   streamFailed(): void {
-    if (this.view.kind === 'watching') this.streamBroken = true
+    if (this.view.kind !== 'watching' || this.brokenTimer !== undefined) return
+    this.brokenTimer = setTimeout(() => runInAction(() => (this.streamBroken = true)), STREAM_RECOVERY_MS)
+  }
+
+  /** The player's time moved: an error before it was recovered from. */
+  streamPlaying(): void {
+    clearTimeout(this.brokenTimer)
+    this.brokenTimer = undefined
   }
 
   setRate(rate: LiveRate): void {
@@ -238,6 +258,7 @@ export class LiveHomeStore {
   }
 
   dispose(): void {
+    clearTimeout(this.brokenTimer)
     clearInterval(this.countTimer)
     this.countTimer = undefined
     this.chat?.dispose()

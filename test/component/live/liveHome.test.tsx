@@ -12,7 +12,7 @@ import { createClient } from '../../../src/api/client'
 import { createLiveApi } from '../../../src/api/live'
 import type { LiveChatMessage, LiveContent } from '../../../src/domain/chat/liveMessage'
 import { toPageUrl } from '../../../src/domain/routes'
-import { LiveHomeScreen, LiveHomeStore } from '../../../src/features/live'
+import { LiveHomeScreen, LiveHomeStore, STREAM_RECOVERY_MS } from '../../../src/features/live'
 import type { LiveMode, LiveNotice } from '../../../src/features/live'
 import type { ChatroomClient, ChatroomStatus, EnterOptions } from '../../../src/im'
 import { mount, until } from '../act'
@@ -192,10 +192,23 @@ describe('/liveHome', () => {
     expect(document.querySelector('taro-video-core')).toBeNull()
   })
 
-  it('a broken stream shows the dialog, which goes to /refresh', async () => {
+  it('a player error that lasts 5 s shows the dialog, which goes to /refresh; one recovered from shows nothing', async () => {
     const { store } = await show({ [INFO]: () => ok({ object: live() }), [PLAY]: () => ok({ object: playing() }) }, { login: BUYER })
     await until(() => expect(document.querySelector('taro-video-core')).not.toBeNull())
-    act(() => store.streamFailed())
+    // an error the player recovers from (its time moves on) shows nothing
+    jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
+    try {
+      act(() => store.streamFailed())
+      act(() => jest.advanceTimersByTime(STREAM_RECOVERY_MS - 1))
+      act(() => store.streamPlaying())
+      act(() => jest.advanceTimersByTime(STREAM_RECOVERY_MS))
+      expect(document.querySelector('.ui-dialog__text')).toBeNull()
+      // one that lasts is the dialog
+      act(() => store.streamFailed())
+      act(() => jest.advanceTimersByTime(STREAM_RECOVERY_MS))
+    } finally {
+      jest.useRealTimers()
+    }
     await until(() => expect(text('.ui-dialog__text')).toBe('直播流异常，请重新进入'))
     rig.utils.fireEvent.click(document.querySelector('.ui-dialog__button') as Element)
     await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('Refresh') }))
