@@ -151,7 +151,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-dialog__button').click()
     // /refresh replaces itself with the page before it: the live again
     await page.waitForURL((url) => url.pathname === '/liveHome')
-    await shown(page, '.live-home, .state-view').first().waitFor()
+    await shown(page, '.live-head__title').filter({ hasText: '英语口语直播：每天十分钟' }).waitFor()
     await page.waitForTimeout(400)
     await e2e.screenshot(page, 'live-stream-reentered')
   })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { presentParam } from '../../../../domain/routeParams'
+import { STORAGE_KEYS } from '../../../../domain/storageKeys'
 import { LiveHomeScreen } from '../../../../features/live'
 import type { LiveHomeStore } from '../../../../features/live'
 import { useRouteTitle } from '../../../../features/routing'
@@ -14,16 +15,20 @@ import { useLiveStores } from '../../stores'
  * /liveHome, /liveHome/{data}, /liveHome/{type}/{data} (spec 001 §2): `data` (or the query's
  * `courseData`) names the live; type `playBack` opens its replay. The chat-app login comes back
  * here as `?type=login&data=<LoginData JSON>` beside the query's `courseData`: stored, then watched.
+ * The live is remembered in storage, so a bare /liveHome (/refresh's re-entry) reopens it.
  */
 export default function LiveHomePage() {
   useRouteTitle('LiveHome')
   const { params } = useRouter()
   const app = useAppStores()
   const loginReturn = params.type === 'login' ? readLoginData(presentParam(params.data)) : undefined
-  const courseData = presentParam(params.courseData) ?? (params.type === 'login' ? undefined : presentParam(params.data))
+  const named = presentParam(params.courseData) ?? (params.type === 'login' ? undefined : presentParam(params.data))
+  // a bare /liveHome (the re-entry /refresh makes after a broken stream) reopens the last live
+  const courseData = named ?? presentParam(app.storage.get(STORAGE_KEYS.liveCourseData))
   const replay = params.type === 'playBack' || presentParam(params.isPlayBack) === '1'
   const [saved] = useState(() => {
     if (loginReturn) app.loginData.save(loginReturn)
+    if (named) app.storage.set(STORAGE_KEYS.liveCourseData, named)
     return true
   })
   if (!courseData || !saved) return <StateView kind='error' title={t('routeParam.missing')} detail={t('live.missing')} />
