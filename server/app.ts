@@ -18,6 +18,7 @@ import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
 import { removeDemoReviewGrants } from './lesson/seedReview'
 import { moneyRoutes } from './money/routes'
+import { liveRoutes } from './live/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 import { vipRoutes } from './vip/routes'
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(vipRoutes, { db, campaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now) })
   await app.register(albumRoutes, { db, wechat })
   await app.register(inviteRoutes, { db, dev })
+  await app.register(liveRoutes, { db })
   if (dev) await app.register(devRoutes, { db })
   await app.register(speechRoutes, { iflytek: opts.iflytek, mediaDir: MEDIA_DIR })
   // each socket area answers its own path; an upgrade to any other path is refused here

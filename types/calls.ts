@@ -3,6 +3,7 @@ import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
 import { inviteCalls, inviteDevCalls } from './invite'
 import { lessonCalls } from './lesson'
+import { liveCalls } from './live'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
@@ -12,6 +13,6 @@ import { vipCalls } from './vip'
 import { speechCalls } from './speech'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls, liveCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

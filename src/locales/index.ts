@@ -1,6 +1,7 @@
 import zhCN from './zh-CN'
 import type album from './zh-CN/album'
 import type invite from './zh-CN/invite'
+import type live from './zh-CN/live'
 import type tools from './zh-CN/tools'
 import type vip from './zh-CN/vip'
 
@@ -10,7 +11,7 @@ export type Messages = typeof zhCN
  * The strings only a subpackage shows: they ride in that subpackage, not in the main package every
  * page downloads first, and its screens add them on load (`src/locales/packages/<name>.ts`).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 
