@@ -15,6 +15,22 @@ function sourcesOf(module: Module, root: string): string[] {
 }
 
 /**
+ * Code several subpackages share is a webpack chunk named `sub-common/<hash>.js`, which Taro's mini
+ * split-chunks step writes into each of those subpackages (`packages/<pkg>/sub-common/<hash>.js`),
+ * not at the root: the map names the copies where they are.
+ */
+function placeSubpackageCommons(map: ModuleMap, output: string): void {
+  const packagesDir = path.join(output, 'packages')
+  const roots = fs.existsSync(packagesDir) ? fs.readdirSync(packagesDir).map((name) => `packages/${name}`) : []
+  for (const file of Object.keys(map).filter((f) => f.startsWith('sub-common/'))) {
+    const copies = roots.filter((root) => fs.existsSync(path.join(output, root, file)))
+    if (copies.length === 0) continue
+    for (const root of copies) map[`${root}/${file}`] = map[file]
+    delete map[file]
+  }
+}
+
+/**
  * Writes `<output>.modules.json` beside the build (never inside it, so it is no part of the
  * mini-program): for every emitted JS file, the source modules in it. The weapp tests read it to prove
  * that the main package carries no code of another package's features.
@@ -32,6 +48,7 @@ export class ModuleMapPlugin {
         }
       }
       const output = compilation.outputOptions.path ?? compiler.outputPath
+      placeSubpackageCommons(map, output)
       fs.writeFileSync(`${output}.modules.json`, `${JSON.stringify(map, null, 1)}\n`)
     })
   }

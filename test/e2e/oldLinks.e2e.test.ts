@@ -33,12 +33,21 @@ describe('old links (H5, 375x812)', () => {
     expect(new URL(page.url()).pathname).toBe('/lessonPay/share/demo-paid/1')
   })
 
-  it('a hash link to a page not built yet shows what its path shows (not found), never the launcher', async () => {
+  it('a hash link to a path no route has shows what its path shows (not found), never the launcher', async () => {
     const page = await e2e.newPage()
-    await page.goto('/#/welcome/eyJhIjoxfQ?from=singlemessage')
+    await page.goto('/#/welcomeBack/eyJhIjoxfQ?from=singlemessage')
     await page.locator('.state-view__title', { hasText: '页面不存在' }).waitFor()
     expect(await page.locator('.launcher').count()).toBe(0)
-    expect(await page.textContent('body')).toContain('/welcome/eyJhIjoxfQ')
+    expect(await page.textContent('body')).toContain('/welcomeBack/eyJhIjoxfQ')
+  })
+
+  it('a hash link to an invite opens the invite page with its info, never the launcher', async () => {
+    const page = await e2e.newPage()
+    const info = encodeURIComponent(encodeURIComponent(JSON.stringify({ usrname: '林老师', data: 'invite-friend' })))
+    await page.goto(`/#/welcome/${info}?from=singlemessage`)
+    await page.waitForURL((u) => u.pathname.startsWith('/welcome/'))
+    await page.getByText('林老师').first().waitFor()
+    expect(await page.locator('.launcher').count()).toBe(0)
   })
 
   it('an old link to a paid lesson reaches its pay/share page', async () => {
