@@ -8,6 +8,7 @@ import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
 import { VIP_MIGRATIONS } from '../vip/migrations'
 import { ALBUM_MIGRATIONS } from '../album/migrations'
+import { TEST_ORDER_MIGRATIONS } from '../testOrder/migrations'
 
 /**
  * One area's part of a schema version. Each area owns its tables and adds to them by appending
@@ -34,6 +35,7 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   VIP_MIGRATIONS,
   ALBUM_MIGRATIONS,
   INVITE_MIGRATIONS,
+  TEST_ORDER_MIGRATIONS,
 ]
 
 /**
