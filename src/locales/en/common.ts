@@ -59,6 +59,8 @@ export default {
   'launcher.review.refused': 'Complainant reads another lesson (refused)',
   'launcher.section.tools': 'Test pages',
   'launcher.tools.iat': 'Speech recognition /iatTest',
+  'launcher.tools.test': 'User info, clipboard, payment /test',
+  'launcher.tools.wmJsApi': 'JS-SDK share set-up /testWmJsApi',
   'launcher.apiHost': 'API host: {host}',
   'framed.title': 'Open this page directly',
   'framed.text': 'For the safety of your account, this page does not open inside another page.',

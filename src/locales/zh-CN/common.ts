@@ -56,6 +56,8 @@ export default {
   'launcher.review.refused': '投诉人查看别的课（被拒绝）',
   'launcher.section.tools': '测试页',
   'launcher.tools.iat': '语音识别 /iatTest',
+  'launcher.tools.test': '用户信息、剪贴板、支付 /test',
+  'launcher.tools.wmJsApi': 'JS-SDK 分享设置 /testWmJsApi',
   'launcher.apiHost': 'API 地址：{host}',
   'framed.title': '请直接打开此页面',
   'framed.text': '为了你的账号安全，本页面不能在其他网页里打开。',
