@@ -14,7 +14,7 @@ import type { PayOutcome } from '../../../src/platform/payment'
 import type { PayConfig } from '../../../types/purchase'
 import { testOrderCalls } from '../../../types/testOrder'
 import { fakeTransport, testAppStores } from '../appStores'
-import { $, $$, cleanup, deferred, press, render, text, until } from '../ui/harness'
+import { $, $$, cleanup, deferred, press, render, until } from '../ui/harness'
 
 type Request = Parameters<TransportDeps['request']>[0]
 
