@@ -12,6 +12,17 @@ jest.setTimeout(120000)
 
 const button = (page: Page, name: string) => shown(page, '.tools__button').filter({ hasText: name })
 const result = (page: Page, text: string) => shown(page, '.tools__result').filter({ hasText: text }).waitFor()
+/** Taro's modal and toast fade out: the screenshot should show the page, not a fading layer. */
+const layersGone = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('.taro__modal, .taro__toast')).every((layer) => {
+        const style = getComputedStyle(layer)
+        return style.display === 'none' || style.opacity === '0' || style.visibility === 'hidden'
+      }),
+    undefined,
+    { timeout: 10000 },
+  )
 
 describe('the test pages (H5, 375x812)', () => {
   let e2e: E2E
@@ -42,11 +53,13 @@ describe('the test pages (H5, 375x812)', () => {
     await sandbox.locator('.taro-modal__text', { hasText: '¥0.01' }).waitFor()
     await sandbox.locator('.taro-model__cancel').click()
     await result(page, '已取消支付')
+    await layersGone(page)
     await e2e.screenshot(page, 'test-cancelled')
 
     await button(page, '支付 ¥0.01').click()
     await shown(page, '.taro-modal__content').locator('.taro-model__confirm').click()
     await result(page, '支付成功')
+    await layersGone(page)
     await e2e.screenshot(page, 'test-paid')
     // the cancelled and the paid attempt were one order, paid once, outside the lesson orders
     expect(e2e.server.db.prepare('SELECT status FROM test_orders').all()).toEqual([{ status: 1 }])
