@@ -18,6 +18,7 @@ import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
 import { removeDemoReviewGrants } from './lesson/seedReview'
 import { moneyRoutes } from './money/routes'
+import { liveRoutes } from './live/routes'
 import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 import { vipRoutes } from './vip/routes'
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(vipRoutes, { db, campaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now) })
   await app.register(albumRoutes, { db, wechat })
   await app.register(inviteRoutes, { db, dev })
+  await app.register(liveRoutes, { db })
   await app.register(testOrderRoutes, { db, wechat })
   if (dev) await app.register(devRoutes, { db })
   await app.register(speechRoutes, { iflytek: opts.iflytek, mediaDir: MEDIA_DIR })

@@ -3,6 +3,7 @@ import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
 import { inviteCalls, inviteDevCalls } from './invite'
 import { lessonCalls } from './lesson'
+import { liveCalls } from './live'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
@@ -13,6 +14,6 @@ import { speechCalls } from './speech'
 import { testOrderCalls } from './testOrder'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls, testOrderCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls, liveCalls, testOrderCalls].flatMap(
   (calls): AnyEndpoint[] => Object.values(calls),
 )

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { CHATROOM_MIGRATIONS } from '../chatroom/migrations'
 import { LESSON_MIGRATIONS } from '../lesson/migrations'
+import { LIVE_MIGRATIONS } from '../live/migrations'
 import { CORE_MIGRATIONS } from './migrations'
 import { INVITE_MIGRATIONS } from '../invite/migrations'
 import { LOGIN_MIGRATIONS } from '../login/migrations'
@@ -35,6 +36,7 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   VIP_MIGRATIONS,
   ALBUM_MIGRATIONS,
   INVITE_MIGRATIONS,
+  LIVE_MIGRATIONS,
   TEST_ORDER_MIGRATIONS,
 ]
 

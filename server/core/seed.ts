@@ -3,6 +3,7 @@ import { seedChatrooms } from '../chatroom/seed'
 import { seedInvites } from '../invite/seed'
 import { seedLessons } from '../lesson/seed'
 import { seedReviewGrants } from '../lesson/seedReview'
+import { seedLives } from '../live/seed'
 import { seedUsers } from '../login/seed'
 import { seedMoney } from '../money/seed'
 import { seedPurchases } from '../purchase/seed'
@@ -24,4 +25,5 @@ export function seed(db: Database): void {
   seedVip(db)
   seedAlbums(db)
   seedInvites(db)
+  seedLives(db)
 }

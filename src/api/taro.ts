@@ -5,6 +5,9 @@ import { platformEnv } from '../platform/env'
 import { http } from '../platform/http'
 import type { TransportDeps } from './client'
 
+/** How long a GET on the API host may take before it counts as failed. */
+const GET_TIMEOUT_MS = 5_000
+
 /** Wires the transport to Taro and to the platform's HTTP edge (platform/http). */
 export function taroTransportDeps(session: { headers: Record<string, string>; clear(): void }): TransportDeps {
   return {
@@ -27,4 +30,9 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
       badResponse: () => t('common.loadFailed'),
     },
   }
+}
+
+/** A GET answering JSON on the API host (the live watch count, spec 001 §7); rejects on a failure. */
+export function apiGetJson(path: string): Promise<unknown> {
+  return http.getJson(platformEnv.apiBase() + path, GET_TIMEOUT_MS)
 }

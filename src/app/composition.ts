@@ -89,6 +89,8 @@ export function createAppStores(edge: PlatformEdge) {
     player: new PlayerStore(edge.audio, storage),
     /** the one transport, for the subpackages' api modules */
     post,
+    /** the chat-app login, for the live package's viewer (spec 001 §2 identity choice) */
+    auth,
     /** the lesson calls (the gallery pages the picture list itself) */
     lessonApi,
     /**

@@ -112,10 +112,10 @@ const TABLE = [
   route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit'], { status: 'built' }),
 
   // live: the only package that loads the IM SDK
-  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data']),
-  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin']),
-  route('LiveEnd', 'live', ['/liveEnd']),
-  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti']),
+  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data'], { status: 'built' }),
+  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin'], { status: 'built' }),
+  route('LiveEnd', 'live', ['/liveEnd'], { status: 'built' }),
+  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti'], { status: 'built' }),
 
   // invite: welcome, share, download and paid-group landing pages
   route('Welcome', 'invite', ['/welcome', '/welcome/:info'], { status: 'built' }),

@@ -19,4 +19,6 @@ export const STORAGE_KEYS = {
   profilePayType: 'profilePayType',
   /** '1' once the bank card form was saved since the last withdrawal attempt (spec 001 §4, §5 retry rule) */
   withdrawCardUpdated: 'withdrawCardUpdated',
+  /** the live /liveHome last opened: a bare /liveHome (the re-entry after /refresh) reopens it */
+  liveCourseData: 'liveCourseData',
 } as const

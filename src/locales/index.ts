@@ -1,18 +1,49 @@
 import zhCN from './zh-CN'
+import type album from './zh-CN/album'
+import type invite from './zh-CN/invite'
+import type live from './zh-CN/live'
+import type tools from './zh-CN/tools'
+import type vip from './zh-CN/vip'
 
-/** Every visible string has a key here; zh-CN is the default language and the source of the key set. */
+/** Every visible string of the main package has a key here; zh-CN is the default language and the source of the key set. */
 export type Messages = typeof zhCN
-export type MessageKey = keyof Messages
+/**
+ * The strings only a subpackage shows: they ride in that subpackage, not in the main package every
+ * page downloads first, and its screens add them on load (`src/locales/packages/<name>.ts`).
+ */
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live
+export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 
-/** A language's strings: every key of zh-CN (the type the other catalogues are checked against). */
-export type Catalog = Record<MessageKey, string>
+/** A language's strings for the main package: every key of zh-CN (the type the other catalogues are checked against). */
+export type Catalog = Record<keyof Messages, string>
+
+/** One subpackage's strings in every language, English with exactly its zh-CN keys. */
+export interface PackageStrings<K extends keyof PackageMessages> {
+  readonly 'zh-CN': Readonly<Record<K, string>>
+  readonly en: Readonly<Record<K, string>>
+}
 
 /**
  * zh-CN is in every build; another language's catalogue is added when it is in (`startLocale`):
  * the H5 build fetches only the one the system asks for (src/platform/locale).
  */
 const catalogs: Partial<Record<Locale, Catalog>> = { 'zh-CN': zhCN }
+
+/** Subpackage strings added so far, per language (both languages ride in the subpackage). */
+const added: Record<Locale, Partial<Record<keyof PackageMessages, string>>> = { 'zh-CN': {}, en: {} }
+
+/** Adds a subpackage's strings; called once by the module that carries them, when it loads. */
+export function addStrings<K extends keyof PackageMessages>(strings: PackageStrings<K>): void {
+  Object.assign(added['zh-CN'], strings['zh-CN'])
+  Object.assign(added.en, strings.en)
+}
+
+function lookup(locale: Locale, key: MessageKey): string | undefined {
+  return Object.prototype.hasOwnProperty.call(zhCN, key)
+    ? catalogs[locale]?.[key as keyof Messages]
+    : added[locale][key as keyof PackageMessages]
+}
 
 let current: Locale = 'zh-CN'
 
@@ -58,7 +89,7 @@ export function getLocale(): Locale {
 
 /** Looks a string up and fills `{name}` placeholders; a missing parameter is left visible, never `undefined`. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const template = catalogs[current]?.[key] ?? zhCN[key] ?? key
+  const template = lookup(current, key) ?? lookup('zh-CN', key) ?? key
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
@@ -66,5 +97,5 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(zhCN, key)
+  return Object.prototype.hasOwnProperty.call(zhCN, key) || Object.prototype.hasOwnProperty.call(added['zh-CN'], key)
 }

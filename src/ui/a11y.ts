@@ -17,11 +17,11 @@ export interface PressableProps {
 }
 
 /** The roles of a control activated by a press: Enter activates a link, Enter or Space the others. */
-export type PressableRole = 'button' | 'tab' | 'link' | 'radio'
+export type PressableRole = 'button' | 'tab' | 'link' | 'radio' | 'switch'
 
 export interface PressableOptions {
   disabled?: boolean
-  /** 'tab' for a tab of a tablist, 'link' for navigation, 'radio' for a choice of a radiogroup; 'button' otherwise */
+  /** 'tab' for a tab of a tablist, 'link' for navigation, 'radio' for a choice of a radiogroup, 'switch' for an on/off switch (with aria-checked); 'button' otherwise */
   role?: PressableRole
   /** in the Tab-key order (default); a tablist keeps only its selected tab there */
   focusable?: boolean

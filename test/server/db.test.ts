@@ -34,7 +34,8 @@ describe('openDatabase', () => {
       .get()
     const info = await post<{ object: { applyType: number } }>(second, V2_INFO, { courseData: 'demo-open' })
     await second.close()
-    expect(counts).toEqual({ lessons: 9, users: 4 })
+    // four demo users and the live area's twelve extra hosts (server/live/seed.ts)
+    expect(counts).toEqual({ lessons: 9, users: 16 })
     expect(info.body.data.object.applyType).toBe(1)
   })
 

@@ -15,11 +15,20 @@ const modules = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/weapp.modules.j
 const inMainPackage = (file: string): boolean => !file.startsWith('packages/')
 const featureOf = (source: string): string | undefined => /^src\/features\/([^/]+)\//.exec(source)?.[1]
 
-/** Modules that belong to a subpackage: its pages and composition, another package's features, the IM client. */
+/** The string catalogues only subpackages show (src/locales/packages/<name>.ts adds `<lang>/<name>.ts`). */
+const PACKAGE_CATALOGUES = fs.readdirSync(path.join(ROOT, 'src/locales/packages')).map((file) => path.basename(file, '.ts'))
+const packageCatalogue = (source: string): boolean =>
+  /^src\/locales\/packages\//.test(source) ||
+  PACKAGE_CATALOGUES.some((name) => source === `src/locales/zh-CN/${name}.ts` || source === `src/locales/en/${name}.ts`)
+
+/**
+ * Modules that belong to a subpackage: its pages and composition, another package's features, the IM
+ * client, the strings only subpackages show.
+ */
 function foreign(source: string): boolean {
   const feature = featureOf(source)
   if (feature !== undefined) return FEATURE_PACKAGES[feature] !== 'main'
-  return source.startsWith('src/packages/') || source.startsWith('src/im/')
+  return source.startsWith('src/packages/') || source.startsWith('src/im/') || packageCatalogue(source)
 }
 
 function filesUnder(dir: string): string[] {
@@ -46,7 +55,7 @@ describe('the mini-program main package', () => {
     expect(modules['app.js']).toContain('src/app.tsx')
     expect(mainFiles.flatMap((file) => modules[file])).toContain('src/features/lesson/LessonScreen.tsx')
     expect(Object.keys(modules).filter((file) => !inMainPackage(file)).flatMap((file) => modules[file])).toEqual(
-      expect.arrayContaining(['src/features/circle/CircleDetailScreen.tsx', 'src/packages/misc/stores.ts']),
+      expect.arrayContaining(['src/features/circle/CircleDetailScreen.tsx', 'src/packages/misc/stores.ts', 'src/locales/zh-CN/vip.ts']),
     )
     for (const file of Object.keys(modules).filter((f) => modules[f].length > 0)) {
       expect(fs.existsSync(path.join(DIST, file))).toBe(true)

@@ -39,7 +39,7 @@ describe('compiled /test', () => {
     await loaded.waitFor(() => loaded.text().includes('当前页面不在 App 内打开'))
     await tap(copy)
     await loaded.waitFor(() => loaded.wx.showToast.mock.calls.some(([o]: [{ title: string }]) => o.title === '复制成功'))
-    expect(loaded.wx.setClipboardData.mock.calls[0][0]).toMatchObject({ data: '这是一段复制测试文字' })
+    expect((loaded.wx.setClipboardData as jest.Mock).mock.calls[0][0]).toMatchObject({ data: '这是一段复制测试文字' })
     await tap(paste)
     await loaded.waitFor(() => loaded.text().includes('读到的内容：剪贴板里的字'))
   })

@@ -11,6 +11,7 @@ import { StateView } from '../../ui/StateView'
 import { lessonPageUrl } from './lessonTarget'
 import type { AlbumStore } from './stores'
 import './album.scss'
+import '../../locales/packages/album'
 
 function openLesson(course: AlbumCourse): void {
   const url = lessonPageUrl(course.courseUrl)

@@ -8,6 +8,7 @@ import { imageAlt, pressable } from '../../ui/a11y'
 import { StateView } from '../../ui/StateView'
 import type { StickerStore } from './stores'
 import './album.scss'
+import '../../locales/packages/album'
 
 /** The official account's QR code, served with the demo media. */
 const OFFICIAL_QR_PATH = '/media/official-qrcode.png'

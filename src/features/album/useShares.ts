@@ -3,6 +3,7 @@ import { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { useAppStores } from '../../app/stores'
 import { t } from '../../locales'
 import type { AlbumStore } from './stores'
+import '../../locales/packages/album'
 
 const pageLink = (): string => (typeof window !== 'undefined' ? window.location.href.split('#')[0] : '')
 

@@ -8,6 +8,7 @@ import { storeUrls } from './config'
 import { BrowserCover, InviteButton, MiniInstead } from './parts'
 import type { DownloadDescStore } from './stores'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * /downloadWm (spec 001 §2, §7): the Android and iOS cards and the description fetched from the

@@ -5,6 +5,7 @@ import { appLink } from '../../platform/appLink'
 import { appScheme } from './config'
 import { BrowserCover, InviteButton, go } from './parts'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * /openWeimai, the open-app cover (spec 001 §2): outside WeChat's in-app browser it tries the app's

@@ -10,6 +10,7 @@ import { BadLink, BrowserCover, InviteButton, MiniInstead, go } from './parts'
 import { plainPassword } from './stores'
 import type { PasswordWelcomeStore } from './stores'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * /wXpasswordWelcome (spec 001 §2): the group or friend invite, then the browser goes to the store

@@ -11,6 +11,7 @@ import { StateView } from '../../ui/StateView'
 import { BadLink, InviteButton, MiniInstead, go } from './parts'
 import type { PayGroupStore } from './stores'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * /pay4group (spec 001 §2, §4, §8): inviter, group head, name, introduction, condition and the fee

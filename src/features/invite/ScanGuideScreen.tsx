@@ -7,6 +7,7 @@ import { appLink } from '../../platform/appLink'
 import { storeUrls } from './config'
 import { BrowserCover, InviteButton, MiniInstead, go } from './parts'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 const STEPS: readonly MessageKey[] = ['invite.scan.step1', 'invite.scan.step2', 'invite.scan.step3']
 

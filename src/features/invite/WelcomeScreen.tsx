@@ -10,6 +10,7 @@ import { PhoneDialog } from '../login'
 import { BadLink, InviteButton, go } from './parts'
 import type { WelcomeStore } from './stores'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 export interface WelcomeScreenProps {
   /** undefined: the link's info could not be read */

@@ -7,6 +7,7 @@ import { appLink } from '../../platform/appLink'
 import { Dialog } from '../../ui/Dialog'
 import { BadLink, InviteButton, go, toast } from './parts'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * /wmShare (spec 001 §2): the invitation from the inviter, the product's bullets, the password

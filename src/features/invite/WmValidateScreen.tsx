@@ -6,6 +6,7 @@ import { AlertDialog } from '../../ui/Dialog'
 import { FormField } from '../../ui/FormField'
 import { InviteButton, toast } from './parts'
 import './invite.scss'
+import '../../locales/packages/invite'
 
 /**
  * The watermark-camera validation page (spec 000 §2, §5): the VIP channel's title, the account

@@ -9,6 +9,7 @@ import { appLink } from '../../platform/appLink'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11y'
 import { Overlay } from '../../ui/Overlay'
 import { StateView } from '../../ui/StateView'
+import '../../locales/packages/invite'
 
 export function toast(title: string): void {
   void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })

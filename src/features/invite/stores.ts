@@ -16,6 +16,7 @@ import { extractInvitePassword, validateFriendMessage } from '../../domain/valid
 import { t } from '../../locales'
 import type { AppLinkPlatform } from '../../platform/appLink/types'
 import type { PhoneDialogForm } from '../login'
+import '../../locales/packages/invite'
 
 export type Toast = (message: string) => void
 

@@ -89,6 +89,21 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
   {
+    title: 'launcher.section.live',
+    links: [
+      { label: 'launcher.live.now', route: 'LiveHome', params: { courseData: 'live-now' } },
+      { label: 'launcher.live.audio', route: 'LiveHome', params: { courseData: 'live-audio' } },
+      { label: 'launcher.live.paid', route: 'LiveHome', params: { courseData: 'live-english' } },
+      { label: 'launcher.live.ended', route: 'LiveHome', params: { courseData: 'live-ended' } },
+      { label: 'launcher.live.replay', route: 'LiveHome', params: { type: 'playBack', data: 'live-replay' } },
+      { label: 'launcher.live.appOnly', route: 'LiveHome', params: { courseData: 'live-app' } },
+      { label: 'launcher.live.admin', route: 'LiveHomeAdmin', params: { courseData: 'live-now' } },
+      { label: 'launcher.live.subscriptions', route: 'LiveSubscribeNoti', params: { openid: 'openid-buyer' } },
+      { label: 'launcher.live.noSubscriptions', route: 'LiveSubscribeNoti', params: { openid: 'openid-visitor' } },
+      { label: 'launcher.live.end', route: 'LiveEnd' },
+    ],
+  },
+  {
     title: 'launcher.section.media',
     links: [
       { label: 'launcher.media.m4a', route: 'M4aPlayer', params: { name: 'weekend.m4a', url: '/media/voice/weekend.m4a', fileExtension: 'm4a' } },

@@ -7,6 +7,7 @@ import { cx } from '../../ui/classNames'
 import { AlertDialog } from '../../ui/Dialog'
 import type { SpeechStore } from './SpeechStore'
 import './speech.scss'
+import '../../locales/packages/tools'
 
 function statusText(store: SpeechStore): string {
   switch (store.status) {

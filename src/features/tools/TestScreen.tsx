@@ -9,6 +9,7 @@ import { TEST_ORDER_FEE_FEN } from '../../../types/testOrder'
 import { cx } from '../../ui/classNames'
 import { ToolButton } from './ToolButton'
 import type { PasteState, PaymentState, TestStore, UserInfoState } from './TestStore'
+import '../../locales/packages/tools'
 import './tools.scss'
 
 const price = fenToYuan(TEST_ORDER_FEE_FEN)

@@ -6,6 +6,7 @@ import type { ShareStep } from '../../platform/share/types'
 import { cx } from '../../ui/classNames'
 import { ToolButton } from './ToolButton'
 import type { WmJsApiStore } from './WmJsApiStore'
+import '../../locales/packages/tools'
 import './tools.scss'
 
 function outcomeText(step: ShareStep): string {

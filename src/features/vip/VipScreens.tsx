@@ -11,6 +11,7 @@ import { StateView } from '../../ui/StateView'
 import type { VipSlot } from '../../api/vip'
 import type { EligibilityStore, Failure, FriendStore, SlotsStore } from './stores'
 import './vip.scss'
+import '../../locales/packages/vip'
 
 const say = (failure: Failure): string => ('key' in failure ? t(failure.key) : failure.text)
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client'
 import type { VipApi, VipEligibility, VipFriend, VipRefusal, VipSlots } from '../../api/vip'
 import { VipNotFound, VipRefused } from '../../api/vip'
 import type { MessageKey } from '../../locales'
+import '../../locales/packages/vip'
 
 /** What failed, worded by the screen: a locale key, or the transport's own message (network, timeout). */
 export type Failure = { key: MessageKey } | { text: string }

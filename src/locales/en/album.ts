@@ -33,10 +33,4 @@ export default {
   'sticker.shareTitle': 'Add app stickers',
   'sticker.shareDesc': 'Add your WeChat stickers to the app in four steps',
   'redirect.going': 'Redirecting…',
-  'launcher.section.misc': 'Album and stickers',
-  'launcher.misc.album': 'Course album /lessonAlbum (3 lessons)',
-  'launcher.misc.albumEmpty': 'An empty album',
-  'launcher.misc.stickerNew': 'Add stickers: not authorized /addFaceWM',
-  'launcher.misc.stickerBound': 'Add stickers: authorized',
-  'launcher.misc.tmp': 'Redirect page /tmp → /lessonPay',
 } satisfies Catalog<typeof zh>

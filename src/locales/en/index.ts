@@ -1,5 +1,4 @@
 import cells from './cells'
-import invite from './invite'
 import common from './common'
 import lesson from './lesson'
 import login from './login'
@@ -9,10 +8,7 @@ import player from './player'
 import purchase from './purchase'
 import review from './review'
 import route from './route'
-import tools from './tools'
 import ui from './ui'
 import validation from './validation'
-import vip from './vip'
-import album from './album'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...vip, ...album, ...invite, ...review, ...tools }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...purchase, ...login, ...validation, ...ui, ...money, ...review }

@@ -62,9 +62,4 @@ export default {
   'vip.redeem.self': 'A slot cannot be given to yourself',
   'vip.redeem.notExchanged': 'You have not exchanged VIP slots yet',
   'vip.redeem.failed': 'Opening VIP failed, please try again later',
-  'launcher.section.vip': 'Team migration gives VIP',
-  'launcher.vip.eligible': 'Step 1: an eligible group owner (655 members)',
-  'launcher.vip.exchanged': 'An owner who has exchanged (2 slots used)',
-  'launcher.vip.small': 'A group that is too small (50 members)',
-  'launcher.vip.slots': "The exchanged owner's slot list /vipExchange3",
 } satisfies Catalog<typeof zh>

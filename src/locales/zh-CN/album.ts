@@ -31,10 +31,4 @@ export default {
   'sticker.shareTitle': '添加微脉表情',
   'sticker.shareDesc': '四步把微信表情添加到微脉，聊天更有趣',
   'redirect.going': '正在跳转…',
-  'launcher.section.misc': '专辑与表情',
-  'launcher.misc.album': '课程专辑 /lessonAlbum（3 节课）',
-  'launcher.misc.albumEmpty': '空专辑',
-  'launcher.misc.stickerNew': '添加表情：未授权 /addFaceWM',
-  'launcher.misc.stickerBound': '添加表情：已授权',
-  'launcher.misc.tmp': '跳转页 /tmp → /lessonPay',
 } as const

@@ -60,9 +60,4 @@ export default {
   'vip.redeem.self': '名额不能送给自己',
   'vip.redeem.notExchanged': '你还没有兑换 VIP 名额',
   'vip.redeem.failed': '开通失败，请稍后再试',
-  'launcher.section.vip': '团队迁移送 VIP',
-  'launcher.vip.eligible': '第 1 步：可兑换的群主（655 人的群）',
-  'launcher.vip.exchanged': '已兑换的群主（名额已用 2 个）',
-  'launcher.vip.small': '人数不足的群（50 人）',
-  'launcher.vip.slots': '已兑换群主的名额列表 /vipExchange3',
 } as const

@@ -8,6 +8,7 @@ import { nativeBridge } from '../../platform/bridge'
 import { clipboard } from '../../platform/clipboard'
 import { microphone } from '../../platform/microphone'
 import { openSocket } from '../../platform/socket'
+import '../../locales/packages/tools'
 
 /**
  * The misc package's composition, reached only from its own pages. Its screens (audio file players,

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { deviceOf } from '../../domain/invite'
 import type { AppLinkPlatform } from './types'
-import { fetchJson } from './fetchJson'
+import { http } from '../http'
 
 const FORM_HOST_ID = 'app-link-provider-form'
 
@@ -27,5 +27,5 @@ export const appLink: AppLinkPlatform = {
   copy: async (text) => {
     await Taro.setClipboardData({ data: text })
   },
-  fetchJson,
+  fetchJson: http.getJson,
 }

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import type { Device } from '../../domain/invite'
 import type { AppLinkPlatform } from './types'
-import { fetchJson } from './fetchJson'
+import { http } from '../http'
 
 function device(): Device {
   const platform = Taro.getSystemInfoSync().platform
@@ -20,5 +20,5 @@ export const appLink: AppLinkPlatform = {
   copy: async (text) => {
     await Taro.setClipboardData({ data: text })
   },
-  fetchJson,
+  fetchJson: http.getJson,
 }

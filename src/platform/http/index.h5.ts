@@ -16,14 +16,21 @@ async function answer(res: Response): Promise<HttpResponse> {
   return { statusCode: res.status, data }
 }
 
+async function send(url: string, init: RequestInit, timeoutMs: number): Promise<HttpResponse> {
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), timeoutMs)
+  try {
+    return await answer(await fetch(url, { ...init, signal: abort.signal }))
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export const http: Http = {
-  post: async ({ url, body, headers, timeoutMs }) => {
-    const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(), timeoutMs)
-    try {
-      return await answer(await fetch(url, { method: 'POST', body, headers, signal: abort.signal }))
-    } finally {
-      clearTimeout(timer)
-    }
+  post: ({ url, body, headers, timeoutMs }) => send(url, { method: 'POST', body, headers }, timeoutMs),
+  getJson: async (url, timeoutMs) => {
+    const res = await send(url, { method: 'GET' }, timeoutMs)
+    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`GET ${url}: HTTP ${res.statusCode}`)
+    return res.data
   },
 }

@@ -7,4 +7,9 @@ export const http: Http = {
     const res = await Taro.request({ url, method: 'POST', data: body, header: headers, timeout: timeoutMs, dataType: 'json' })
     return { statusCode: res.statusCode, data: res.data }
   },
+  getJson: async (url, timeoutMs) => {
+    const res = await Taro.request({ url, method: 'GET', timeout: timeoutMs, dataType: 'json' })
+    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`GET ${url}: HTTP ${res.statusCode}`)
+    return res.data as unknown
+  },
 }

@@ -9,4 +9,6 @@ export interface HttpResponse {
 export interface Http {
   /** A POST of `body` as it is, given up after `timeoutMs` (a rejection, like a network failure). */
   post(options: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }): Promise<HttpResponse>
+  /** A GET of a JSON document: its parsed body, or a rejection on a network failure, a timeout or a non-2xx status. */
+  getJson(url: string, timeoutMs: number): Promise<unknown>
 }

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx'
-import { LiveChatStore } from '../../../../src/features/live'
+import { LiveChatStore } from '../../../../src/features/live/LiveChatStore'
 import { ChatroomError, type ChatroomClient, type ChatroomStatus } from '../../../../src/im'
 import type { LiveChatMessage, LiveContent } from '../../../../src/domain/chat/liveMessage'
 

@@ -8,6 +8,7 @@ import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 import { useAlbumStores } from '../../albumStores'
+import '../../../../locales/packages/album'
 
 function StickerGuide({ d }: { d: string }) {
   const { createStickerStore } = useAlbumStores()

@@ -9,6 +9,7 @@ import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 import { useAlbumStores } from '../../albumStores'
+import '../../../../locales/packages/album'
 
 /** An observer: the share content follows the album once it loads. */
 const Album = observer(function Album({ data }: { data: string }) {

@@ -3,6 +3,7 @@ import Taro, { useRouter } from '@tarojs/taro'
 import { toPageUrl } from '../../../../domain/routes'
 import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
+import '../../../../locales/packages/album'
 import { StateView } from '../../../../ui/StateView'
 
 /** spec 001 §9: 500 ms before the /lessonPay redirect. */

@@ -1,0 +1,265 @@
+/**
+ * The live area's calls (types/live.ts `liveCalls`, spec 001 §7) and its media host: the watch
+ * count GET and the stream's playlists (hls.ts). rules.ts decides who gets a stream; data.ts
+ * reads and writes. A playlist opens only with a token a play call issued for that live and kind,
+ * so the stream of a paid live is not reachable by guessing its address.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
+import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
+import type { LiveInfo, LiveWatchData } from '../../types/live'
+import { AttemptCounter, waitMinutes } from '../core/attempts'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ApiRefusal, ok } from '../core/envelope'
+import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
+import { AccountStore } from '../login/data'
+import { requireLogin } from '../login/rules'
+import { createViewerReader } from '../login/session'
+import { LiveStore } from './data'
+import type { LiveRecord, PlayKind } from './data'
+import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
+import type { LiveViewer, Refusal } from './rules'
+import { REPLAY_PASSWORD_LIMIT, UNKNOWN_LIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, adminRefusal, playRefusal, replayRefusal } from './rules'
+
+export interface LiveRoutesOptions {
+  db: Db
+  now?: () => number
+}
+
+const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
+const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
+const UNKNOWN_HOST_MESSAGE = 'host does not exist'
+const SELF_MESSAGE = 'you cannot subscribe to yourself'
+const NO_MORE_MESSAGE = 'no more'
+
+const flag = { type: 'integer', enum: [0, 1] } as const
+const page = { type: 'integer', minimum: 1, maximum: 100_000 } as const
+const pageSize = { type: 'integer', minimum: 1, maximum: 50 } as const
+const openid = { type: 'string', minLength: 1, maxLength: 64 } as const
+
+const refuse = (refusal: Refusal | undefined): void => {
+  if (refusal) throw new ApiRefusal(refusal.code, refusal.msg)
+}
+
+/** The committed segments (server/media/generate-live.sh), 150 KB read once: the same bytes for every live. */
+export const STREAM_DIR = join(__dirname, 'stream')
+const readSegments = (): ReadonlyMap<string, Buffer> =>
+  new Map(Array.from({ length: FIXTURE_SEGMENTS }, (_, k) => [`seg${k}.m2ts`, readFileSync(join(STREAM_DIR, `seg${k}.m2ts`))]))
+
+/** The local room's socket on the server the client called (ws, or wss behind TLS). */
+function localRoomAddress(origin: string): string {
+  return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
+}
+
+export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { db, now: clock = Date.now }) => {
+  const lives = new LiveStore(db)
+  const accounts = new AccountStore(db)
+  const attempts = new AttemptCounter(db)
+  const viewerOf = createViewerReader(db)
+  const segments = readSegments()
+  acceptFormBodiesOnly(app)
+
+  const findLive = (courseData: string): LiveRecord => {
+    const live = lives.find(courseData)
+    if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LIVE_MESSAGE)
+    return live
+  }
+
+  /** A chat-app login, or a guest when none is given; a given but expired one answers 601. */
+  const viewerFor = (live: LiveRecord, loginData: string | undefined, at: number): LiveViewer => {
+    if (loginData === undefined) return { kind: 'guest' }
+    const user = requireLogin(accounts, loginData, at)
+    return { kind: 'user', wmid: user.wmid, bought: lives.hasBought(user.wmid, live) }
+  }
+
+  const info = (live: LiveRecord, viewer: LiveViewer, request: FastifyRequest): LiveInfo => {
+    const origin = publicOrigin(request)
+    return {
+      courseData: live.courseData,
+      title: live.title,
+      faceIcon: absoluteUrl(origin, live.faceIcon),
+      liveP: live.saleLiveId === null ? 0 : 1,
+      liveF: live.fee,
+      duration: live.durationS,
+      watchCount: live.watchCount,
+      isPlayBack: 0,
+      privacyStatus: live.saleLiveId === null ? 1 : 3,
+      nickname: live.hostNickname,
+      hostFaceIcon: absoluteUrl(origin, live.hostFaceIcon),
+      wmid: live.wmid,
+      groupid: live.groupId,
+      mediaType: live.mediaType,
+      status: live.status,
+      beginTime: live.beginTime,
+      playUrl: '',
+      isSubscribe: viewer.kind === 'user' && lives.isSubscribed(viewer.wmid, live.wmid) ? 1 : 0,
+      loginUrl: '',
+      isAppOnly: live.appOnly,
+      hasPlayBack: live.hasReplay,
+      isPlayPass: live.replayPassword === null ? 0 : 1,
+      watchData: null,
+    }
+  }
+
+  /** The room to enter: as the viewer's account with a fresh chat token, or as a guest. */
+  const watchData = (live: LiveRecord, wmid: string | undefined, request: FastifyRequest, at: number): LiveWatchData => {
+    const user = wmid === undefined ? undefined : accounts.user(wmid)
+    const origin = publicOrigin(request)
+    return {
+      watchNickname: user?.nickname ?? '',
+      watchFaceIcon: user ? absoluteUrl(origin, user.faceIcon) : '',
+      appKey: '',
+      account: user?.wmid ?? '',
+      imToken: user ? accounts.openSession(user.wmid, at).token : '',
+      chatroomId: live.chatroomId,
+      chatroomAddresses: [localRoomAddress(origin)],
+    }
+  }
+
+  const playUrl = (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): string =>
+    absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${lives.issuePlayToken(live, kind, at)}`)
+
+  contractRoute(app, liveCalls.info, { fields: { courseData: handle, loginData: handle } }, async (request) => {
+    const live = findLive(request.body.courseData)
+    return ok({ object: info(live, viewerFor(live, request.body.loginData, clock()), request) })
+  })
+
+  contractRoute(
+    app,
+    liveCalls.play,
+    {
+      fields: {
+        courseData: handle,
+        fromType: { type: 'integer', enum: [1, 2] },
+        loginType: { type: 'integer', enum: [1, 2] },
+        orderNO: { type: 'string', maxLength: 32 },
+        loginData: handle,
+      },
+    },
+    async (request) => {
+      const at = clock()
+      const { courseData, loginType, loginData } = request.body
+      const live = findLive(courseData)
+      // loginType 1 needs a live chat-app login; a guest (2) is a guest whatever else it sends
+      if (loginType === 1 && loginData === undefined) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      const viewer = viewerFor(live, loginType === 1 ? loginData : undefined, at)
+      refuse(playRefusal(live, viewer))
+      const answer = info(live, viewer, request)
+      if (live.status !== 1) return ok({ object: answer })
+      lives.countViewer(live)
+      return ok({
+        object: {
+          ...answer,
+          watchCount: live.watchCount + 1,
+          playUrl: playUrl(live, 'live', request, at),
+          watchData: watchData(live, viewer.kind === 'user' ? viewer.wmid : undefined, request, at),
+        },
+      })
+    },
+  )
+
+  contractRoute(
+    app,
+    liveCalls.playback,
+    { fields: { courseData: handle, playPass: { type: 'string', maxLength: 64 }, loginData: handle } },
+    async (request) => {
+      const at = clock()
+      const { courseData, playPass, loginData } = request.body
+      const live = findLive(courseData)
+      const viewer = viewerFor(live, loginData, at)
+      const bucket = `livepass:${live.id}:${request.ip}`
+      // the wait check, the password check and the count are one IMMEDIATE transaction: concurrent
+      // tries on any worker get exactly the limit checked
+      const refusal = db
+        .transaction((): Refusal | undefined => {
+          const waitMs = attempts.waitMs(bucket, REPLAY_PASSWORD_LIMIT, at)
+          if (waitMs > 0) return { code: ResponseCode.Forbidden, msg: `too many wrong passwords: try again in ${waitMinutes(waitMs)} minutes` }
+          const checked = replayRefusal(live, viewer, playPass)
+          if (checked?.msg === WRONG_PASSWORD_MESSAGE) attempts.add([{ bucket, windowMs: REPLAY_PASSWORD_LIMIT.windowMs }], at)
+          return checked
+        })
+        .immediate()
+      refuse(refusal)
+      return ok({ object: { ...info(live, viewer, request), isPlayBack: 1, playUrl: playUrl(live, 'replay', request, at) } })
+    },
+  )
+
+  contractRoute(app, liveCalls.adminPlay, { fields: { courseData: handle } }, async (request) => {
+    const at = clock()
+    const me = viewerOf(request, at)
+    if (!me) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+    const live = findLive(request.body.courseData)
+    refuse(adminRefusal(live, me.wmid, lives.isAdmin(me.wmid, live)))
+    const viewer: LiveViewer = { kind: 'user', wmid: me.wmid, bought: true }
+    const kind: PlayKind = live.status === 1 ? 'live' : 'replay'
+    const stream = live.status === 1 || live.hasReplay === 1 ? playUrl(live, kind, request, at) : ''
+    return ok({ object: { ...info(live, viewer, request), playUrl: stream, watchData: watchData(live, me.wmid, request, at) } })
+  })
+
+  const setSubscribed = (subscriber: string, host: string, on: boolean): null => {
+    if (subscriber === host) throw new ApiRefusal(ResponseCode.BadRequest, SELF_MESSAGE)
+    if (!lives.userExists(host)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_HOST_MESSAGE)
+    lives.setSubscribed(subscriber, host, on, clock())
+    return null
+  }
+
+  contractRoute(app, liveCalls.subscribe, { fields: { wmid: handle, loginData: handle, isSubscribe: flag } }, async (request) => {
+    const user = requireLogin(accounts, request.body.loginData, clock())
+    return ok(setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
+  })
+
+  const userOfOpenid = (id: string): string => {
+    const wmid = lives.userOfOpenid(id)
+    if (wmid === undefined) throw new ApiRefusal(ResponseCode.Forbidden, UNKNOWN_OPENID_MESSAGE)
+    return wmid
+  }
+
+  contractRoute(app, liveCalls.wxSubscribe, { fields: { openid, wmid: handle, isSubscribe: flag } }, async (request) =>
+    ok(setSubscribed(userOfOpenid(request.body.openid), request.body.wmid, request.body.isSubscribe === 1)),
+  )
+
+  contractRoute(app, liveCalls.subscriptions, { fields: { openid, page, pageSize } }, async (request) => {
+    const array = lives.subscriptions(userOfOpenid(request.body.openid), request.body.page, request.body.pageSize)
+    // spec 001 §4: code 404 ends the list
+    if (array.length === 0) throw new ApiRefusal(ResponseCode.NotFound, NO_MORE_MESSAGE)
+    const origin = publicOrigin(request)
+    return ok({ array: array.map((row) => ({ ...row, faceIcon: absoluteUrl(origin, row.faceIcon) })) })
+  })
+
+  app.get<{ Querystring: { groupid?: string } }>(LIVE_WATCH_COUNT_PATH, async (request, reply) => {
+    const groupid = request.query.groupid
+    const watchCount = typeof groupid === 'string' ? lives.watchCountOf(groupid) : undefined
+    void reply.header('cache-control', 'no-store')
+    if (watchCount === undefined) return reply.code(404).send({ watchCount: 0 })
+    return { watchCount }
+  })
+
+  // a segment alone is seconds of the test pattern: the playlist is what the token guards
+  app.get<{ Params: { name: string } }>(`${SEGMENT_PATH}/:name`, async (request, reply) => {
+    const segment = segments.get(request.params.name)
+    if (!segment) return reply.code(404).type('text/plain').send('no such segment')
+    void reply.header('cache-control', 'public, max-age=31536000, immutable')
+    return reply.type('video/mp2t').send(segment)
+  })
+
+  app.get<{ Params: { courseData: string; kind: string }; Querystring: { token?: string } }>(
+    '/hls/:courseData/:kind',
+    async (request, reply) => {
+      const at = clock()
+      const kind = request.params.kind === 'live.m3u8' ? 'live' : request.params.kind === 'replay.m3u8' ? 'replay' : undefined
+      const live = lives.find(request.params.courseData)
+      const token = request.query.token
+      if (kind === undefined || !live || typeof token !== 'string' || !lives.playTokenValid(token, live, kind, at)) {
+        return reply.code(404).type('text/plain').send('no such stream')
+      }
+      if (kind === 'live' && live.status !== 1) return reply.code(404).type('text/plain').send('the live has ended')
+      void reply.header('cache-control', kind === 'live' ? 'no-store' : 'private, max-age=3600')
+      return reply.type('application/vnd.apple.mpegurl').send(kind === 'live' ? livePlaylist(live.beginTime, at) : replayPlaylist())
+    },
+  )
+}

@@ -1,0 +1,124 @@
+/**
+ * The live area's demo data (core/seed.ts runs it after the money area: paid lives name its sale
+ * items, every live names a chat room).
+ *
+ * Lives (courseData: what it shows)
+ *   live-now       林老师's free video live, running since the seed, with comments; wm_assistant is its admin
+ *   live-audio     林老师's free audio-only live (the cover instead of the picture), running
+ *   live-english   林老师's paid live (2990 fen, the money area's sale item), running; wm_buyer bought it
+ *   live-grammar   林老师's paid live (1500 fen), running; wm_buyer has not bought it
+ *   live-ended     林老师's ended live without a replay: duration 1 h, 128 watched
+ *   live-replay    林老师's ended live with a replay, password 2468
+ *   live-app       林老师's live watchable only in the app (the spec's current behaviour)
+ *
+ * Subscriptions: wm_buyer (openid `openid-buyer`) subscribes 14 hosts (two pages of 10);
+ * wm_visitor (openid `openid-visitor`) none. Twelve extra hosts wm_host01..wm_host12 exist for it.
+ */
+import type { Database } from 'better-sqlite3'
+import { chatroomData } from '../chatroom/data'
+import { DEMO_CHATROOM_ID } from '../chatroom/seed'
+import { SEEDED_AT, chinaTime } from '../core/seedTime'
+
+interface SeedLive {
+  courseData: string
+  title: string
+  sale?: string
+  mediaType?: 0 | 1
+  status: 0 | 1 | 2
+  beginTime: number
+  durationS?: number
+  watchCount: number
+  appOnly?: boolean
+  replay?: boolean
+  password?: string
+  room?: string
+}
+
+const LIVES: readonly SeedLive[] = [
+  { courseData: 'live-now', title: '英语口语直播：每天十分钟', status: 1, beginTime: SEEDED_AT, watchCount: 36, room: DEMO_CHATROOM_ID },
+  { courseData: 'live-audio', title: '听力练习电台', mediaType: 1, status: 1, beginTime: SEEDED_AT, watchCount: 12 },
+  { courseData: 'live-english', title: '英语口语直播课', sale: 'live-english', status: 1, beginTime: SEEDED_AT, watchCount: 58 },
+  { courseData: 'live-grammar', title: '语法答疑直播', sale: 'live-grammar', status: 1, beginTime: SEEDED_AT, watchCount: 20 },
+  { courseData: 'live-ended', title: '周末答疑直播', status: 2, beginTime: chinaTime(6, 20, 0), durationS: 3600, watchCount: 128 },
+  {
+    courseData: 'live-replay',
+    title: '发音入门（回放）',
+    status: 2,
+    beginTime: chinaTime(7, 20, 0),
+    durationS: 2700,
+    watchCount: 96,
+    replay: true,
+    password: '2468',
+  },
+  { courseData: 'live-app', title: '仅限 App 观看的直播', status: 1, beginTime: SEEDED_AT, watchCount: 8, appOnly: true },
+]
+
+const AVATARS = ['/media/avatar-teacher.png', '/media/avatar-assistant.png', '/media/avatar-buyer.png', '/media/avatar-visitor.png']
+const EXTRA_HOSTS = Array.from({ length: 12 }, (_, i) => ({
+  wmid: `wm_host${String(i + 1).padStart(2, '0')}`,
+  nickname: `主播${String(i + 1).padStart(2, '0')}`,
+  faceIcon: AVATARS[i % AVATARS.length],
+}))
+
+const COMMENTS: ReadonlyArray<{ from: string; nick: string; avatar: string; text: string }> = [
+  { from: 'wm_teacher', nick: '林老师', avatar: '/media/avatar-teacher.png', text: '大家好，直播马上开始！' },
+  { from: 'wm_assistant', nick: '助教小雨', avatar: '/media/avatar-assistant.png', text: '有问题可以在评论区提问哦' },
+  { from: 'wm_buyer', nick: '学员阿杰', avatar: '/media/avatar-buyer.png', text: '老师好！' },
+]
+
+/** The demo chat: COMMENTS repeated to 24 messages, so 'load earlier' has three batches of 10. */
+function seedComments(db: Database, chatroomId: string): void {
+  const rooms = chatroomData(db)
+  for (let i = 0; i < 24; i += 1) {
+    const c = COMMENTS[i % COMMENTS.length]
+    const time = SEEDED_AT + i * 60_000
+    const body = JSON.stringify({
+      msgType: 'TEXT',
+      text: `${c.text}（${i + 1}）`,
+      senderUserInfo: { nickname: c.nick, faceIcon: c.avatar, uid: c.from, updateTime: SEEDED_AT },
+      time,
+    })
+    rooms.saveMessage({ chatroomId, idClient: `seed-${i + 1}`, from: c.from, fromNick: c.nick, fromAvatar: c.avatar, type: 100, body, time })
+  }
+}
+
+export function seedLives(db: Database): void {
+  const rooms = chatroomData(db)
+  const insertUser = db.prepare('INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, NULL, NULL, 1)')
+  const insertLive = db.prepare(`
+    INSERT INTO live_shows (course_data, wmid, title, face_icon, sale_live_id, group_id, chatroom_id, media_type, status,
+                            begin_time, duration_s, watch_count, app_only, has_replay, replay_password)
+    VALUES (@courseData, 'wm_teacher', @title, '/media/slide-1.png', (SELECT id FROM lives WHERE course_data = @sale), @groupId,
+            @room, @mediaType, @status, @beginTime, @durationS, @watchCount, @appOnly, @replay, @password)`)
+  const subscribe = db.prepare('INSERT INTO live_subscriptions (subscriber, host, created_at) VALUES (?, ?, ?)')
+
+  db.transaction(() => {
+    for (const host of EXTRA_HOSTS) insertUser.run(host.wmid, host.nickname, host.faceIcon)
+    for (const live of LIVES) {
+      const room = live.room ?? `room-${live.courseData}`
+      if (!live.room) {
+        rooms.createRoom({ id: room, name: live.title, creator: 'wm_teacher', creatorNick: '林老师', creatorAvatar: '/media/avatar-teacher.png' }, SEEDED_AT)
+      }
+      insertLive.run({
+        courseData: live.courseData,
+        title: live.title,
+        sale: live.sale ?? null,
+        groupId: `group-${live.courseData}`,
+        room,
+        mediaType: live.mediaType ?? 0,
+        status: live.status,
+        beginTime: live.beginTime,
+        durationS: live.durationS ?? 0,
+        watchCount: live.watchCount,
+        appOnly: live.appOnly ? 1 : 0,
+        replay: live.replay ? 1 : 0,
+        password: live.password ?? null,
+      })
+    }
+    db.prepare("INSERT INTO live_admins (live_id, wmid) SELECT id, 'wm_assistant' FROM live_shows WHERE course_data = 'live-now'").run()
+    db.prepare("INSERT INTO live_openids (openid, wmid) VALUES ('openid-buyer', 'wm_buyer'), ('openid-visitor', 'wm_visitor')").run()
+    const hosts = ['wm_teacher', 'wm_assistant', ...EXTRA_HOSTS.map((h) => h.wmid)]
+    hosts.forEach((host, i) => subscribe.run('wm_buyer', host, SEEDED_AT + i * 1000))
+    seedComments(db, DEMO_CHATROOM_ID)
+  })()
+}

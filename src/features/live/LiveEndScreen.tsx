@@ -1,0 +1,26 @@
+import Taro from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import { toPageUrl } from '../../domain/routes'
+import { t } from '../../locales'
+import { pressable } from '../../ui/a11y'
+import './live.scss'
+import '../../locales/packages/live'
+
+/** /liveEnd (spec 001 §2): the 'live ended' cover and 'download the app and start a live for free' -> /downloadWm. */
+export function LiveEndScreen() {
+  const download = () => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })
+  return (
+    <View className='live-end'>
+      <View className='live-end__cover' role='img' aria-label={t('live.end.cover')}>
+        <View className='live-end__mark' />
+      </View>
+      <View className='live-end__title' role='heading' aria-level={1}>
+        {t('live.end.title')}
+      </View>
+      <Text className='live-end__detail'>{t('live.end.detail')}</Text>
+      <Button className='live-end__download' onClick={download} {...pressable(download, { role: 'link' })}>
+        {t('live.end.download')}
+      </Button>
+    </View>
+  )
+}

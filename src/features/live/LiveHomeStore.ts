@@ -1,0 +1,267 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { LiveApi, LiveInfo } from '../../api/live'
+import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
+import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
+import type { ChatroomClient, ChatroomIdentity } from '../../im'
+import type { LoginData } from '../../../types/login'
+import { LiveChatStore } from './LiveChatStore'
+
+/** spec 001 §9: replay speeds */
+export const LIVE_RATES = [0.75, 1, 1.25, 1.5, 2] as const
+export type LiveRate = (typeof LIVE_RATES)[number]
+/** how often the watch count is asked again while watching */
+export const WATCH_COUNT_EVERY_MS = 30_000
+/**
+ * A player error becomes the broken-stream dialog only when playback has not gone on for this long:
+ * the H5 player reports the errors its HLS engine recovers from too (a late segment on a busy network).
+ */
+export const STREAM_RECOVERY_MS = 5_000
+
+/** What /liveHome shows (spec 001 §2, §4 older live viewer). */
+export type LiveView =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  /** the current behaviour: live only in the app (spec 001 §8 live in external view) */
+  | { kind: 'appOnly' }
+  /** choose: chat-app login or guest */
+  | { kind: 'identity' }
+  /** a replay with a password */
+  | { kind: 'password' }
+  | { kind: 'ended' }
+  | { kind: 'watching' }
+
+/** What the page asks for: a live, its replay, or the admin view. */
+export type LiveMode = 'live' | 'replay' | 'admin'
+
+/** Toast keys the screen localises. */
+export type LiveNotice = 'commentNeedsLogin' | 'subscribeNeedsLogin' | 'replayNoComment' | 'passwordTooShort'
+
+export interface LiveHomeDeps {
+  api: LiveApi
+  /** the chat-app login, when there is one */
+  login: () => LoginData | undefined
+  /** a chat room client for the live's appKey ('' the local room) */
+  createClient: (appKey: string) => ChatroomClient
+  /** a guest's nick in the room */
+  guestNick: () => string
+  notice: (key: LiveNotice) => void
+  messageOf: (err: unknown) => string
+  now?: () => number
+}
+
+/**
+ * One live page: the info, who watches (chat-app login or guest), the stream, the chat room, the
+ * watch count, subscribing, the replay's password and speed. The server decides every access rule;
+ * this store only asks and shows what it answers.
+ */
+export class LiveHomeStore {
+  view: LiveView = { kind: 'loading' }
+  info: LiveInfo | undefined = undefined
+  watchCount = 0
+  /** the player failed: the dialog that sends the user to /refresh */
+  streamBroken = false
+  rate: LiveRate = 1
+  chat: LiveChatStore | undefined = undefined
+  subscribing = false
+  private courseData = ''
+  private mode: LiveMode = 'live'
+  private client: ChatroomClient | undefined = undefined
+  private countTimer: ReturnType<typeof setInterval> | undefined = undefined
+  private brokenTimer: ReturnType<typeof setTimeout> | undefined = undefined
+  private readonly now: () => number
+
+  constructor(private readonly deps: LiveHomeDeps) {
+    this.now = deps.now ?? Date.now
+    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'now'>(this, {
+      deps: false,
+      client: false,
+      countTimer: false,
+      brokenTimer: false,
+      now: false,
+    })
+  }
+
+  get isReplay(): boolean {
+    return this.mode === 'replay'
+  }
+
+  get loggedIn(): boolean {
+    return this.deps.login() !== undefined
+  }
+
+  async load(courseData: string, mode: LiveMode): Promise<void> {
+    this.courseData = courseData
+    this.mode = mode
+    this.view = { kind: 'loading' }
+    if (mode === 'admin') return this.enter(() => this.deps.api.adminPlay(courseData))
+    try {
+      const info = await this.deps.api.info(courseData, this.deps.login()?.loginData)
+      runInAction(() => {
+        this.info = info
+        this.watchCount = info.watchCount
+        if (info.isAppOnly === 1) this.view = { kind: 'appOnly' }
+        else if (mode === 'replay') this.view = info.isPlayPass === 1 ? { kind: 'password' } : { kind: 'loading' }
+        else if (info.status === 2) this.view = { kind: 'ended' }
+        else this.view = this.loggedIn ? { kind: 'loading' } : { kind: 'identity' }
+      })
+      if (this.view.kind !== 'loading') return
+      await (mode === 'replay' ? this.openReplay(undefined) : this.watch())
+    } catch (err) {
+      runInAction(() => (this.view = { kind: 'failed', message: this.deps.messageOf(err) }))
+    }
+  }
+
+  /** The guest choice, or after the chat-app login: the stream and the room. */
+  watch(): Promise<void> {
+    this.view = { kind: 'loading' }
+    return this.enter(() => this.deps.api.play(this.courseData, this.deps.login()?.loginData))
+  }
+
+  /** Spec 001 §5: under 4 characters is the toast without a call; a wrong one is the server's toast. */
+  async openReplay(password: string | undefined): Promise<void> {
+    if (password !== undefined && password.length < LIVE_PASSWORD_MIN_LENGTH) {
+      this.deps.notice('passwordTooShort')
+      return
+    }
+    try {
+      const info = await this.deps.api.playback(this.courseData, password, this.deps.login()?.loginData)
+      runInAction(() => {
+        this.info = info
+        this.view = { kind: 'watching' }
+      })
+    } catch (err) {
+      // the transport toasted the server's message; without a password prompt there is nothing to retry
+      runInAction(() => {
+        if (this.view.kind !== 'password') this.view = { kind: 'failed', message: this.deps.messageOf(err) }
+      })
+    }
+  }
+
+  private async enter(fetch: () => Promise<LiveInfo>): Promise<void> {
+    try {
+      const info = await fetch()
+      runInAction(() => {
+        this.info = info
+        this.watchCount = info.watchCount
+        this.view = info.status === 2 || info.playUrl === '' ? { kind: 'ended' } : { kind: 'watching' }
+      })
+      if (this.view.kind === 'watching') {
+        this.startCounting()
+        await this.openChat(info)
+      }
+    } catch (err) {
+      runInAction(() => (this.view = { kind: 'failed', message: this.deps.messageOf(err) }))
+    }
+  }
+
+  private async openChat(info: LiveInfo): Promise<void> {
+    const room = info.watchData
+    if (!room || this.chat) return
+    const client = this.deps.createClient(room.appKey)
+    this.client = client
+    const chat = new LiveChatStore(client, { onNotice: (notice) => this.onNotice(notice) })
+    runInAction(() => (this.chat = chat))
+    const identity: ChatroomIdentity =
+      room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
+    try {
+      await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity })
+      await chat.loadEarlier()
+    } catch {
+      // the chat's status shows the failure; the stream keeps playing
+    }
+  }
+
+  /** `live_deinit`: the stream restarted; ask for its address again. */
+  private onNotice(notice: LiveChatMessage): void {
+    if (notice.type !== 'live_deinit' || this.mode === 'replay') return
+    const fetch = this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, this.deps.login()?.loginData)
+    void fetch.then(
+      (info) =>
+        runInAction(() => {
+          this.info = info
+          if (info.status === 2 || info.playUrl === '') this.view = { kind: 'ended' }
+        }),
+      () => runInAction(() => (this.streamBroken = true)),
+    )
+  }
+
+  private startCounting(): void {
+    const info = this.info
+    if (!info || this.countTimer !== undefined || this.mode === 'replay') return
+    this.countTimer = setInterval(() => void this.refreshCount(info.groupid), WATCH_COUNT_EVERY_MS)
+  }
+
+  async refreshCount(groupid: string): Promise<void> {
+    try {
+      const count = await this.deps.api.watchCount(groupid, this.now())
+      if (count !== undefined) runInAction(() => (this.watchCount = count))
+    } catch {
+      // the count shown stays; the next tick asks again
+    }
+  }
+
+  /** The player failed: the dialog, unless playback goes on within STREAM_RECOVERY_MS (`streamPlaying`). */
+  streamFailed(): void {
+    if (this.view.kind !== 'watching' || this.brokenTimer !== undefined) return
+    this.brokenTimer = setTimeout(() => runInAction(() => (this.streamBroken = true)), STREAM_RECOVERY_MS)
+  }
+
+  /** The player's time moved: an error before it was recovered from. */
+  streamPlaying(): void {
+    clearTimeout(this.brokenTimer)
+    this.brokenTimer = undefined
+  }
+
+  setRate(rate: LiveRate): void {
+    this.rate = rate
+  }
+
+  /** Spec 001 §5: replays cannot be commented; commenting needs the chat-app login. */
+  async send(text: string): Promise<boolean> {
+    if (this.mode === 'replay') {
+      this.deps.notice('replayNoComment')
+      return false
+    }
+    const login = this.deps.login()
+    if (!login || !this.chat || !this.info?.watchData?.account) {
+      this.deps.notice('commentNeedsLogin')
+      return false
+    }
+    const trimmed = text.trim()
+    if (!trimmed) return false
+    const sender: LiveSender = { nickname: login.nickname ?? '', faceIcon: login.faceIcon ?? '', uid: this.info.watchData.account, updateTime: this.now() }
+    await this.chat.send(trimmed, sender)
+    return true
+  }
+
+  /** Spec 001 §5: subscribing needs the chat-app login; the state follows the server's answer. */
+  async toggleSubscribe(): Promise<void> {
+    const login = this.deps.login()
+    const info = this.info
+    if (!login) {
+      this.deps.notice('subscribeNeedsLogin')
+      return
+    }
+    if (!info || this.subscribing) return
+    this.subscribing = true
+    const on = info.isSubscribe !== 1
+    try {
+      await this.deps.api.subscribe(info.wmid, login.loginData, on)
+      runInAction(() => {
+        if (this.info) this.info = { ...this.info, isSubscribe: on ? 1 : 0 }
+      })
+    } catch {
+      // toasted by the transport; the state stays what the server has
+    } finally {
+      runInAction(() => (this.subscribing = false))
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.brokenTimer)
+    clearInterval(this.countTimer)
+    this.countTimer = undefined
+    this.chat?.dispose()
+    void this.client?.exit()
+  }
+}

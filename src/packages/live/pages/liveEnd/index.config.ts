@@ -1,0 +1,5 @@
+import { buildTimeTitle } from '../../../../locales/buildTitle'
+
+export default definePageConfig({
+  navigationBarTitleText: buildTimeTitle('LiveEnd'),
+})

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { presentParam } from '../../../../domain/routeParams'
+import { STORAGE_KEYS } from '../../../../domain/storageKeys'
+import { LiveHomeScreen } from '../../../../features/live'
+import type { LiveHomeStore } from '../../../../features/live'
+import { useRouteTitle } from '../../../../features/routing'
+import { t } from '../../../../locales'
+import { readLoginData } from '../../../../stores/loginData'
+import { useAppStores } from '../../../../app/stores'
+import { StateView } from '../../../../ui/StateView'
+import { useLiveStores } from '../../stores'
+import '../../../../locales/packages/live'
+
+/**
+ * /liveHome, /liveHome/{data}, /liveHome/{type}/{data} (spec 001 §2): `data` (or the query's
+ * `courseData`) names the live; type `playBack` opens its replay. The chat-app login comes back
+ * here as `?type=login&data=<LoginData JSON>` beside the query's `courseData`: stored, then watched.
+ * The live is remembered in storage, so a bare /liveHome (/refresh's re-entry) reopens it.
+ */
+export default function LiveHomePage() {
+  useRouteTitle('LiveHome')
+  const { params } = useRouter()
+  const app = useAppStores()
+  const loginReturn = params.type === 'login' ? readLoginData(presentParam(params.data)) : undefined
+  const named = presentParam(params.courseData) ?? (params.type === 'login' ? undefined : presentParam(params.data))
+  // a bare /liveHome (the re-entry /refresh makes after a broken stream) reopens the last live
+  const courseData = named ?? presentParam(app.storage.get(STORAGE_KEYS.liveCourseData))
+  const replay = params.type === 'playBack' || presentParam(params.isPlayBack) === '1'
+  const [saved] = useState(() => {
+    if (loginReturn) app.loginData.save(loginReturn)
+    if (named) app.storage.set(STORAGE_KEYS.liveCourseData, named)
+    return true
+  })
+  if (!courseData || !saved) return <StateView kind='error' title={t('routeParam.missing')} detail={t('live.missing')} />
+  return <Live courseData={courseData} replay={replay} />
+}
+
+function Live({ courseData, replay }: { courseData: string; replay: boolean }) {
+  const app = useAppStores()
+  const { createLiveHomeStore } = useLiveStores()
+  const [store] = useState<LiveHomeStore>(createLiveHomeStore)
+  useEffect(() => {
+    void store.load(courseData, replay ? 'replay' : 'live')
+    return () => store.dispose()
+  }, [store, courseData, replay])
+  const login = () =>
+    void app.auth.login({ type: 1 }).then((outcome) => {
+      if (outcome.kind !== 'loggedIn') return
+      app.loginData.save(outcome.data)
+      void store.watch()
+    })
+  return <LiveHomeScreen store={store} onLogin={login} />
+}

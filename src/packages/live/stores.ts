@@ -1,0 +1,39 @@
+import Taro from '@tarojs/taro'
+import { definePackageStores } from '../../app/stores'
+import { createLiveApi } from '../../api/live'
+import { apiGetJson } from '../../api/taro'
+import { LiveHomeStore, SubscriptionsStore } from '../../features/live'
+import type { LiveNotice } from '../../features/live'
+import { createChatroomClient } from '../../im'
+import { platformChatroomEdge } from '../../im/platformEdge'
+import { t } from '../../locales'
+import '../../locales/packages/live'
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+
+const NOTICES: Record<LiveNotice, Parameters<typeof t>[0]> = {
+  commentNeedsLogin: 'live.needLoginToComment',
+  subscribeNeedsLogin: 'live.needLoginToSubscribe',
+  replayNoComment: 'live.replayNoComment',
+  passwordTooShort: 'live.passwordTooShort',
+}
+
+/**
+ * The live package's composition, reached only from its own pages: built on the app's one
+ * transport and login data; the chat room client (src/im) is loaded only here.
+ */
+export const useLiveStores = definePackageStores((app) => {
+  const live = createLiveApi(app.post, apiGetJson)
+  return {
+    createSubscriptionsStore: (openid: string): SubscriptionsStore => new SubscriptionsStore(live, openid, messageOf),
+    createLiveHomeStore: (): LiveHomeStore =>
+      new LiveHomeStore({
+        api: live,
+        login: () => app.loginData.data,
+        createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
+        guestNick: () => t('live.guestNick', { n: String(Math.floor(Math.random() * 9000) + 1000) }),
+        notice: (key) => void Taro.showToast({ title: t(NOTICES[key]), icon: 'none', duration: 2000 }),
+        messageOf,
+      }),
+  }
+})
