@@ -23,6 +23,7 @@ import { purchaseRoutes } from './purchase/routes'
 import { shareRoutes } from './share/routes'
 import { vipRoutes } from './vip/routes'
 import { albumRoutes } from './album/routes'
+import { testOrderRoutes } from './testOrder/routes'
 import { chinaCampaignDay } from './vip/clock'
 import { removeDemoVipLinks } from './vip/seed'
 import { iflytekFromEnv, speechRoutes, type IflytekConfig } from './speech/routes'
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(albumRoutes, { db, wechat })
   await app.register(inviteRoutes, { db, dev })
   await app.register(liveRoutes, { db })
+  await app.register(testOrderRoutes, { db, wechat })
   if (dev) await app.register(devRoutes, { db })
   await app.register(speechRoutes, { iflytek: opts.iflytek, mediaDir: MEDIA_DIR })
   // each socket area answers its own path; an upgrade to any other path is refused here

@@ -19,7 +19,7 @@ export const devCalls = {
     courseData: 'optional',
     redirect: 'optional',
   }),
-  /** Completes an order through the same code path a payment notification takes (paying twice is idempotent). */
+  /** Completes an order through the same code path a payment notification takes (paying twice is idempotent); a test page's demo order is marked paid in its own table. */
   sandboxPay: endpoint<{ orderNO: string }, ObjectData<OrderState>>('/dev/pay/sandbox/pay.do', { orderNO: 'required' }),
 } as const
 

@@ -9,6 +9,7 @@ import { MONEY_MIGRATIONS } from '../money/migrations'
 import { PURCHASE_MIGRATIONS } from '../purchase/migrations'
 import { VIP_MIGRATIONS } from '../vip/migrations'
 import { ALBUM_MIGRATIONS } from '../album/migrations'
+import { TEST_ORDER_MIGRATIONS } from '../testOrder/migrations'
 
 /**
  * One area's part of a schema version. Each area owns its tables and adds to them by appending
@@ -36,6 +37,7 @@ const AREAS: ReadonlyArray<readonly Migration[]> = [
   ALBUM_MIGRATIONS,
   INVITE_MIGRATIONS,
   LIVE_MIGRATIONS,
+  TEST_ORDER_MIGRATIONS,
 ]
 
 /**

@@ -105,6 +105,8 @@ export function createAppStores(edge: PlatformEdge) {
       startLessonFirstCalls(prefetch, link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data })
     },
     share: edge.share({ shareConfig: (registerUrl) => shareApi.shareConfig(registerUrl) }),
+    /** the payment gateway, for the subpackages (the test page's demo payment) */
+    payment,
     createLessonStore: (): LessonStore => new LessonStore(lessonApi, undefined, lessonAccess),
     /** The admin or complaint viewer's store of `link`: the same one each time the link is shown again. */
     reviewStore: (kind: ReviewKind, link: ReviewLink): ReviewStore => {

@@ -148,8 +148,8 @@ const TABLE = [
   route('Complaint', 'misc', ['/complaint'], { status: 'built' }),
   // spec 001 §2's "Redirect page" (no path given) is /tmp (no screen given): to /lessonPay after 0.5 s
   route('Tmp', 'misc', ['/tmp'], { status: 'built' }),
-  route('Test', 'misc', ['/test']),
-  route('TestWmJsApi', 'misc', ['/testWmJsApi']),
+  route('Test', 'misc', ['/test'], { status: 'built' }),
+  route('TestWmJsApi', 'misc', ['/testWmJsApi'], { status: 'built' }),
   // the spec's title for the speech test page is 'bank card', kept as given
   route('IatTest', 'misc', ['/iatTest'], { status: 'built' }),
 ] as const

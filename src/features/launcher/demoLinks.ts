@@ -131,7 +131,11 @@ export const DEMO_SECTIONS: DemoSection[] = [
   },
   {
     title: 'launcher.section.tools',
-    links: [{ label: 'launcher.tools.iat', route: 'IatTest' }],
+    links: [
+      { label: 'launcher.tools.iat', route: 'IatTest' },
+      { label: 'launcher.tools.test', route: 'Test' },
+      { label: 'launcher.tools.wmJsApi', route: 'TestWmJsApi' },
+    ],
   },
   {
     title: 'launcher.section.system',

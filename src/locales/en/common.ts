@@ -94,6 +94,8 @@ export default {
   'launcher.invite.open': 'Open the app /openWeimai',
   'launcher.invite.scan': 'Scan guide /invite',
   'launcher.invite.payGroup': 'Paid group ¥9.90 /pay4group',
+  'launcher.tools.test': 'User info, clipboard, payment /test',
+  'launcher.tools.wmJsApi': 'JS-SDK share set-up /testWmJsApi',
   'launcher.apiHost': 'API host: {host}',
   'framed.title': 'Open this page directly',
   'framed.text': 'For the safety of your account, this page does not open inside another page.',

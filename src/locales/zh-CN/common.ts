@@ -91,6 +91,8 @@ export default {
   'launcher.invite.open': '打开 App /openWeimai',
   'launcher.invite.scan': '扫码指引 /invite',
   'launcher.invite.payGroup': '付费入群 ¥9.90 /pay4group',
+  'launcher.tools.test': '用户信息、剪贴板、支付 /test',
+  'launcher.tools.wmJsApi': 'JS-SDK 分享设置 /testWmJsApi',
   'launcher.apiHost': 'API 地址：{host}',
   'framed.title': '请直接打开此页面',
   'framed.text': '为了你的账号安全，本页面不能在其他网页里打开。',

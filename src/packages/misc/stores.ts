@@ -1,7 +1,11 @@
 import { definePackageStores } from '../../app/stores'
 import { createSpeechApi } from '../../api/speech'
+import { createTestOrderApi } from '../../api/testOrder'
 import { SpeechStore } from '../../features/speech'
+import { TestStore, WmJsApiStore, randomRequestId } from '../../features/tools'
 import { t } from '../../locales'
+import { nativeBridge } from '../../platform/bridge'
+import { clipboard } from '../../platform/clipboard'
 import { microphone } from '../../platform/microphone'
 import { openSocket } from '../../platform/socket'
 import '../../locales/packages/tools'
@@ -25,4 +29,22 @@ export const useMiscStores = definePackageStores((app) => ({
         service: (code, message) => t('speech.service', { code, message }),
       },
     }),
+  /** /test: the native bridge, the clipboard and a demo payment through the app's payment gateway */
+  createTestStore: (): TestStore =>
+    new TestStore({
+      bridge: nativeBridge,
+      clipboard,
+      createOrder: createTestOrderApi(app.post).create,
+      payment: app.payment,
+      newRequestId: randomRequestId,
+      messageOf: (err) => (err instanceof Error ? err.message : String(err)),
+    }),
+  /** /testWmJsApi: the app's one share gateway, reporting its steps */
+  createWmJsApiStore: (): WmJsApiStore =>
+    new WmJsApiStore(app.share, () => ({
+      title: t('tools.wmJsApi.shareTitle'),
+      desc: t('share.desc'),
+      imageUrl: '',
+      link: typeof window !== 'undefined' ? window.location.href.split('#')[0] : '',
+    })),
 }))

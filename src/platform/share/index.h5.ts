@@ -1,6 +1,6 @@
 import type { ShareConfig } from '../../../types/share'
 import { platformEnv } from '../env'
-import type { ShareContent, ShareDeps, ShareGateway } from './types'
+import type { ShareContent, ShareDeps, ShareGateway, ShareStep } from './types'
 
 type JsSdk = (typeof import('weixin-js-sdk'))['default']
 
@@ -23,7 +23,14 @@ function loadSdk(): Promise<JsSdk | undefined> {
   return sdk
 }
 
-function configure(wx: JsSdk, config: ShareConfig, content: ShareContent): Promise<void> {
+type OnStep = (step: ShareStep) => void
+
+const detailOf = (res: unknown): string | undefined => {
+  const message = typeof res === 'object' && res !== null ? (res as { errMsg?: unknown }).errMsg : undefined
+  return typeof message === 'string' ? message : undefined
+}
+
+function configure(wx: JsSdk, config: ShareConfig, content: ShareContent, onStep: OnStep): Promise<void> {
   return new Promise((resolve) => {
     wx.config({
       debug: false,
@@ -33,27 +40,45 @@ function configure(wx: JsSdk, config: ShareConfig, content: ShareContent): Promi
       signature: config.signature,
       jsApiList: JS_API_LIST,
     })
-    const done = () => resolve()
+    let pending = 2
+    const report = (name: 'appMessage' | 'timeline', outcome: 'ok' | 'failed') => (res?: unknown) => {
+      onStep({ name, outcome, detail: detailOf(res) })
+      pending -= 1
+      if (pending === 0) resolve()
+    }
     wx.ready(() => {
+      onStep({ name: 'wxConfig', outcome: 'ok' })
       const { title, desc, link, imageUrl: imgUrl } = content
-      wx.updateAppMessageShareData({ title, desc, link, imgUrl, success: done, fail: done })
-      wx.updateTimelineShareData({ title, link, imgUrl, success: done, fail: done })
+      wx.updateAppMessageShareData({ title, desc, link, imgUrl, success: report('appMessage', 'ok'), fail: report('appMessage', 'failed') })
+      wx.updateTimelineShareData({ title, link, imgUrl, success: report('timeline', 'ok'), fail: report('timeline', 'failed') })
     })
     // a bad signature: sharing falls back to WeChat's default card, nothing to tell the reader
-    wx.error(done)
+    wx.error((res) => {
+      onStep({ name: 'wxConfig', outcome: 'failed', detail: detailOf(res) })
+      resolve()
+    })
   })
 }
 
 export function createShareGateway(deps: ShareDeps): ShareGateway {
   return {
-    async setShareContent(content: ShareContent): Promise<void> {
-      if (!platformEnv.inWechatBrowser()) return
+    async setShareContent(content: ShareContent, onStep: OnStep = () => undefined): Promise<void> {
+      if (!platformEnv.inWechatBrowser()) {
+        onStep({ name: 'browser', outcome: 'skipped' })
+        return
+      }
       // WeChat signs the URL without its fragment
       const registerUrl = window.location.href.split('#')[0]
-      const config = await deps.shareConfig(registerUrl).catch(() => undefined)
+      let failed = false
+      const config = await deps.shareConfig(registerUrl).catch(() => {
+        failed = true
+        return undefined
+      })
+      onStep({ name: 'config', outcome: config ? 'ok' : failed ? 'failed' : 'skipped' })
       if (!config) return
       const wx = await loadSdk()
-      if (wx) await configure(wx, config, content)
+      onStep({ name: 'sdk', outcome: wx ? 'ok' : 'failed' })
+      if (wx) await configure(wx, config, content, onStep)
     },
   }
 }

@@ -4,5 +4,5 @@
  */
 import type { ShareDeps, ShareGateway } from './types'
 
-export type { ShareContent, ShareDeps, ShareGateway } from './types'
+export type { ShareContent, ShareDeps, ShareGateway, ShareStep } from './types'
 export declare function createShareGateway(deps: ShareDeps): ShareGateway

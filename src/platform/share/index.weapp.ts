@@ -1,11 +1,15 @@
 import Taro from '@tarojs/taro'
-import type { ShareGateway } from './types'
+import type { ShareGateway, ShareStep } from './types'
 
 /** The mini-program shares through the page's onShareAppMessage / onShareTimeline: only the menu is needed. */
 export function createShareGateway(): ShareGateway {
   return {
-    async setShareContent(): Promise<void> {
-      await Taro.showShareMenu({ withShareTicket: true, showShareItems: ['wechatFriends', 'wechatMoment'] }).catch(() => undefined)
+    async setShareContent(_content, onStep?: (step: ShareStep) => void): Promise<void> {
+      const shown = await Taro.showShareMenu({ withShareTicket: true, showShareItems: ['wechatFriends', 'wechatMoment'] }).then(
+        () => true,
+        () => false,
+      )
+      onStep?.({ name: 'menu', outcome: shown ? 'ok' : 'failed' })
     },
   }
 }

@@ -14,11 +14,24 @@ export interface ShareDeps {
   shareConfig(registerUrl: string): Promise<ShareConfig | undefined>
 }
 
+/**
+ * One step of the share set-up and how it went, for /testWmJsApi, which shows them.
+ * `browser`: skipped outside WeChat's browser; `config`: the signature call (skipped on 505);
+ * `sdk`: loading the JS-SDK; `wxConfig`: wx.ready (ok) or wx.error (failed); `appMessage` and
+ * `timeline`: the share data; `menu`: the mini-program's share menu.
+ */
+export interface ShareStep {
+  name: 'browser' | 'config' | 'sdk' | 'wxConfig' | 'appMessage' | 'timeline' | 'menu'
+  outcome: 'ok' | 'skipped' | 'failed'
+  /** what WeChat said, when it said something */
+  detail?: string
+}
+
 export interface ShareGateway {
   /**
    * Offers the page for sharing with this content. WeChat's browser: JS-SDK config and share data.
    * Mini-program: shows the share menu; the page answers onShareAppMessage / onShareTimeline itself.
    * Anywhere else: nothing (a browser's own share shares the URL).
    */
-  setShareContent(content: ShareContent): Promise<void>
+  setShareContent(content: ShareContent, onStep?: (step: ShareStep) => void): Promise<void>
 }

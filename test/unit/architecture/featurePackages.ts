@@ -23,4 +23,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   album: 'misc',
   invite: 'invite',
   speech: 'misc',
+  tools: 'misc',
 }

@@ -1,0 +1,54 @@
+/**
+ * `/gzh/test/order/create.do` (spec 000 §7): the test page's demo order, paid through the same
+ * payment sandbox as a lesson (`/dev/pay/sandbox/pay.do`). The amount is the server's.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import type { PayConfig } from '../../types/purchase'
+import { TEST_ORDER_FEE_FEN, TEST_REQUEST_ID_PATTERN, testOrderCalls } from '../../types/testOrder'
+import { contractRoute } from '../core/contractRoute'
+import type { Db } from '../core/db'
+import { ok } from '../core/envelope'
+import { acceptFormBodiesOnly } from '../core/schema'
+import { payV2Sign, randomToken, type WechatCredentials } from '../core/wechat'
+import { TestOrderStore, type TestOrderRecord } from './data'
+
+export interface TestOrderRoutesOptions {
+  db: Db
+  /** signs the pay parameters like a lesson order's */
+  wechat: WechatCredentials
+}
+
+function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredentials): PayConfig {
+  const params = {
+    appId: wechat.appId,
+    timeStamp: String(Math.floor(now / 1000)),
+    nonceStr: randomToken(),
+    package: `prepay_id=${order.orderNO}`,
+    signType: 'MD5',
+  }
+  return {
+    ...params,
+    sign: payV2Sign(params, wechat.payKey),
+    isBought: order.status === 1 ? 1 : 0,
+    orderNO: order.orderNO,
+    totalFee: order.totalFee,
+    isShowjoinQrcode: 0,
+    joinQrcode: '',
+    joinGroupName: '',
+  }
+}
+
+export const testOrderRoutes: FastifyPluginAsync<TestOrderRoutesOptions> = async (app, { db, wechat }) => {
+  const orders = new TestOrderStore(db)
+  acceptFormBodiesOnly(app)
+
+  contractRoute(
+    app,
+    testOrderCalls.create,
+    { fields: { requestId: { type: 'string', pattern: TEST_REQUEST_ID_PATTERN } } },
+    async (request) => {
+      const now = Date.now()
+      return ok({ object: payConfig(orders.open(request.body.requestId, TEST_ORDER_FEE_FEN, now), now, wechat) })
+    },
+  )
+}

@@ -1,0 +1,27 @@
+import { View } from '@tarojs/components'
+import { pressable } from '../../ui/a11y'
+import { cx } from '../../ui/classNames'
+
+/** A full-width button of the test pages: 44 px or taller, Enter/Space, disabled while busy. */
+export function ToolButton({ label, name, onPress, disabled = false, secondary = false }: {
+  label: string
+  /** the accessible name when it says more than the label */
+  name?: string
+  onPress: () => void
+  disabled?: boolean
+  secondary?: boolean
+}) {
+  const press = (): void => {
+    if (!disabled) onPress()
+  }
+  return (
+    <View
+      className={cx('tools__button', secondary && 'tools__button--secondary', disabled && 'tools__button--disabled')}
+      onClick={press}
+      {...pressable(press, { disabled })}
+      aria-label={name ?? label}
+    >
+      {label}
+    </View>
+  )
+}

@@ -1,0 +1,113 @@
+/**
+ * The test page's demo order (`/gzh/test/order/create.do`): one order per request id however often
+ * or however concurrently it arrives, an amount the client cannot choose, payment through the
+ * sandbox exactly once, and nothing in the lesson orders or the income ledger.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ObjectData } from '../../types/api'
+import type { OrderState, PayConfig } from '../../types/purchase'
+import { TEST_ORDER_FEE_FEN } from '../../types/testOrder'
+import { BUYER, SANDBOX_PAY, post, testApp } from './helpers'
+
+const CREATE = '/gzh/test/order/create.do'
+
+let app: FastifyInstance
+beforeEach(async () => {
+  app = await testApp()
+})
+afterEach(() => app.close())
+
+const count = (table: string): number => (app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+const create = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
+  post<ObjectData<PayConfig>>(app, CREATE, fields, headers)
+
+describe('creating a test order', () => {
+  it('answers signed pay parameters for the server\'s amount, in integer fen', async () => {
+    const { body } = await create({ requestId: 'attempt-0001' })
+    expect(body.code).toBe(200)
+    const config = body.data?.object
+    expect(config).toMatchObject({ isBought: 0, totalFee: TEST_ORDER_FEE_FEN, signType: 'MD5' })
+    expect(Number.isInteger(config?.totalFee)).toBe(true)
+    expect(config?.orderNO).toMatch(/^[A-Za-z0-9]{1,32}$/)
+    expect(config?.package).toBe(`prepay_id=${config?.orderNO}`)
+    expect(config?.sign).toMatch(/^[0-9A-F]{32}$/)
+  })
+
+  it('ignores an amount the client sends', async () => {
+    const { body } = await create({ requestId: 'attempt-0002', totalFee: 100000, total_fee: 0 })
+    expect(body.data?.object.totalFee).toBe(TEST_ORDER_FEE_FEN)
+  })
+
+  it('keeps test orders out of the lesson orders and the income ledger', async () => {
+    const orders = count('orders')
+    const income = count('income_entries')
+    const { body } = await create({ requestId: 'attempt-0003' })
+    await post(app, SANDBOX_PAY, { orderNO: body.data?.object.orderNO ?? '' })
+    expect(count('orders')).toBe(orders)
+    expect(count('income_entries')).toBe(income)
+    expect(count('test_orders')).toBe(1)
+  })
+
+  it.each([
+    ['missing', {}],
+    ['empty', { requestId: '' }],
+    ['too short', { requestId: 'abc' }],
+    ['too long', { requestId: 'a'.repeat(65) }],
+    ['SQL', { requestId: "x'; DROP TABLE test_orders; --" }],
+    ['markup', { requestId: '<script>alert(1)</script>' }],
+    ['non-ASCII', { requestId: '订单订单订单订单' }],
+  ])('refuses a %s request id without creating anything', async (_name, fields) => {
+    const { body } = await create(fields)
+    expect(body.code).toBe(400)
+    expect(count('test_orders')).toBe(0)
+  })
+
+  it('refuses a JSON body', async () => {
+    const res = await app.inject({ method: 'POST', url: CREATE, payload: { requestId: 'attempt-json1' } })
+    expect(res.json<{ code: number; msg: string }>()).toMatchObject({ code: 400, msg: expect.stringMatching(/form-encoded/) })
+    expect(count('test_orders')).toBe(0)
+  })
+})
+
+describe('replays', () => {
+  it('answers the same order for the same request id, also from another session', async () => {
+    const first = await create({ requestId: 'replayed-01' })
+    const again = await create({ requestId: 'replayed-01' }, { token: BUYER.token, userid: BUYER.userid })
+    expect(again.body.data?.object.orderNO).toBe(first.body.data?.object.orderNO)
+    expect(count('test_orders')).toBe(1)
+  })
+
+  it('pays once however often the sandbox is asked, and then answers the order as paid', async () => {
+    const orderNO = (await create({ requestId: 'replayed-02' })).body.data?.object.orderNO ?? ''
+    const paid = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
+    expect(paid.body.data?.object).toMatchObject({ orderNO, orderStatus: 1 })
+    const paidAt = app.db.prepare('SELECT paid_at AS at FROM test_orders').get()
+    const replay = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
+    expect(replay.body.data?.object.orderStatus).toBe(1)
+    expect(app.db.prepare('SELECT paid_at AS at FROM test_orders').get()).toEqual(paidAt)
+    const verdict = await create({ requestId: 'replayed-02' })
+    expect(verdict.body.data?.object).toMatchObject({ orderNO, isBought: 1 })
+  })
+
+  it('does not pay an order number it never made', async () => {
+    const { body } = await post(app, SANDBOX_PAY, { orderNO: 'TO1700000000000abcdef123456' })
+    expect(body.code).toBe(404)
+  })
+})
+
+describe('50 concurrent requests', () => {
+  it('make one order for one request id', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => create({ requestId: 'concurrent-01' })))
+    expect(new Set(answers.map((a) => a.body.data?.object.orderNO)).size).toBe(1)
+    expect(count('test_orders')).toBe(1)
+  })
+
+  it('make fifty orders for fifty request ids, and fifty payments pay one order once', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => create({ requestId: `distinct-${String(i).padStart(3, '0')}` })))
+    expect(new Set(answers.map((a) => a.body.data?.object.orderNO)).size).toBe(50)
+    const orderNO = answers[0].body.data?.object.orderNO ?? ''
+    const paid = await Promise.all(Array.from({ length: 50 }, () => post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })))
+    expect(paid.every((a) => a.body.data?.object.orderStatus === 1)).toBe(true)
+    expect(count('test_orders WHERE status = 1')).toBe(1)
+  })
+})
