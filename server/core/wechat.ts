@@ -39,6 +39,18 @@ export function payV2Sign(params: Readonly<Record<string, string>>, key: string)
   return createHash('md5').update(`${text}&key=${key}`, 'utf8').digest('hex').toUpperCase()
 }
 
+/** WeChat JSAPI pay parameters for an order, signed (the prepay id is the order number). */
+export function signedJsapiParams(orderNO: string, now: number, wechat: WechatCredentials) {
+  const params = {
+    appId: wechat.appId,
+    timeStamp: String(Math.floor(now / 1000)),
+    nonceStr: randomToken(),
+    package: `prepay_id=${orderNO}`,
+    signType: 'MD5',
+  }
+  return { ...params, sign: payV2Sign(params, wechat.payKey) }
+}
+
 /** Compares a received signature with the expected one without leaking where they differ. */
 export function signMatches(received: string, expected: string): boolean {
   const a = Buffer.from(received, 'utf8')

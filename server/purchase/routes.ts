@@ -12,7 +12,7 @@ import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
-import { payV2Sign, randomToken, signMatches } from '../core/wechat'
+import { payV2Sign, signedJsapiParams, signMatches } from '../core/wechat'
 import type { WechatCredentials } from '../core/wechat'
 import { LessonStore } from '../lesson/data'
 import { ILLEGAL_MESSAGE } from '../lesson/rules'
@@ -52,18 +52,10 @@ const bought = (group: JoinGroup | undefined): PayConfig => ({
   joinGroupName: group?.name ?? '',
 })
 
-/** JSAPI pay parameters for the order, signed like WeChat's (the prepay id is the order number). */
+/** JSAPI pay parameters for the order (signed like WeChat's) and what the pay page shows of it. */
 function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials, group: JoinGroup | undefined): PayConfig {
-  const params = {
-    appId: wechat.appId,
-    timeStamp: String(Math.floor(now / 1000)),
-    nonceStr: randomToken(),
-    package: `prepay_id=${order.orderNO}`,
-    signType: 'MD5',
-  }
   return {
-    ...params,
-    sign: payV2Sign(params, wechat.payKey),
+    ...signedJsapiParams(order.orderNO, now, wechat),
     isBought: 0,
     orderNO: order.orderNO,
     totalFee: order.totalFee,

@@ -9,7 +9,7 @@ import { contractRoute } from '../core/contractRoute'
 import type { Db } from '../core/db'
 import { ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
-import { payV2Sign, randomToken, type WechatCredentials } from '../core/wechat'
+import { signedJsapiParams, type WechatCredentials } from '../core/wechat'
 import { TestOrderStore, type TestOrderRecord } from './data'
 
 export interface TestOrderRoutesOptions {
@@ -19,16 +19,8 @@ export interface TestOrderRoutesOptions {
 }
 
 function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredentials): PayConfig {
-  const params = {
-    appId: wechat.appId,
-    timeStamp: String(Math.floor(now / 1000)),
-    nonceStr: randomToken(),
-    package: `prepay_id=${order.orderNO}`,
-    signType: 'MD5',
-  }
   return {
-    ...params,
-    sign: payV2Sign(params, wechat.payKey),
+    ...signedJsapiParams(order.orderNO, now, wechat),
     isBought: order.status === 1 ? 1 : 0,
     orderNO: order.orderNO,
     totalFee: order.totalFee,
