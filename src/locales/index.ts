@@ -1,6 +1,7 @@
 import zhCN from './zh-CN'
 import type album from './zh-CN/album'
 import type invite from './zh-CN/invite'
+import type launcher from './zh-CN/launcher'
 import type live from './zh-CN/live'
 import type tools from './zh-CN/tools'
 import type vip from './zh-CN/vip'
@@ -8,17 +9,18 @@ import type vip from './zh-CN/vip'
 /** Every visible string of the main package has a key here; zh-CN is the default language and the source of the key set. */
 export type Messages = typeof zhCN
 /**
- * The strings only a subpackage shows: they ride in that subpackage, not in the main package every
- * page downloads first, and its screens add them on load (`src/locales/packages/<name>.ts`).
+ * Strings outside every page's first load, added when the code showing them loads: each
+ * subpackage's (`src/locales/packages/<name>.ts`, riding in that subpackage) and the launcher's
+ * (added by the launcher page).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof launcher
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 
 /** A language's strings for the main package: every key of zh-CN (the type the other catalogues are checked against). */
 export type Catalog = Record<keyof Messages, string>
 
-/** One subpackage's strings in every language, English with exactly its zh-CN keys. */
+/** Strings added on load, in every language, English with exactly the zh-CN keys. */
 export interface PackageStrings<K extends keyof PackageMessages> {
   readonly 'zh-CN': Readonly<Record<K, string>>
   readonly en: Readonly<Record<K, string>>
@@ -30,10 +32,10 @@ export interface PackageStrings<K extends keyof PackageMessages> {
  */
 const catalogs: Partial<Record<Locale, Catalog>> = { 'zh-CN': zhCN }
 
-/** Subpackage strings added so far, per language (both languages ride in the subpackage). */
+/** Strings added so far, per language (both languages ride with the code that adds them). */
 const added: Record<Locale, Partial<Record<keyof PackageMessages, string>>> = { 'zh-CN': {}, en: {} }
 
-/** Adds a subpackage's strings; called once by the module that carries them, when it loads. */
+/** Adds strings kept out of the main catalogue; called once by the module that carries them, when it loads. */
 export function addStrings<K extends keyof PackageMessages>(strings: PackageStrings<K>): void {
   Object.assign(added['zh-CN'], strings['zh-CN'])
   Object.assign(added.en, strings.en)

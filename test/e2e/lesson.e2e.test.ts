@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { scrollToBottom, scrollUntil, startE2E, type E2E } from './harness'
+import launcherZh from '../../src/locales/zh-CN/launcher'
 
 jest.setTimeout(60000)
 
@@ -69,5 +70,10 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
     await page.locator('.state-view__title', { hasText: '页面不存在' }).waitFor()
     await page.locator('.state-view__action').click()
     await page.locator('.launcher').waitFor()
+    // the launcher adds its own labels when it loads (src/locales/launcherStrings.ts): text, never keys
+    const text = (await page.locator('.launcher').textContent()) ?? ''
+    expect(text).toContain(launcherZh['launcher.section.live'])
+    expect(text).not.toMatch(/launcher\.[a-z]/)
+    await e2e.screenshot(page, 'launcher')
   })
 })

@@ -5,6 +5,7 @@ import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'
 import { platformEnv } from '../../platform/env'
 import { t } from '../../locales'
+import '../../locales/launcherStrings'
 import { pressable } from '../../ui/a11y'
 import './index.scss'
 
