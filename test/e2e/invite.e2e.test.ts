@@ -92,6 +92,26 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     expect(account).toEqual({ phone: '13912345678', q: 1 })
   })
 
+  it('a watermark-camera group invite shows the group, and its bind dialog cancels without a call', async () => {
+    const page = await e2e.newPage()
+    const binds: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/wssy/')) binds.push(request.url())
+    })
+    const headurl = `${e2e.baseUrl}/media/avatar-teacher.png`
+    await page.goto(`/groupWelcomeWithPhone/${info({ usrname: '林老师', groupname: '读书会', headurl, data: 'invite-wm-group' })}`)
+    await shown(page, '.welcome__group').filter({ hasText: '【读书会】' }).waitFor()
+    await settled(page)
+    await e2e.screenshot(page, 'invite-group-welcome-with-phone')
+    await shown(page, '.welcome__add').click()
+    await shown(page, '.bind-dialog__title').filter({ hasText: '请输入水印相机账号' }).waitFor()
+    await settled(page)
+    await e2e.screenshot(page, 'invite-group-bind-dialog')
+    await shown(page, '.bind-dialog__cancel').click()
+    await shown(page, '.bind-dialog__title').waitFor({ state: 'hidden' })
+    expect(binds).toEqual([])
+  })
+
   it('the validation page', async () => {
     const page = await e2e.newPage()
     await page.goto('/wmValidate')
