@@ -13,7 +13,7 @@ import { reaction } from 'mobx'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { LiveChatMessage } from '../src/domain/chat/liveMessage'
-import { LiveChatStore, type ChatItem } from '../src/features/live'
+import { LiveChatStore, type ChatItem } from '../src/features/live/LiveChatStore'
 import type { ChatroomClient } from '../src/im'
 import { runWhenMain } from './figures'
 
