@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Audio, Slider, Text, View } from '@tarojs/components'
+import { Audio, Text, View } from '@tarojs/components'
+import { Slider } from '../../platform/components/slider'
 import { observer } from 'mobx-react'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'

@@ -1,4 +1,5 @@
-import { Slider, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Slider } from '../../platform/components/slider'
 import { observer } from 'mobx-react'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'

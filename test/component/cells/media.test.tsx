@@ -4,7 +4,7 @@ import { LONG_PRESS_MS } from '../../../src/features/lesson/cells/useLongPress'
 import { fitMedia, IMAGE_MAX, MEDIA_MIN } from '../../../src/features/lesson/cells/mediaBox'
 import { videoPlayback } from '../../../src/features/lesson/cells/videoPlayback'
 import { $, touchAt, mountMessage, wire } from './support'
-import { fakeClock } from '../act'
+import { fakeClock, until } from '../act'
 
 const IMG = 'https://cdn.example.com/slide.png'
 const VIDEO = 'https://cdn.example.com/clip.mp4'
@@ -124,6 +124,8 @@ describe('VideoCell', () => {
     utils.fireEvent.click($('.cell-video__poster'))
     const cell = $('.cell-video')
     expect(state(cell)).toBe('playing')
+    // on H5 the player's code arrives in a chunk of its own the first time a video plays
+    await until(() => expect(document.querySelector('taro-video-core')).not.toBeNull())
     const player = $('taro-video-core')
     expect(player.getAttribute('src')).toBe(VIDEO)
     utils.act(() => void player.dispatchEvent(new Event('pause')))
@@ -144,7 +146,7 @@ describe('VideoCell', () => {
     utils.fireEvent.click(second.querySelector('.cell-video__poster') as Element)
     expect(state(second)).toBe('playing')
     expect(state(first)).toBe('poster')
-    expect(document.querySelectorAll('taro-video-core')).toHaveLength(1)
+    await until(() => expect(document.querySelectorAll('taro-video-core')).toHaveLength(1))
   })
 })
 

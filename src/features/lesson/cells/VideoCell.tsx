@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Image, Video, View } from '@tarojs/components'
+import { Image, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { t } from '../../../locales'
 import { nativeBridge } from '../../../platform/bridge'
@@ -7,6 +7,7 @@ import { imageAlt, pressable } from '../../../ui/a11y'
 import type { VideoMessage } from '../../../domain/message/types'
 import { boxStyle, fitMedia, IMAGE_MAX } from './mediaBox'
 import { videoPlayback } from './videoPlayback'
+import { VideoPlayer } from './videoPlayerPart'
 import './VideoCell.scss'
 
 /** Spec 000 §4 "Video": poster with play button, playing, paused, complete. */
@@ -43,13 +44,9 @@ export const VideoView = observer(function VideoView({ url, posterUrl, width, he
   return (
     <View className={`cell-video cell-video--${shown}`} style={boxStyle(box)} data-state={shown}>
       {shown === 'playing' || shown === 'paused' ? (
-        <Video
-          className='cell-video__player'
-          src={url}
-          poster={posterUrl}
-          autoplay
-          showCenterPlayBtn={false}
-          objectFit='contain'
+        <VideoPlayer
+          url={url}
+          posterUrl={posterUrl}
           onPlay={() => setState('playing')}
           onPause={() => setState('paused')}
           onEnded={() => {
