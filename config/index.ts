@@ -46,7 +46,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         process.env.TARO_ENV === 'h5' ? [{ from: 'src/features/login/countries.json', to: 'dist/h5/static/countries.json' }] : [],
       options: {},
     },
-    framework: 'react',
+    framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react',
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {

@@ -1,3 +1,5 @@
+import { options, type VNode } from 'preact'
+import { stringifyStateAttributes } from './stateAttributes'
 import type { A11yGateway } from './types'
 
 /** Frames to watch after focusing: Taro's components finish rendering within the first few. */
@@ -100,4 +102,18 @@ function makePagesScrollableByKeyboard(): void {
   }).observe(document.documentElement, { childList: true, subtree: true })
 }
 
-export const a11y: A11yGateway = { installAria: makePagesScrollableByKeyboard, focusById, holdFocus }
+/** ARIA states and data attributes reach the DOM on every update (see stateAttributes.ts). */
+function keepStateAttributesCurrent(): void {
+  const next = options.vnode
+  options.vnode = (vnode: VNode) => {
+    if (vnode.props !== null && typeof vnode.props === 'object') stringifyStateAttributes(vnode.props as Record<string, unknown>)
+    next?.(vnode)
+  }
+}
+
+function installAria(): void {
+  keepStateAttributesCurrent()
+  makePagesScrollableByKeyboard()
+}
+
+export const a11y: A11yGateway = { installAria, focusById, holdFocus }
