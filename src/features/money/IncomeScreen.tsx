@@ -5,6 +5,7 @@ import type { RecashRecord, SalesIncomeRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
+import '../../locales/packages/money'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { PagedList } from '../../ui/PagedList'
 import { Tabs } from '../../ui/Tabs'
@@ -12,7 +13,7 @@ import type { IncomeStore, IncomeTab } from './stores'
 import { Balances } from './parts'
 import './money.scss'
 
-const yuan = (fen: number): string => t('money.yuan', { amount: fenToYuan(fen) })
+const yuan = (fen: number): string => t('common.yuan', { amount: fenToYuan(fen) })
 
 function SaleRow({ record }: { record: SalesIncomeRecord }) {
   const refunded = record.orderStatus === 4

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import type { IncomeSummary } from '../../api/money'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
+import '../../locales/packages/money'
 import { StateView } from '../../ui/StateView'
 
 export interface BalancesProps {

@@ -20,7 +20,7 @@ export interface ProfileScreenProps {
 
 type Notice = 'refunded' | 'liveInApp'
 
-const yuan = (fen: number): string => t('money.yuan', { amount: fenToYuan(fen) })
+const yuan = (fen: number): string => t('common.yuan', { amount: fenToYuan(fen) })
 
 function itemName(entry: ProfileItem): string {
   switch (entry.list) {

@@ -7,6 +7,7 @@ export default {
   'common.retry': 'Retry',
   'common.backHome': 'Back to home',
   'common.confirm': 'OK',
+  'common.yuan': '¥{amount}',
   'common.cancel': 'Cancel',
   'common.networkError': 'Network request abnormal',
   'common.timeout': 'The request timed out. Check your network and try again',

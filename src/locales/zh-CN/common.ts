@@ -4,6 +4,7 @@ export default {
   'common.retry': '重试',
   'common.backHome': '返回首页',
   'common.confirm': '确定',
+  'common.yuan': '¥{amount}',
   'common.cancel': '取消',
   'common.networkError': '网络请求异常',
   'common.timeout': '请求超时，请检查网络后重试',
