@@ -61,7 +61,7 @@ export const PayFlowDialogs = observer(function PayFlowDialogs({ flow, loadCount
     case 'paying':
       return (
         <Overlay className='pay-dialog__mask pay-paying'>
-          <View className='pay-paying__text' role='status'>
+          <View className='ui-overlay__status' role='status'>
             {t('purchase.paying')}
           </View>
         </Overlay>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { manipulatePropsFunction } from '@tarojs/components/lib/react/helper.js'
 import { createReactComponent } from '@tarojs/components/lib/react/react-component-lib/index.js'
+import type { HTMLStencilElement } from '@tarojs/components/lib/react/react-component-lib/createComponent'
 
 /**
  * A React wrapper of one of Taro's Stencil components, made as @tarojs/components/lib/react makes it.
@@ -13,8 +14,4 @@ import { createReactComponent } from '@tarojs/components/lib/react/react-compone
  */
 export function stencilComponent<Props>(tagName: string, define: () => void): ComponentType<Props> {
   return createReactComponent<Props, HTMLStencilElement>(tagName, undefined, manipulatePropsFunction, define) as ComponentType<Props>
-}
-
-interface HTMLStencilElement extends HTMLElement {
-  componentOnReady(): Promise<this>
 }
