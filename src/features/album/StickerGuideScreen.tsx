@@ -1,5 +1,5 @@
-import { observer } from 'mobx-react'
-import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { feedback } from '../../platform/feedback'
 import { Button, Image, Text, View } from '@tarojs/components'
 import { t } from '../../locales'
 import { platformEnv } from '../../platform/env'
@@ -28,7 +28,7 @@ export const StickerGuideScreen = observer(function StickerGuideScreen({ store }
   const authorize = async () => {
     if (bound) return
     const outcome = await linkPlatform.openWebPage(state.auth.wxUrl)
-    if (outcome === 'copied') void Taro.showToast({ title: t('sticker.linkCopied'), icon: 'none' })
+    if (outcome === 'copied') feedback.toast({ title: t('sticker.linkCopied'), icon: 'none' })
   }
   const steps = [
     { n: 1, text: t('sticker.step1') },

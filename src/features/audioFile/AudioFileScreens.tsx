@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Audio, Text, View } from '@tarojs/components'
 import { Slider } from '../../platform/components/slider'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { Text, View } from '@tarojs/components'
 import type { Device } from '../../domain/invite'
 import { t } from '../../locales'

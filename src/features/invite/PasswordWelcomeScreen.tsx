@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { Image, Text, View } from '@tarojs/components'
 import type { PasswordWelcomeQuery } from '../../domain/invite'
 import { t } from '../../locales'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { Image, Text, View } from '@tarojs/components'
 import { fenToYuan } from '../../domain/format'
 import type { PayGroupQuery } from '../../domain/invite'

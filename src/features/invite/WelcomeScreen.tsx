@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { Image, Text, View } from '@tarojs/components'
 import type { InviteInfo } from '../../domain/inviteInfo'
 import { t } from '../../locales'

@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import { usePayFlow, PayFlowView } from '../purchase'

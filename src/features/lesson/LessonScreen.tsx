@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { formatCreationDate } from '../../domain/format'
 import { shareRewardFen } from '../../domain/lessonAccess'
 import type { LessonLink } from '../../domain/lessonLink'

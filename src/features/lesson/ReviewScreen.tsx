@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import Taro, { usePageScroll } from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import type { ReviewLinkProblem } from '../../domain/reviewLink'
 import { t } from '../../locales'
 import { PagedList } from '../../ui/PagedList'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { Image, Text, View } from '@tarojs/components'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '@tarojs/components'
 import type { RecashRecord, SalesIncomeRecord } from '../../api/money'

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { Slider } from '../../platform/components/slider'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'
 import { pressable, type KeyLike } from '../../ui/a11y'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { usePageScroll } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import type { Country } from '../../domain/countries'
 import { fenToYuan } from '../../domain/format'
 import type { LessonPayView } from '../../domain/lessonAccess'

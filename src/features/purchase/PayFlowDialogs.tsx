@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
 import type { PayFlowStore } from './PayFlowStore'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import type { PayFlowViewProps } from './PayFlowDialogs'
 import { PayFlowDialogs } from './payFlowDialogsPart'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
@@ -15,7 +15,7 @@ import './tools.scss'
 const price = fenToYuan(TEST_ORDER_FEE_FEN)
 
 function toast(title: string): void {
-  void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
+  feedback.toast({ title, icon: 'none', duration: TOAST_DURATION_MS })
 }
 
 function userInfoText(state: UserInfoState): string {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { t } from '../../locales'
 import type { ShareStep } from '../../platform/share/types'
 import { cx } from '../../ui/classNames'

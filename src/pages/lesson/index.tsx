@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { useAppStores } from '../../app/stores'
 import { lessonLinkFromParams } from '../../domain/lessonLink'
 import { STORAGE_KEYS } from '../../domain/storageKeys'

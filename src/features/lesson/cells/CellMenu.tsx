@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../../ui/a11y'
 import { cellMenu } from '../cellMenu'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Image, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'
 import { nativeBridge } from '../../../platform/bridge'
 import { imageAlt, pressable } from '../../../ui/a11y'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { wholeSeconds } from '../../../domain/format'
 import type { VoiceMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'

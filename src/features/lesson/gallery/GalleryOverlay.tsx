@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import type { GalleryModel } from './GalleryModel'
 import { OpenGallery } from './openGalleryPart'
 

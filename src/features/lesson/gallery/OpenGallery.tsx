@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import { Swiper, SwiperItem } from '../../../platform/components/swiper'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'
 import { imageAlt, scriptFocusable, useModalFocus, useUiId, type KeyLike } from '../../../ui/a11y'
 import { offerImageSave } from '../cells/saveImageMenu'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { useRouter } from '@tarojs/taro'
 import { presentParam } from '../../../../domain/routeParams'
 import { toPageUrl } from '../../../../domain/routes'
