@@ -4,6 +4,7 @@ import { toPageUrl } from '../domain/routes'
 import { platformEnv } from '../platform/env'
 import { http } from '../platform/http'
 import type { TransportDeps } from './client'
+import { feedback } from '../platform/feedback'
 
 /** How long a GET on the API host may take before it counts as failed. */
 const GET_TIMEOUT_MS = 5_000
@@ -14,7 +15,7 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
     baseUrl: () => platformEnv.apiBase(),
     request: (options) => http.post(options),
     toast: (message, durationMs) => {
-      void Taro.showToast({ title: message, icon: 'none', duration: durationMs })
+      feedback.toast({ title: message, icon: 'none', duration: durationMs })
     },
     goProfile: () => {
       void Taro.reLaunch({ url: toPageUrl('Profile') })

@@ -13,8 +13,8 @@ jest.setTimeout(180000)
 /** The welcome pages' info: JSON, URL-encoded twice (spec 000 §2), as a path segment. */
 const info = (value: object): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))
 
-/** Taro's H5 toast (a div it appends to the body), with this text. */
-const toast = (page: Page, text: string): Promise<void> => page.locator('.taro__toast').filter({ hasText: text }).first().waitFor({ state: 'attached' })
+/** The H5 toast (src/platform/feedback), showing this text. */
+const toast = (page: Page, text: string): Promise<void> => page.locator('.platform-toast').filter({ hasText: text }).waitFor()
 
 /** Taro's page transition slides for about 300 ms: a screenshot waits it out. */
 const settled = (page: Page): Promise<void> => page.waitForTimeout(400)

@@ -12,11 +12,11 @@ jest.setTimeout(120000)
 
 const button = (page: Page, name: string) => shown(page, '.tools__button').filter({ hasText: name })
 const result = (page: Page, text: string) => shown(page, '.tools__result').filter({ hasText: text }).waitFor()
-/** Taro's modal and toast fade out: the screenshot should show the page, not a fading layer. */
+/** Taro's modal fades out and the toast hides: the screenshot should show the page, not a layer over it. */
 const layersGone = (page: Page) =>
   page.waitForFunction(
     () =>
-      Array.from(document.querySelectorAll('.taro__modal, .taro__toast')).every((layer) => {
+      Array.from(document.querySelectorAll('.taro__modal, .platform-toast')).every((layer) => {
         const style = getComputedStyle(layer)
         return style.display === 'none' || style.opacity === '0' || style.visibility === 'hidden'
       }),
@@ -44,7 +44,7 @@ describe('the test pages (H5, 375x812)', () => {
     await result(page, '当前页面不在 App 内打开')
 
     await button(page, '复制').click()
-    await page.locator('.taro__toast').filter({ hasText: '复制成功' }).first().waitFor({ state: 'attached' })
+    await page.locator('.platform-toast[role="status"]').filter({ hasText: '复制成功' }).waitFor()
     await button(page, '粘贴').click()
     await result(page, '读到的内容：这是一段复制测试文字')
 

@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { Text, View } from '@tarojs/components'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
@@ -9,7 +9,7 @@ import './access.scss'
 export function ShareRewardTip({ fen }: { fen: number }) {
   const amount = fenToYuan(fen)
   const explain = () => {
-    void Taro.showModal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false, confirmColor: '#047a3d' })
+    void feedback.modal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false, confirmColor: '#047a3d' })
   }
   return (
     <View className='share-reward' onClick={explain} {...pressable(explain)}>

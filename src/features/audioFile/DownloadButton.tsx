@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { Text } from '@tarojs/components'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
@@ -17,11 +17,11 @@ export function DownloadButton({ file }: { file: AudioFileItem }) {
     downloadAudio({ url: file.url, fileName: file.name, onProgress: ({ progress }) => setPercent(progress) }).then(
       () => {
         setPercent(null)
-        void Taro.showToast({ title: t('player.page.downloaded'), icon: 'success', duration: 1000 })
+        feedback.toast({ title: t('player.page.downloaded'), icon: 'success', duration: 1000 })
       },
       () => {
         setPercent(null)
-        void Taro.showToast({ title: t('player.page.downloadFailed'), icon: 'none', duration: 2000 })
+        feedback.toast({ title: t('player.page.downloadFailed'), icon: 'none', duration: 2000 })
       },
     )
   }

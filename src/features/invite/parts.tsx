@@ -10,9 +10,10 @@ import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11
 import { Overlay } from '../../ui/Overlay'
 import { StateView } from '../../ui/StateView'
 import '../../locales/packages/invite'
+import { feedback } from '../../platform/feedback'
 
 export function toast(title: string): void {
-  void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
+  feedback.toast({ title, icon: 'none', duration: TOAST_DURATION_MS })
 }
 
 export function go(route: RouteName, params?: Record<string, string>): void {

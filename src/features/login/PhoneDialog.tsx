@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { Button, Text, View } from '@tarojs/components'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
@@ -42,7 +42,7 @@ export interface PhoneDialogProps {
 }
 
 function toast(title: string): void {
-  void Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION_MS })
+  feedback.toast({ title, icon: 'none', duration: TOAST_DURATION_MS })
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))

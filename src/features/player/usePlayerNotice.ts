@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { t } from '../../locales'
 import type { PlayerStore } from '../../stores/player'
 
@@ -10,7 +10,7 @@ export function usePlayerNotice(player: PlayerStore): void {
   const notice = player.notice
   useEffect(() => {
     if (!notice) return
-    void Taro.showToast({ title: t(notice), icon: 'none', duration: NOTICE_TOAST_MS })
+    feedback.toast({ title: t(notice), icon: 'none', duration: NOTICE_TOAST_MS })
     player.clearNotice()
   }, [notice, player])
 }

@@ -14,6 +14,7 @@ export default {
   'common.loadFailed': 'Failed to load',
   'common.noMore': 'No more',
   'common.copySucceeded': 'Copied',
+  'common.copyFailed': 'Could not copy',
   'notFound.title': 'Page not found',
   'notFound.text': 'This page does not exist or the link has expired',
   'notFound.path': 'Address: {path}',

@@ -11,6 +11,7 @@ export default {
   'common.loadFailed': '加载失败',
   'common.noMore': '没有更多了',
   'common.copySucceeded': '复制成功',
+  'common.copyFailed': '复制失败',
   'notFound.title': '页面不存在',
   'notFound.text': '你访问的页面不存在或链接已失效',
   'notFound.path': '地址：{path}',

@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { feedback } from '../../platform/feedback'
 import { definePackageStores } from '../../app/stores'
 import { createLiveApi } from '../../api/live'
 import { apiGetJson } from '../../api/taro'
@@ -32,7 +32,7 @@ export const useLiveStores = definePackageStores((app) => {
         login: () => app.loginData.data,
         createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
         guestNick: () => t('live.guestNick', { n: String(Math.floor(Math.random() * 9000) + 1000) }),
-        notice: (key) => void Taro.showToast({ title: t(NOTICES[key]), icon: 'none', duration: 2000 }),
+        notice: (key) => feedback.toast({ title: t(NOTICES[key]), icon: 'none', duration: 2000 }),
         messageOf,
       }),
   }

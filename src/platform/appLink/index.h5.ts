@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { clipboard } from '../clipboard'
 import { deviceOf } from '../../domain/invite'
 import type { AppLinkPlatform } from './types'
 import { http } from '../http'
@@ -24,8 +24,6 @@ export const appLink: AppLinkPlatform = {
     form.submit()
     return true
   },
-  copy: async (text) => {
-    await Taro.setClipboardData({ data: text })
-  },
+  copy: clipboard.copy,
   fetchJson: http.getJson,
 }

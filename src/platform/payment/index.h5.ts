@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { feedback } from '../feedback'
 import type { PayConfig } from '../../../types/purchase'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
@@ -67,7 +67,7 @@ export function createPaymentGateway(deps: PaymentDeps): PaymentGateway {
     async pay(config: PayConfig): Promise<PayOutcome> {
       if (platformEnv.inWechatBrowser()) return payInWechat(config)
       if (!sandboxEnabled()) return 'fail'
-      const { confirm } = await Taro.showModal({
+      const confirm = await feedback.modal({
         // $ui-primary: Taro's default #3cc51f has 2.3:1 on white
         confirmColor: '#047a3d',
         title: t('purchase.sandbox.title'),

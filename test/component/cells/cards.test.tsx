@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { recordToasts } from '../toasts'
 import TestUtils from '@tarojs/test-utils-react'
 import { filePlatform } from '../../../src/platform/file'
 import { $, HOSTILE, mountMessage, textOf, wire } from './support'
@@ -96,11 +96,12 @@ describe('LinkCell (web 1009, chat record 1011)', () => {
 
   it('says the link was copied where it cannot be opened (mini-program)', async () => {
     jest.spyOn(filePlatform, 'openLink').mockReturnValue('copied')
-    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const toasts = recordToasts()
     await mountMessage(utils, wire(1011, { title: 'Chat of 2 April', url: 'https://records.example.com/1' }))
     expect(textOf('.cell-link--chatRecord .cell-card__footer')).toBe('聊天记录')
     utils.fireEvent.click($('.cell-link'))
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '链接已复制，请在浏览器中打开' }))
+    expect(toasts.texts()).toEqual(['链接已复制，请在浏览器中打开'])
+    toasts.stop()
   })
 
   it('never lets a javascript: link through: the message is a placeholder', async () => {

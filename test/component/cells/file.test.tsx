@@ -1,3 +1,4 @@
+import { recordToasts } from '../toasts'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { filePlatform } from '../../../src/platform/file'
@@ -41,11 +42,12 @@ describe('FileCell', () => {
 
   it('says "please open in the app" where files cannot open (mini-program)', async () => {
     jest.spyOn(filePlatform, 'openFile').mockReturnValue('openInApp')
-    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const toasts = recordToasts()
     const navigate = jest.spyOn(Taro, 'navigateTo')
     await mountMessage(utils, file('talk.mp3', 'mp3', 10))
     utils.fireEvent.click($('.cell-file'))
-    expect(toast).toHaveBeenCalledWith({ title: '请在App中打开', icon: 'none', duration: 1000 })
+    expect(toasts.texts()).toEqual(['请在App中打开'])
+    toasts.stop()
     expect(navigate).not.toHaveBeenCalled()
   })
 

@@ -1,9 +1,16 @@
-import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { cellMenu } from '../../../src/features/lesson/cellMenu'
 import { LONG_PRESS_MS } from '../../../src/features/lesson/cells/useLongPress'
 import { $, touchAt, HOSTILE, mountMessage, wire } from './support'
-import { fakeClock } from '../act'
+import { fakeClock, until } from '../act'
+import { recordToasts } from '../toasts'
+
+/** The browser's clipboard API (the platform edge; jsdom has none): a fake writeText. */
+function fakeSystemClipboard(writeText: (text: string) => Promise<void>): jest.Mock {
+  const fake = jest.fn(writeText)
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: fake }, configurable: true })
+  return fake
+}
 
 describe('TextCell', () => {
   let utils: TestUtils
@@ -15,6 +22,7 @@ describe('TextCell', () => {
     utils.unmout()
     jest.useRealTimers()
     jest.restoreAllMocks()
+    Reflect.deleteProperty(navigator, 'clipboard')
   })
 
   it('shows markup as text, never as HTML (XSS)', async () => {
@@ -29,7 +37,7 @@ describe('TextCell', () => {
   })
 
   it('opens the copy menu after a 500 ms press, not before, and copies the text', async () => {
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok', data: 'copy me' })
+    const writeText = fakeSystemClipboard(() => Promise.resolve())
     await mountMessage(utils, wire(1000, { content: 'copy me' }))
     fakeClock()
     utils.fireEvent.touchStart($('.bubble--text'), touchAt(10, 10))
@@ -38,8 +46,23 @@ describe('TextCell', () => {
     utils.act(() => jest.advanceTimersByTime(1))
     utils.fireEvent.touchEnd($('.bubble--text'))
     utils.fireEvent.click($('.cell-menu__item'))
-    expect(copy).toHaveBeenCalledWith({ data: 'copy me' })
+    expect(writeText).toHaveBeenCalledWith('copy me')
     expect(document.querySelector('.cell-menu')).toBeNull()
+  })
+
+  it('says so when the browser refuses the copy both ways', async () => {
+    fakeSystemClipboard(() => Promise.reject(new Error('denied')))
+    const toasts = recordToasts()
+    await mountMessage(utils, wire(1000, { content: 'copy me' }))
+    fakeClock()
+    utils.fireEvent.touchStart($('.bubble--text'), touchAt(10, 10))
+    utils.act(() => jest.advanceTimersByTime(LONG_PRESS_MS))
+    utils.fireEvent.touchEnd($('.bubble--text'))
+    utils.fireEvent.click($('.cell-menu__item'))
+    // jsdom has no execCommand('copy'): the fallback refuses too
+    jest.useRealTimers()
+    await until(() => expect(toasts.texts()).toEqual(['复制失败']))
+    toasts.stop()
   })
 
   it('does not open the menu when the finger moves away (a scroll)', async () => {

@@ -1,8 +1,11 @@
 /**
  * The invite screens on the H5 runtime. The real api module and transport run over a faked request
- * (fakeBackend); the platform edge is faked where the page would leave: Taro's toast and
- * navigation, and the app-link capability (store, scheme, provider form, clipboard).
+ * (fakeBackend); toasts are read from the toast's live region. The platform edge is faked where the
+ * page would leave: Taro's navigation, and the app-link capability (store, scheme, provider form,
+ * clipboard).
  */
+import { recordToasts, type ToastRecorder } from '../toasts'
+import { feedback } from '../../../src/platform/feedback'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { createClient } from '../../../src/api/client'
@@ -38,21 +41,22 @@ const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 
 const URLS = { android: 'https://store.example/android', ios: 'https://store.example/ios' }
 
 let utils: TestUtils
-let toast: jest.SpyInstance
+let toasts: ToastRecorder
 let navigate: jest.SpyInstance
 let ua: jest.SpyInstance
 beforeEach(() => {
   utils = new TestUtils()
-  toast = jest.spyOn(Taro, 'showToast').mockImplementation(() => Promise.resolve({ errMsg: 'showToast:ok' }))
+  toasts = recordToasts()
   navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
   ua = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(ANDROID_UA)
 })
 afterEach(() => {
   utils.unmout()
+  toasts.stop()
   jest.restoreAllMocks()
 })
 
-const toasted = () => toast.mock.calls.map(([options]) => (options as { title: string }).title)
+const toasted = () => toasts.texts()
 const navigatedTo = () => navigate.mock.calls.map(([options]) => (options as { url: string }).url)
 
 /** The app-link edge: records where the page would go, what it copies and which form it submits. */
@@ -76,7 +80,7 @@ function fakeAppLink(overrides: Partial<AppLinkPlatform> = {}) {
 function deps(routes: Record<string, Handler>, link: AppLinkPlatform = fakeAppLink().link) {
   const backend = fakeBackend(routes)
   const api = createInviteApi(createClient(backend.deps).post)
-  const toastText = (message: string) => void Taro.showToast({ title: message, icon: 'none' })
+  const toastText = (message: string) => feedback.toast({ title: message, icon: 'none' })
   const d: InviteDeps = { api, appLink: link, toast: toastText }
   return { deps: d, backend }
 }

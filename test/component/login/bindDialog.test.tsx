@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { recordToasts, type ToastRecorder } from '../toasts'
 import TestUtils from '@tarojs/test-utils-react'
 import { act } from 'react'
 import { PhoneDialog, type PhoneDialogProps } from '../../../src/features/login/PhoneDialog'
@@ -22,18 +22,18 @@ function props(overrides: Partial<PhoneDialogProps> = {}): PhoneDialogProps {
 
 describe('phone login / bind dialog', () => {
   let utils: TestUtils
-  let toast: jest.SpyInstance
+  let toasts: ToastRecorder
   beforeEach(() => {
     utils = new TestUtils()
-    toast = jest.spyOn(Taro, 'showToast').mockImplementation(() => Promise.resolve({ errMsg: 'showToast:ok' }))
+    toasts = recordToasts()
   })
   afterEach(() => {
     jest.useRealTimers()
-    toast.mockRestore()
+    toasts.stop()
     utils.unmout()
   })
 
-  const toasted = () => toast.mock.calls.map(([options]) => (options as { title: string }).title)
+  const toasted = () => toasts.texts()
 
   it('toasts an empty phone (get code and confirm) and an empty code, without calling the server', async () => {
     const p = props()

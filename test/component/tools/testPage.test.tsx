@@ -1,9 +1,9 @@
 /**
  * /test (issue 14): the real store, api module, transport and screen. Faked at the platform edge:
  * the transport's request (the server), the payment gateway (the pay sheet), the native bridge
- * (the app's web view), the clipboard and Taro's toast.
+ * (the app's web view) and the clipboard; the toast is read from its live region.
  */
-import Taro from '@tarojs/taro'
+import { recordToasts, type ToastRecorder } from '../toasts'
 import type { RawResponse, TransportDeps } from '../../../src/api/client'
 import { createTestOrderApi } from '../../../src/api/testOrder'
 import { TestScreen, TestStore } from '../../../src/features/tools'
@@ -69,13 +69,13 @@ const buttons = () => $$('.tools__button')
 const button = (label: string) => buttons().find((b) => b.textContent === label) as HTMLElement
 const status = (index: number) => $$('.tools__result')[index].textContent ?? ''
 
-let toast: jest.SpyInstance
+let toasts: ToastRecorder
 beforeEach(() => {
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+  toasts = recordToasts()
 })
 afterEach(async () => {
   await cleanup()
-  toast.mockRestore()
+  toasts.stop()
 })
 
 describe('getUserInfo', () => {
@@ -115,14 +115,14 @@ describe('clipboard', () => {
     await render(<TestScreen store={store} />)
     await press(`[aria-label="${t('tools.test.clipboard.copyLabel', { text: t('tools.test.clipboard.sample') })}"]`)
     expect(copy).toHaveBeenCalledWith(t('tools.test.clipboard.sample'))
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: t('common.copySucceeded') }))
+    expect(toasts.texts()).toEqual([t('common.copySucceeded')])
   })
 
   it('toasts a failed copy', async () => {
     const { store } = setUp({ clipboard: { copy: async () => Promise.reject(new Error('denied')), paste: async () => '' } })
     await render(<TestScreen store={store} />)
     await press(`[aria-label="${t('tools.test.clipboard.copyLabel', { text: t('tools.test.clipboard.sample') })}"]`)
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: t('tools.test.clipboard.copyFailed') }))
+    expect(toasts.texts()).toEqual([t('tools.test.clipboard.copyFailed')])
   })
 
   it.each([

@@ -9,6 +9,7 @@ import { nativeBridge } from '../../../platform/bridge'
 import { filePlatform } from '../../../platform/file'
 import { Card } from './Card'
 import './FileCell.scss'
+import { feedback } from '../../../platform/feedback'
 
 /**
  * Name, extension badge and size label (spec 000 §5). A tap: the mini-program says "please open
@@ -22,7 +23,7 @@ export function FileCell({ message }: { message: FileMessage }) {
     if (nativeBridge.openFileMsg({ url, fileName, fileExtension, fileLength })) return
     switch (filePlatform.openFile({ url, fileName, fileExtension })) {
       case 'openInApp':
-        void Taro.showToast({ title: t('cells.file.openInApp'), icon: 'none', duration: 1000 })
+        feedback.toast({ title: t('cells.file.openInApp'), icon: 'none', duration: 1000 })
         break
       case 'audioPlayer':
         void Taro.navigateTo({

@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import { feedback } from '../../../platform/feedback'
 import type { ChatRecordMessage, WebMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { filePlatform } from '../../../platform/file'
@@ -8,7 +8,7 @@ import { Card } from './Card'
 export function LinkCell({ message }: { message: WebMessage | ChatRecordMessage }) {
   const open = (): void => {
     if (filePlatform.openLink(message.url) === 'copied') {
-      void Taro.showToast({ title: t('cells.link.copied'), icon: 'none', duration: 1000 })
+      feedback.toast({ title: t('cells.link.copied'), icon: 'none', duration: 1000 })
     }
   }
   return (

@@ -1,7 +1,8 @@
-import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import type { TextMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
+import { clipboard } from '../../../platform/clipboard'
+import { feedback } from '../../../platform/feedback'
 import { cellMenu } from '../cellMenu'
 import { CellMenu } from './CellMenu'
 import { useLongPress } from './useLongPress'
@@ -14,7 +15,8 @@ import './TextCell.scss'
 export function TextCell({ message }: { message: TextMessage }) {
   const menuKey = `text-${message.id}-${message.msgId}`
   const press = useLongPress(() => cellMenu.open(menuKey))
-  const items = [{ label: t('cells.menu.copy'), onSelect: () => void Taro.setClipboardData({ data: message.text }) }]
+  const copy = () => clipboard.copy(message.text).catch(() => feedback.toast({ title: t('common.copyFailed') }))
+  const items = [{ label: t('cells.menu.copy'), onSelect: () => void copy() }]
   return (
     <View className='cell-text'>
       <View className='bubble bubble--text' {...press}>
