@@ -3,6 +3,7 @@ import Taro, { usePageScroll } from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
 import { platformEnv } from '../platform/env'
+import { layout } from '../platform/layout'
 
 /** Px mounted beyond each edge of the screen. */
 const OVERSCAN_PX = 700
@@ -42,12 +43,6 @@ export interface WindowedItemsProps<T> {
   estimatedHeight: number
   className?: string
   handle?: RowWindowHandle
-}
-
-interface Measured {
-  id: string
-  top: number
-  height: number
 }
 
 /**
@@ -111,13 +106,8 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
 
   /** Records the laid-out heights of the mounted rows and where the list starts on the page. */
   function measure(): void {
-    const query = Taro.createSelectorQuery()
-    query.select(`#${listId}`).boundingClientRect()
-    query.selectAll(`.${listId}-row`).boundingClientRect()
     const scrolledAt = scrollTop.current
-    query.exec((res: unknown[]) => {
-      const list = res?.[0] as { top: number } | null | undefined
-      const rows = (res?.[1] as Measured[] | null | undefined) ?? []
+    void layout.rects(`#${listId}`, `.${listId}-row`).then(({ one: list, all: rows }) => {
       if (list) listTop.current = list.top + scrolledAt
       const prefix = `${listId}-`
       for (const row of rows) {

@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import type { PlayerStore } from '../../stores/player'
 import { platformEnv } from '../../platform/env'
+import { layout } from '../../platform/layout'
 
 /**
  * Voice cells carry an id built from their msgId: an id selector is what both the mini-program's
@@ -27,16 +28,9 @@ export function distanceFromViewport(rect: { top: number; bottom: number }, view
 }
 
 /** How far the voice cell is from the screen; Infinity when it is not rendered (not loaded yet). */
-export function measureVoiceDistance(msgId: string): Promise<number> {
-  return new Promise((resolve) => {
-    Taro.createSelectorQuery()
-      .select(`#${voiceAnchorId(msgId)}`)
-      .boundingClientRect()
-      .exec((res: unknown[]) => {
-        const rect = res?.[0] as { top: number; bottom: number } | null | undefined
-        resolve(rect ? distanceFromViewport(rect, platformEnv.windowHeight()) : Infinity)
-      })
-  })
+export async function measureVoiceDistance(msgId: string): Promise<number> {
+  const { one: rect } = await layout.rects(`#${voiceAnchorId(msgId)}`)
+  return rect ? distanceFromViewport(rect, platformEnv.windowHeight()) : Infinity
 }
 
 /**
