@@ -23,6 +23,30 @@ function extractTaroComponentStyles(chain: { module: { rule(name: string): Chain
   taroStyle.use('extractCss').loader(extractLoader)
 }
 
+/**
+ * Taro's H5 plugin defines its pull-to-refresh element in the app's entry, which puts the Stencil
+ * runtime into every page's first load. The pages that refresh on pull-down define it themselves
+ * (src/platform/components/pullDownRefresh.ts); this takes the entry's copy out, and fails the build
+ * if Taro's injected lines ever change.
+ */
+const PULL_TO_REFRESH_IMPORT = "import { defineCustomElementTaroPullToRefreshCore } from '@tarojs/components/dist/components'\n"
+const PULL_TO_REFRESH_CALL = 'defineCustomElementTaroPullToRefreshCore()\n'
+
+interface LoaderMeta {
+  extraImportForWeb: string
+  execBeforeCreateWebApp: string
+}
+
+function withoutEntryPullToRefresh(args: { loaderMeta?: LoaderMeta }[]): { loaderMeta?: LoaderMeta }[] {
+  const meta = args[0]?.loaderMeta
+  if (!meta?.extraImportForWeb.includes(PULL_TO_REFRESH_IMPORT) || !meta.execBeforeCreateWebApp.includes(PULL_TO_REFRESH_CALL)) {
+    throw new Error("Taro's H5 entry no longer defines its pull-to-refresh element as config/index.ts expects")
+  }
+  meta.extraImportForWeb = meta.extraImportForWeb.replace(PULL_TO_REFRESH_IMPORT, '')
+  meta.execBeforeCreateWebApp = meta.execBeforeCreateWebApp.replace(PULL_TO_REFRESH_CALL, '')
+  return args
+}
+
 interface ChainRule {
   uses: { values(): { get(key: 'loader'): string | undefined }[]; clear(): void }
   use(name: string): { loader(path: string): unknown }
@@ -103,6 +127,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
           chain.plugin('precompress').use(PrecompressPlugin)
           extractTaroComponentStyles(chain)
         }
+        chain.plugin('mainPlugin').tap(withoutEntryPullToRefresh)
         const split = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, unknown> } | false
         if (!split) return
         chain.optimization.splitChunks({

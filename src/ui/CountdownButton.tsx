@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@tarojs/components'
+import { Button } from '../platform/components/basic'
 import { SMS_RESEND_INTERVAL_MS } from '../../types/login'
 import { t } from '../locales'
 import { pressable } from './a11y'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../platform/components/basic'
 import { t } from '../locales'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from './a11y'
 import { cx } from './classNames'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Input, Text, View } from '@tarojs/components'
+import { Text, View } from '../platform/components/basic'
+import { Input } from '../platform/components/input'
 import type { InputProps } from '@tarojs/components'
 import { useUiId } from './a11y'
 import { cx } from './classNames'

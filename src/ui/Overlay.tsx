@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { View } from '@tarojs/components'
+import { View } from '../platform/components/basic'
 import { cx } from './classNames'
 import './Overlay.scss'
 

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react'
 import Taro, { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../platform/components/basic'
 import { t } from '../locales'
 import { platformPageScroll } from '../platform/pageScroll'
 import { pressable } from './a11y'

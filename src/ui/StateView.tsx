@@ -1,4 +1,4 @@
-import { Button, View, Text } from '@tarojs/components'
+import { Button, Text, View } from '../platform/components/basic'
 import { pressable } from './a11y'
 import { cx } from './classNames'
 import './StateView.scss'

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../platform/components/basic'
 import { a11y } from '../platform/a11y'
 import { pressable, useUiId, type KeyLike } from './a11y'
 import { cx } from './classNames'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import Taro, { usePageScroll } from '@tarojs/taro'
-import { View } from '@tarojs/components'
+import { View } from '../platform/components/basic'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
 import { platformEnv } from '../platform/env'
 import { layout } from '../platform/layout'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FunctionComponent, type ReactNode } from 'react'
-import { View } from '@tarojs/components'
+import { View } from '../platform/components/basic'
 import { t } from '../locales'
 
 /**

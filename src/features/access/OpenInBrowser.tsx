@@ -1,4 +1,4 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import './access.scss'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import { FormField } from '../../ui/FormField'

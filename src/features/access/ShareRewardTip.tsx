@@ -1,5 +1,5 @@
 import { feedback } from '../../platform/feedback'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'

@@ -1,4 +1,4 @@
 /** The lock, open-in-browser and share-reward pieces the viewer and the purchase page both show. */
 export { OpenInBrowser } from './OpenInBrowser'
-export { PasswordLock } from './PasswordLock'
+export { PasswordLock } from './passwordLockPart'
 export { ShareRewardTip } from './ShareRewardTip'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import type { AlbumCourse } from '../../api/album'
 import { formatDuration } from '../../domain/format'
 import { t } from '../../locales'

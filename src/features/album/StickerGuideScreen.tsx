@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { feedback } from '../../platform/feedback'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { platformEnv } from '../../platform/env'
 import { linkPlatform } from '../../platform/link'

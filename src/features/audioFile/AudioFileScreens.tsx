@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Audio, Text, View } from '@tarojs/components'
+import { Audio } from '../../platform/components/audio'
+import { Text, View } from '../../platform/components/basic'
 import { Slider } from '../../platform/components/slider'
 import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'

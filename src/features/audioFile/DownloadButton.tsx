@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { feedback } from '../../platform/feedback'
-import { Text } from '@tarojs/components'
+import { Text } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import { downloadAudio } from '../../platform/audio'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../platform/components/basic'
 import { circleMediaOf } from '../../domain/message/circle'
 import type { CircleDetailData } from '../../domain/message/types'
 import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react-lite'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import type { Device } from '../../domain/invite'
 import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'

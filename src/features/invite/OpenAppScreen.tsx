@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { appScheme } from './config'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../platform/components/basic'
 import { fenToYuan } from '../../domain/format'
 import type { PayGroupQuery } from '../../domain/invite'
 import { t } from '../../locales'

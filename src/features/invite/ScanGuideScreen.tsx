@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { storeUrlFor } from '../../domain/invite'
 import { t } from '../../locales'
 import type { MessageKey } from '../../locales'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { observer } from 'mobx-react-lite'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../platform/components/basic'
 import type { InviteInfo } from '../../domain/inviteInfo'
 import { t } from '../../locales'
 import { imageAlt } from '../../ui/a11y'

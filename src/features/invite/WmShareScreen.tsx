@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import type { WmShareQuery } from '../../domain/invite'
 import { sharePasswordText } from '../../domain/invite'
 import { t } from '../../locales'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { validateWatermarkAccount } from '../../domain/validation'
 import { t } from '../../locales'
 import { AlertDialog } from '../../ui/Dialog'

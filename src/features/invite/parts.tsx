@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { toPageUrl } from '../../domain/routes'
 import type { RouteName } from '../../domain/routes'

@@ -1,4 +1,4 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'

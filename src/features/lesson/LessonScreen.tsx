@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
-import { View } from '@tarojs/components'
+import { View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { formatCreationDate } from '../../domain/format'
 import { shareRewardFen } from '../../domain/lessonAccess'

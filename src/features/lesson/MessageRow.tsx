@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../platform/components/basic'
 import { formatSendTime } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
 import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'

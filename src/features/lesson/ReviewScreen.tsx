@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import Taro, { usePageScroll } from '@tarojs/taro'
-import { View } from '@tarojs/components'
+import { View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import type { ReviewLinkProblem } from '../../domain/reviewLink'
 import { t } from '../../locales'

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'

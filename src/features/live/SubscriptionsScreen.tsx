@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { cx } from '../../ui/classNames'

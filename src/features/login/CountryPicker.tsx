@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Input, ScrollView, Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
+import { Input } from '../../platform/components/input'
+import { ScrollView } from '../../platform/components/scrollView'
 import { RECOMMENDED_GROUP, groupCountries, searchCountries, type Country } from '../../domain/countries'
 import { t } from '../../locales'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11y'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { feedback } from '../../platform/feedback'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
 import { validatePhone, validateSmsCode, validateWatermarkAccount } from '../../domain/validation'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import { maskCardNumber } from '../../domain/money'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'

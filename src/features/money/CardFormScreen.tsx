@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import type { BankCardForm } from '../../domain/validation'
 import { t } from '../../locales'
 import '../../locales/packages/money'

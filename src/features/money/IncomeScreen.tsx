@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import type { RecashRecord, SalesIncomeRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
 import { toPageUrl } from '../../domain/routes'

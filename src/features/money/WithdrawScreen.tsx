@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '../../platform/components/basic'
 import type { ClearingRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
 import { recordAction } from '../../domain/money'

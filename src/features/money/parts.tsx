@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import type { IncomeSummary } from '../../api/money'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'

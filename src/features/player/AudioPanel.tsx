@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { Slider } from '../../platform/components/slider'
 import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'

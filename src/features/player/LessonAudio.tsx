@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { usePageScroll } from '@tarojs/taro'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { formatDuration } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'

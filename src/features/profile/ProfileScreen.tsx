@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import { fenToYuan } from '../../domain/format'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import type { Country } from '../../domain/countries'
 import { fenToYuan } from '../../domain/format'

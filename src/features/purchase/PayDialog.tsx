@@ -1,4 +1,4 @@
-import { Text } from '@tarojs/components'
+import { Text } from '../../platform/components/basic'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'
 import { ConfirmDialog } from '../../ui/Dialog'

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { fenToYuan } from '../../domain/format'
 import { t } from '../../locales'

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { lazyPart } from '../../ui/lazyPart'
 import { Overlay } from '../../ui/Overlay'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'

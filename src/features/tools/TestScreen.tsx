@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { feedback } from '../../platform/feedback'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { fenToYuan } from '../../domain/format'

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View } from '../../platform/components/basic'
 import { pressable } from '../../ui/a11y'
 import { cx } from '../../ui/classNames'
 

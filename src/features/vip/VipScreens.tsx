@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '../../platform/components/basic'
 import { VIP_CAMPAIGN, VIP_QUOTA_TABLE } from '../../domain/vip'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'

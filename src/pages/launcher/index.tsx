@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { toPageUrl } from '../../domain/routes'
 import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'

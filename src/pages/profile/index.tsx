@@ -4,6 +4,10 @@ import { useAppStores } from '../../app/stores'
 import { ProfileScreen } from '../../features/profile'
 import { useRouteTitle } from '../../features/routing'
 import { readLoginData } from '../../stores/loginData'
+import { preparePullDownRefresh } from '../../platform/components/pullDownRefresh'
+
+// the page config sets enablePullDownRefresh
+preparePullDownRefresh()
 
 /** spec 001 §9: continue 50 ms after the login data the route carried is stored. */
 const CONTINUE_AFTER_LOGIN_MS = 50

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../platform/components/basic'
 import { useRouteTitle } from '../../features/routing'
 import { t } from '../../locales'
 import '../illegal/index.scss'

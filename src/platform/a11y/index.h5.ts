@@ -2,7 +2,7 @@ import { options, type VNode } from 'preact'
 import { stringifyStateAttributes } from './stateAttributes'
 import type { A11yGateway } from './types'
 
-/** Frames to watch after focusing: Taro's components finish rendering within the first few. */
+/** Frames to watch after focusing: Taro's Stencil components finish rendering within the first few. */
 const SETTLE_FRAMES = 5
 
 /** What a keyboard user can Tab to inside a layer (Taro's controls carry `tabindex="0"`). */
@@ -14,7 +14,7 @@ function focusById(id: string): void {
   // preventScroll: the page position belongs to the reader (and the lesson player)
   const focus = () => el.focus({ preventScroll: true })
   focus()
-  // Taro's View and Button are Stencil custom elements that render after React commits; the first
+  // Taro's Stencil components (an input, a scroll view) render after React commits; their first
   // render moves their children, which drops the focus of a moved node. Put it back while that
   // settles, but only when it was dropped (never take it from where the user moved it).
   let frames = 0

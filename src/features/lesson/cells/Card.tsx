@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../../platform/components/basic'
 import { imageAlt, pressable } from '../../../ui/a11y'
 import './Card.scss'
 

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../../ui/a11y'

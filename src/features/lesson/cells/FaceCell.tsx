@@ -1,4 +1,4 @@
-import { Image, View } from '@tarojs/components'
+import { Image, View } from '../../../platform/components/basic'
 import type { CustomFaceMessage, FaceMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { imageAlt } from '../../../ui/a11y'

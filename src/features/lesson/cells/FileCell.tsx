@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../../platform/components/basic'
 import { formatFileSize } from '../../../domain/format'
 import { fileIcon } from '../../../domain/message/file'
 import type { FileMessage } from '../../../domain/message/types'

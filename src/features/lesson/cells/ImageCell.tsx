@@ -1,4 +1,4 @@
-import { Image, View } from '@tarojs/components'
+import { Image, View } from '../../../platform/components/basic'
 import type { ImageMessage } from '../../../domain/message/types'
 import { imageAlt, pressable } from '../../../ui/a11y'
 import { t } from '../../../locales'

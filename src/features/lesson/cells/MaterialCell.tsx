@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../../platform/components/basic'
 import type { MaterialMessage } from '../../../domain/message/types'
 import { toPageUrl } from '../../../domain/routes'
 import { t } from '../../../locales'

@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../../platform/components/basic'
 import { msgTypeLabelKey } from '../../../domain/message/types'
 import type { LessonMessage, ReplyMessage, TextMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../../platform/components/basic'
 import type { TextMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { clipboard } from '../../../platform/clipboard'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Image, View } from '@tarojs/components'
+import { Image, View } from '../../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'
 import { nativeBridge } from '../../../platform/bridge'

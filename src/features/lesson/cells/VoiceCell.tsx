@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { Text, View } from '../../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
 import { wholeSeconds } from '../../../domain/format'
 import type { VoiceMessage } from '../../../domain/message/types'

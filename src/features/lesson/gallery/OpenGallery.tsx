@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '../../../platform/components/basic'
 import { Swiper, SwiperItem } from '../../../platform/components/swiper'
 import { observer } from 'mobx-react-lite'
 import { t } from '../../../locales'

@@ -7,6 +7,10 @@ import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 import { useLiveStores } from '../../stores'
 import '../../../../locales/packages/live'
+import { preparePullDownRefresh } from '../../../../platform/components/pullDownRefresh'
+
+// the page config sets enablePullDownRefresh
+preparePullDownRefresh()
 
 /** /liveSubscribeNoti ('live reminder', spec 001 §2): the user is the `openid` query value (spec 001 §6). */
 export default function LiveSubscribeNotiPage() {

@@ -3,6 +3,10 @@ import { useDidShow } from '@tarojs/taro'
 import { WithdrawScreen } from '../../../../features/money'
 import { useRouteTitle } from '../../../../features/routing'
 import { useMoneyStores } from '../../stores'
+import { preparePullDownRefresh } from '../../../../platform/components/pullDownRefresh'
+
+// the page config sets enablePullDownRefresh
+preparePullDownRefresh()
 
 /** /withdrawAction ('withdraw', spec 001 §2); shown again after the card pages, it reloads. */
 export default function WithdrawActionPage() {
