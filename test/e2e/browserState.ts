@@ -71,12 +71,9 @@ export function shown(page: Page, selector: string): Locator {
   return page.locator(selector).filter({ visible: true })
 }
 
-/**
- * Whether a Taro H5 button is disabled. Its `disabled` attribute cannot tell: an enabled button
- * carries disabled="false"; the component's property is the truth.
- */
+/** Whether a Taro H5 button is disabled: H5's Button (platform/components/basic.h5.ts) has the attribute only then. */
 export function isDisabled(button: Locator): Promise<boolean> {
-  return button.evaluate((el) => (el as HTMLElement & { disabled?: unknown }).disabled === true)
+  return button.evaluate((el) => el.hasAttribute('disabled'))
 }
 
 /** Whether the element is wholly on screen, as a reader scrolled to it would see it. */

@@ -146,8 +146,7 @@ export function click(utils: TestUtils, selector: string): void {
   utils.fireEvent.click(el)
 }
 
-/** Taro's H5 button writes disabled="false" when enabled. */
+/** H5's Button (platform/components/basic.h5.ts) has the disabled attribute only when disabled. */
 export function isDisabled(selector: string): boolean {
-  const value = document.querySelector(selector)?.getAttribute('disabled')
-  return value !== null && value !== undefined && value !== 'false'
+  return document.querySelector(selector)?.hasAttribute('disabled') === true
 }

@@ -97,10 +97,9 @@ export async function settle(): Promise<void> {
   })
 }
 
-/** Taro's H5 button writes disabled="false" when enabled. */
+/** H5's Button (platform/components/basic.h5.ts) has the disabled attribute only when disabled. */
 export function isDisabled(selector: string): boolean {
-  const value = $(selector).getAttribute('disabled')
-  return value !== null && value !== 'false'
+  return $(selector).hasAttribute('disabled')
 }
 
 /** A promise the test settles by hand. */
