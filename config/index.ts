@@ -6,6 +6,7 @@ import prodConfig from './prod'
 import { h5CustomRoutes } from '../src/domain/routes'
 import { ModuleMapPlugin } from './moduleMap'
 import { PrecompressPlugin } from './precompress'
+import { CompileHintsPlugin } from './compileHints'
 import { useRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 
@@ -125,6 +126,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         if (process.env.NODE_ENV === 'production') {
           chain.plugin('precompress').use(PrecompressPlugin)
+          chain.plugin('compileHints').use(CompileHintsPlugin)
           extractTaroComponentStyles(chain)
         }
         chain.plugin('mainPlugin').tap(withoutEntryPullToRefresh)

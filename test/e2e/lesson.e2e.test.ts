@@ -1,8 +1,13 @@
+import fs from 'fs'
+import path from 'path'
 import type { Page } from 'playwright-core'
 import { scrollToBottom, scrollUntil, startE2E, type E2E } from './harness'
 import launcherZh from '../../src/locales/zh-CN/launcher'
 
 jest.setTimeout(60000)
+
+/** V8's explicit compile hint, the first line of each script a page starts with (config/compileHints.ts). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 describe('lesson viewer in Chromium (H5, 375x812)', () => {
   let e2e: E2E
@@ -62,6 +67,26 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
     expect(await rows(page).count()).toBe(0)
     // the error state titles the page (issue 17 item 4)
     await page.waitForFunction(() => document.title === '课程不存在')
+  })
+
+  it("starts with every script V8 compiles eagerly (compile hint), and only those: lazy parts stay lazy", async () => {
+    const page = await e2e.newPage()
+    const scripts: Promise<[string, string]>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => [new URL(response.url()).pathname, body]))
+    })
+    await page.goto('/lesson?courseData=demo-open')
+    await rows(page).first().waitFor()
+    const started = await Promise.all(scripts)
+    // the entry's scripts and the lesson page's chunks (config/compileHints.ts)
+    expect(started.length).toBeGreaterThanOrEqual(3)
+    expect(started.filter(([, body]) => !body.startsWith(COMPILE_HINT)).map(([file]) => file)).toEqual([])
+    const seen = new Set(started.map(([file]) => path.basename(file)))
+    const lazy = fs
+      .readdirSync(path.join(__dirname, '../../dist/h5/js'))
+      .filter((file) => file.endsWith('.js') && !seen.has(file))
+      .filter((file) => !fs.readFileSync(path.join(__dirname, '../../dist/h5/js', file), 'utf8').startsWith(COMPILE_HINT))
+    expect(lazy.length).toBeGreaterThan(0)
   })
 
   it('shows a not-found page with a way home for an unknown path', async () => {
