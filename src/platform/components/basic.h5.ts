@@ -82,7 +82,8 @@ function chain(own: (() => void) | undefined, theirs: unknown): Handler {
 /** Taro's `style`: an object, or (older code) a CSS string. */
 type StyleProp = CSSProperties | string | undefined
 
-function LiteView(props: ViewProps) {
+/** A View with a hover class: the only kind that needs state (the app has few). */
+function HoverView(props: ViewProps) {
   const { children, className, style, hoverClass, hoverStartTime = 50, hoverStayTime = 400, ...rest } = props
   const hover = useHoverClass(hoverClass, hoverStartTime, hoverStayTime)
   return element(
@@ -96,6 +97,13 @@ function LiteView(props: ViewProps) {
     },
     children,
   )
+}
+
+/** A plain View renders its element with no hooks: the lesson's first render draws hundreds. */
+function LiteView(props: ViewProps) {
+  if (props.hoverClass) return createElement(HoverView, props)
+  const { children, className, style, hoverClass: _hoverClass, hoverStartTime: _hoverStartTime, hoverStayTime: _hoverStayTime, ...rest } = props
+  return element('taro-view-core', { ...elementProps(rest), class: className || undefined, style: style as StyleProp }, children)
 }
 
 function LiteText(props: TextProps) {

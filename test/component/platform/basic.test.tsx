@@ -71,6 +71,20 @@ describe('View', () => {
     expect(view.className).toBe('link')
   })
 
+  it('without hoverClass keeps its class on touch and passes the touch to its handlers; the hover settings stay off the element', () => {
+    jest.useFakeTimers()
+    const onTouchStart = jest.fn()
+    const onTouchEnd = jest.fn()
+    render(<View className='row' hoverStartTime={10} hoverStayTime={10} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} />)
+    const view = el('taro-view-core')
+    act(() => void view.dispatchEvent(new Event('touchstart', { bubbles: true })))
+    act(() => void jest.advanceTimersByTime(100))
+    expect(view.className).toBe('row')
+    act(() => void view.dispatchEvent(new Event('touchend', { bubbles: true })))
+    expect([onTouchStart.mock.calls.length, onTouchEnd.mock.calls.length]).toEqual([1, 1])
+    expect(view.hasAttribute('hover-start-time') || view.hasAttribute('hover-stay-time')).toBe(false)
+  })
+
   it('leaves an object prop (the mini-program animation) off the element', () => {
     render(<View animation={{ actions: [] }} />)
     expect(el('taro-view-core').hasAttribute('animation')).toBe(false)
