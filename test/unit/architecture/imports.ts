@@ -26,6 +26,12 @@ export function sourceFiles(dir: string): string[] {
 
 const stripComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
 
+/** What `rule` reports in each source file under src/, and how many files it read. */
+export function scanSources(rule: (file: string, text: string) => string[]): { files: number; found: string[] } {
+  const files = sourceFiles('src')
+  return { files: files.length, found: files.flatMap((file) => rule(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))) }
+}
+
 /** Every import, re-export, side-effect import and dynamic import of `file`. */
 export function importsOf(file: string, text = fs.readFileSync(path.join(ROOT, file), 'utf8')): ImportEdge[] {
   const edges: ImportEdge[] = []
