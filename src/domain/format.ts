@@ -26,29 +26,61 @@ function validDate(ms: number): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-/** null when `ms` is not a valid time: the cell then shows no time. */
-export function formatSendTime(ms: number, now: number = Date.now()): SendTime | null {
-  const d = validDate(ms)
+/**
+ * Where a time is read on the calendar: undefined for the device's own time zone (the app), or a
+ * fixed offset from UTC in minutes (the server, writing for readers in a known zone).
+ */
+export type Zone = number | undefined
+
+interface CalendarTime {
+  year: number
+  /** 0-11 */
+  month: number
+  day: number
+  hours: number
+  minutes: number
+}
+
+function calendarTime(ms: number, zone: Zone): CalendarTime | null {
+  const d = validDate(zone === undefined ? ms : ms + zone * 60_000)
   if (!d) return null
-  const today = validDate(now)
-  const monthDay = `${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`
-  let date: string | null = `${d.getFullYear()}-${monthDay}`
-  if (today && today.getFullYear() === d.getFullYear()) {
-    const sameDay = today.getMonth() === d.getMonth() && today.getDate() === d.getDate()
+  return zone === undefined
+    ? { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes() }
+    : { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), hours: d.getUTCHours(), minutes: d.getUTCMinutes() }
+}
+
+/** null when `ms` is not a valid time: the cell then shows no time. */
+export function formatSendTime(ms: number, now: number = Date.now(), zone?: Zone): SendTime | null {
+  const d = calendarTime(ms, zone)
+  if (!d) return null
+  const today = calendarTime(now, zone)
+  const monthDay = `${pad2(d.month + 1)}-${pad2(d.day)}`
+  let date: string | null = `${d.year}-${monthDay}`
+  if (today && today.year === d.year) {
+    const sameDay = today.month === d.month && today.day === d.day
     date = sameDay ? null : monthDay
   }
   return {
     date,
-    period: d.getHours() >= 12 ? 'afternoon' : 'morning',
+    period: d.hours >= 12 ? 'afternoon' : 'morning',
     // The period word carries morning/afternoon, so the clock is 12-hour, as WeChat shows it.
-    time: `${d.getHours() % 12 || 12}:${pad2(d.getMinutes())}`,
+    time: `${d.hours % 12 || 12}:${pad2(d.minutes)}`,
   }
 }
 
+/** The locale's words for the two periods (上午/下午, AM/PM). */
+export type PeriodWords = Readonly<Record<DayPeriod, string>>
+
+/** A send time as a cell shows it: '[date ]<period word> h:mm'; '' when `ms` is not a valid time. */
+export function sendTimeText(ms: number, words: PeriodWords, now: number = Date.now(), zone?: Zone): string {
+  const time = formatSendTime(ms, now, zone)
+  return time ? [time.date, `${words[time.period]} ${time.time}`].filter(Boolean).join(' ') : ''
+}
+
 /** A lesson's creation date, 'YYYY-MM-DD'; '' when `ms` is not a valid time. */
-export function formatCreationDate(ms: number): string {
-  const d = validDate(ms)
-  return d ? `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}` : ''
+export function formatCreationDate(ms: number, zone?: Zone): string {
+  const d = calendarTime(ms, zone)
+  return d ? `${d.year}-${pad2(d.month + 1)}-${pad2(d.day)}` : ''
 }
 
 /**

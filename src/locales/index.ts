@@ -50,9 +50,14 @@ function lookup(locale: Locale, key: MessageKey): string | undefined {
 
 let current: Locale = 'zh-CN'
 
-/** Picks the catalogue from a system language tag such as 'en-US' or 'zh_CN'; anything else stays zh-CN. */
+/** The catalogue for a system language tag such as 'en-US' or 'zh_CN'; anything else is zh-CN. */
+export function localeOf(language: string | undefined): Locale {
+  return language && /^en\b/i.test(language.replace('_', '-')) ? 'en' : 'zh-CN'
+}
+
+/** Picks the catalogue from a system language tag (`localeOf`). */
 export function setLocaleFromSystem(language: string | undefined): Locale {
-  current = language && /^en\b/i.test(language.replace('_', '-')) ? 'en' : 'zh-CN'
+  current = localeOf(language)
   return current
 }
 
@@ -90,13 +95,17 @@ export function getLocale(): Locale {
   return current
 }
 
-/** Looks a string up and fills `{name}` placeholders; a missing parameter is left visible, never `undefined`. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const template = lookup(current, key) ?? lookup('zh-CN', key) ?? key
+/** Fills a string's `{name}` placeholders; a missing parameter is left visible, never `undefined`. */
+export function fillPlaceholders(template: string, params?: Record<string, string | number>): string {
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   )
+}
+
+/** Looks a string up and fills its placeholders (`fillPlaceholders`). */
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  return fillPlaceholders(lookup(current, key) ?? lookup('zh-CN', key) ?? key, params)
 }
 
 export function isMessageKey(key: string): key is MessageKey {

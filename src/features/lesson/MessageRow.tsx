@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { Image, Text, View } from '../../platform/components/basic'
-import { formatSendTime } from '../../domain/format'
+import { sendTimeText } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
 import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'
 import { t } from '../../locales'
@@ -13,10 +13,8 @@ export interface MessageRowProps {
 }
 
 function SendTimeLabel({ sendTime }: { sendTime: number }) {
-  const time = formatSendTime(sendTime)
-  if (!time) return null
-  const period = t(time.period === 'morning' ? 'lesson.period.morning' : 'lesson.period.afternoon')
-  return <Text className='message-row__time'>{[time.date, `${period} ${time.time}`].filter(Boolean).join(' ')}</Text>
+  const text = sendTimeText(sendTime, { morning: t('lesson.period.morning'), afternoon: t('lesson.period.afternoon') })
+  return text ? <Text className='message-row__time'>{text}</Text> : null
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   formatFileSize,
   formatSendTime,
   maskImNickname,
+  sendTimeText,
   wholeSeconds,
 } from '../../../src/domain/format'
 
@@ -72,6 +73,61 @@ describe('formatCreationDate', () => {
     [Infinity, ''],
   ])('%d -> %s', (ms, expected) => {
     expect(formatCreationDate(ms)).toBe(expected)
+  })
+})
+
+describe('a fixed zone (the server writing for readers in China Standard Time)', () => {
+  const CST = 8 * 60
+  // 2024-03-09 01:00 UTC is 09:00 in UTC+8; 16:30 UTC is 00:30 the next day there
+  const nineAm = Date.UTC(2024, 2, 9, 1, 0)
+  const halfPastMidnight = Date.UTC(2024, 2, 9, 16, 30)
+
+  test('reads the calendar in that zone, whatever the machine\'s zone', () => {
+    expect(formatSendTime(nineAm, Date.UTC(2025, 0, 1), CST)).toEqual({ date: '2024-03-09', period: 'morning', time: '9:00' })
+    expect(formatSendTime(halfPastMidnight, Date.UTC(2025, 0, 1), CST)).toEqual({ date: '2024-03-10', period: 'morning', time: '12:30' })
+    expect(formatCreationDate(halfPastMidnight, CST)).toBe('2024-03-10')
+    expect(formatCreationDate(halfPastMidnight, 0)).toBe('2024-03-09')
+  })
+
+  test('"today" is today in that zone', () => {
+    expect(formatSendTime(halfPastMidnight, Date.UTC(2024, 2, 9, 23, 0), CST)?.date).toBeNull()
+    expect(formatSendTime(halfPastMidnight, Date.UTC(2024, 2, 9, 15, 0), CST)?.date).toBe('03-10')
+  })
+
+  test('a time the zone pushes out of range gives null, never throws', () => {
+    expect(formatSendTime(8.64e15, 0, CST)).toBeNull()
+    expect(formatCreationDate(8.64e15, CST)).toBe('')
+    expect(formatSendTime(NaN, 0, CST)).toBeNull()
+  })
+
+  test('property: the zone\'s reading is the UTC reading of the shifted time', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -8.6e15, max: 8.6e15 }), fc.integer({ min: -14 * 60, max: 14 * 60 }), (ms, zone) => {
+        const r = formatSendTime(ms, ms, zone)
+        const shifted = new Date(ms + zone * 60_000)
+        if (Number.isNaN(shifted.getTime())) return r === null
+        const hour = shifted.getUTCHours()
+        return r !== null && r.date === null && r.time === `${hour % 12 || 12}:${String(shifted.getUTCMinutes()).padStart(2, '0')}` && r.period === (hour >= 12 ? 'afternoon' : 'morning')
+      }),
+    )
+  })
+})
+
+describe('sendTimeText', () => {
+  const words = { morning: '上午', afternoon: '下午' }
+  const now = at(2024, 6, 15, 10, 30)
+
+  test.each([
+    [at(2024, 6, 15, 9, 5), '上午 9:05'],
+    [at(2024, 6, 14, 13, 0), '06-14 下午 1:00'],
+    [at(2023, 6, 15, 0, 0), '2023-06-15 上午 12:00'],
+    [NaN, ''],
+  ])('%d -> %s', (ms, expected) => {
+    expect(sendTimeText(ms, words, now)).toBe(expected)
+  })
+
+  test('uses the words it is given', () => {
+    expect(sendTimeText(at(2024, 6, 15, 15, 0), { morning: 'AM', afternoon: 'PM' }, now)).toBe('PM 3:00')
   })
 })
 

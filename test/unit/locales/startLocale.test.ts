@@ -57,3 +57,20 @@ describe('startLocale', () => {
     expect(locales.t(KEY)).not.toBe(en[KEY])
   })
 })
+
+describe('localeOf and fillPlaceholders (what the server reads to write a page in the reader\'s language)', () => {
+  const { fillPlaceholders, localeOf } = freshLocales()
+
+  it('gives English for English tags only, zh-CN for anything else', () => {
+    for (const tag of ['en', 'en-US', 'EN_gb', 'en-Latn-US']) expect(localeOf(tag)).toBe('en')
+    for (const tag of ['zh-CN', 'zh_TW', 'fr-FR', 'eng', 'english', '', undefined, ' en', '*']) expect(localeOf(tag)).toBe('zh-CN')
+  })
+
+  it('fills named placeholders and leaves missing ones visible, never "undefined"', () => {
+    expect(fillPlaceholders('创建于 {date}', { date: '2024-03-08' })).toBe('创建于 2024-03-08')
+    expect(fillPlaceholders('{a} and {b}', { a: 1 })).toBe('1 and {b}')
+    expect(fillPlaceholders('{toString} {__proto__}', {})).toBe('{toString} {__proto__}')
+    expect(fillPlaceholders('{a}', { a: '$& {a}' })).toBe('$& {a}')
+    expect(fillPlaceholders('no params')).toBe('no params')
+  })
+})
