@@ -7,6 +7,7 @@ import { h5CustomRoutes } from '../src/domain/routes'
 import { ModuleMapPlugin } from './moduleMap'
 import { PrecompressPlugin } from './precompress'
 import { CompileHintsPlugin } from './compileHints'
+import { FirstScreenManifestPlugin } from './firstScreen'
 import { useRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 
@@ -127,6 +128,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.NODE_ENV === 'production') {
           chain.plugin('precompress').use(PrecompressPlugin)
           chain.plugin('compileHints').use(CompileHintsPlugin)
+          chain.plugin('firstScreenManifest').use(FirstScreenManifestPlugin)
           extractTaroComponentStyles(chain)
         }
         chain.plugin('mainPlugin').tap(withoutEntryPullToRefresh)

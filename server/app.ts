@@ -13,6 +13,7 @@ import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { devRoutes } from './dev/routes'
 import { inviteRoutes } from './invite/routes'
+import { createLessonFirstScreen } from './lesson/firstScreen'
 import { lessonRoutes } from './lesson/routes'
 import { loginRoutes } from './login/routes'
 import { removeDemoCredentials } from './login/seed'
@@ -109,7 +110,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     })
   }
   await app.register(formbody)
-  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR })
+  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
   const dev = demo && opts.dev !== false
   await app.register(lessonRoutes, { db })
   await app.register(loginRoutes, { db, dev })

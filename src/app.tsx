@@ -7,6 +7,7 @@ import { toPageUrl } from './domain/routes'
 import { startLocale, t } from './locales'
 import { a11y } from './platform/a11y'
 import { platformEnv } from './platform/env'
+import { firstScreen } from './platform/firstScreen'
 import { loadCatalog } from './platform/locale'
 import { platformLocation } from './platform/location'
 import './app.scss'
@@ -38,7 +39,10 @@ function App({ children }: PropsWithChildren) {
     void localeArrival?.then(() => setLocaleReady(true))
   }, [])
   useLaunch(() => {
-    if (framed) platformLocation.showFramedNotice(t('framed.title'), t('framed.text'))
+    if (!framed) return
+    // no page opens framed: the lesson's first screen (H5) would cover the notice's blank page
+    firstScreen.dismiss()
+    platformLocation.showFramedNotice(t('framed.title'), t('framed.text'))
   })
 
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.

@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { SESSION_HEADER_NAMES } from '../../types/session'
 import { fail, isApiPath } from './envelope'
+import { firstScreenStyle, withFirstScreen } from './firstScreen'
 import { resizedImage } from './imageResize'
 import { siteFileOptions } from './siteFiles'
 
@@ -13,6 +15,8 @@ export interface WebOptions {
   staticDir: string
   /** avatars, covers and message media served at /media/ */
   mediaDir: string
+  /** the first screen a page request gets in its shell (core/firstScreen.ts), undefined for none */
+  firstScreen?: (request: FastifyRequest) => string | undefined
 }
 
 const MEDIA_PREFIX = '/media/'
@@ -54,6 +58,13 @@ export const BUILD_HINT_PAGE = `<!doctype html>
 </body></html>
 `
 
+/** A page written for this request, gzipped when the browser takes it (the built files are precompressed). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html)
+  return reply.header('content-encoding', 'gzip').send(gzipSync(html))
+}
+
 /** A page of the app (not a call, a media file or an asset): a GET of it answers the app shell. */
 export function answersAppShell(method: string, path: string): boolean {
   const read = method === 'GET' || method === 'HEAD'
@@ -65,7 +76,7 @@ export function answersAppShell(method: string, path: string): boolean {
  * (which run on other origins), /media/ files with range support and video posters, and the
  * built H5 site with a history fallback so deep links such as /lesson/1?data=… load the app shell.
  */
-export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }: WebOptions): Promise<void> {
+export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir, firstScreen }: WebOptions): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (isApiPath(request.url)) {
       reply.header('access-control-allow-origin', '*')
@@ -99,7 +110,11 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir }:
     if (answersAppShell(request.method, path)) {
       if (!existsSync(join(staticDir, 'index.html'))) return reply.type('text/html; charset=utf-8').send(BUILD_HINT_PAGE)
       // the shell must be revalidated: a stale one would point at scripts of an older build
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', staticDir, { cacheControl: false })
+      reply.header('cache-control', 'no-cache')
+      const markup = firstScreen?.(request)
+      const page = markup === undefined ? undefined : withFirstScreen(readFileSync(join(staticDir, 'index.html'), 'utf8'), markup, firstScreenStyle(staticDir))
+      if (page !== undefined) return sendHtml(request, reply, page)
+      return reply.sendFile('index.html', staticDir, { cacheControl: false })
     }
     return reply.status(404).send(fail(ResponseCode.NotFound, `not found: ${request.method} ${path}`))
   })

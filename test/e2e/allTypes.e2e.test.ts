@@ -5,7 +5,7 @@
  * its "no more" slide, and a material message opens the circle post page with its "full text".
  */
 import type { Locator, Page } from 'playwright-core'
-import { scrollUntil, startE2E, type E2E } from './harness'
+import { APP_ROWS, scrollUntil, startE2E, type E2E } from './harness'
 import { inViewport, pageSettled, touchDrag } from './media'
 
 jest.setTimeout(90000)
@@ -63,7 +63,7 @@ const row = (page: Page, n: number): Locator => page.locator(`.message-row[data-
 
 async function openFullLesson(page: Page): Promise<void> {
   await page.goto(LESSON)
-  await page.locator('.message-row').first().waitFor()
+  await page.locator(APP_ROWS).first().waitFor()
   await scrollUntil(page, async () => (await page.locator('.lesson-footer--end').count()) > 0)
 }
 

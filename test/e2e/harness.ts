@@ -93,6 +93,13 @@ export async function startE2E(options: { chromiumArgs?: readonly string[] } = {
 }
 
 /**
+ * The lesson list's rows as the app draws them. An open lesson's page also has the server's first
+ * screen (server/lesson/firstScreen.ts) with rows of the same classes until the app replaces it:
+ * a test that goes on to use the app waits for these.
+ */
+export const APP_ROWS = '#app .message-row'
+
+/**
  * Scrolls the visible Taro H5 page to its bottom. Taro H5 pages scroll inside their own
  * `.taro_page` element, not the window; the scroll event drives useReachBottom.
  */

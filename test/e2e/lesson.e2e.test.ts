@@ -1,7 +1,7 @@
 import fs from 'fs'
 import path from 'path'
 import type { Page } from 'playwright-core'
-import { scrollToBottom, scrollUntil, startE2E, type E2E } from './harness'
+import { APP_ROWS, scrollToBottom, scrollUntil, startE2E, type E2E } from './harness'
 import launcherZh from '../../src/locales/zh-CN/launcher'
 
 jest.setTimeout(60000)
@@ -76,7 +76,8 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
       if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => [new URL(response.url()).pathname, body]))
     })
     await page.goto('/lesson?courseData=demo-open')
-    await rows(page).first().waitFor()
+    // the app's own rows (the server's first screen shows rows before any script runs)
+    await page.locator(APP_ROWS).first().waitFor()
     const started = await Promise.all(scripts)
     // the entry's scripts and the lesson page's chunks (config/compileHints.ts)
     expect(started.length).toBeGreaterThanOrEqual(3)
@@ -87,6 +88,61 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
       .filter((file) => file.endsWith('.js') && !seen.has(file))
       .filter((file) => !fs.readFileSync(path.join(__dirname, '../../dist/h5/js', file), 'utf8').startsWith(COMPILE_HINT))
     expect(lazy.length).toBeGreaterThan(0)
+  })
+
+  describe("the server's first screen (server/lesson/firstScreen.ts)", () => {
+    /** The first rows' boxes and texts: where a reader sees them. */
+    const rowBoxes = (page: Page, scope: string) =>
+      page.locator(`${scope} .message-row`).evaluateAll((els) =>
+        els.slice(0, 5).map((el) => {
+          const box = el.getBoundingClientRect()
+          return { top: Math.round(box.top), height: Math.round(box.height), width: Math.round(box.width), text: el.textContent }
+        }),
+      )
+
+    it('shows the opening rows before any script runs, where and as the app then draws them', async () => {
+      const alone = await e2e.newPage()
+      // the app's scripts never arrive: what the reader sees until they have run
+      await alone.route(/\/js\/.*\.js$/, (route) => route.abort())
+      await alone.goto('/lesson?courseData=demo-open')
+      await alone.locator('#first-screen .message-row').first().waitFor()
+      await alone.waitForFunction(() => Array.from(document.images).every((img) => img.complete))
+      const before = await rowBoxes(alone, '#first-screen')
+      expect(before).toHaveLength(5)
+      expect(await alone.locator('#first-screen .lesson__created').textContent()).toMatch(/^创建于 \d{4}-\d{2}-\d{2}$/)
+      await e2e.screenshot(alone, 'lesson-first-screen')
+
+      const page = await e2e.newPage()
+      await page.goto('/lesson?courseData=demo-open')
+      await page.locator(APP_ROWS).first().waitFor()
+      expect(await page.locator('#first-screen').count()).toBe(0)
+      expect(await rowBoxes(page, '#app')).toEqual(before)
+    })
+
+    it("waits for none of the page's stylesheets: the rules it uses come inline, the app loads each file once", async () => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../dist/h5/first-screen.json'), 'utf8')) as { style: string }
+      expect(manifest.style).toContain('.message-row{')
+      const page = await e2e.newPage()
+      const requested: string[] = []
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+      const response = await page.goto('/lesson?courseData=demo-open')
+      const html = (await response?.text()) ?? ''
+      expect(html).toContain(`<style>${manifest.style}`)
+      // the shell's own stylesheet only
+      expect(html.match(/rel="stylesheet"/g)).toHaveLength(1)
+      await page.locator(APP_ROWS).first().waitFor()
+      const stylesheets = requested.filter((p) => p.endsWith('.css'))
+      expect(stylesheets.length).toBeGreaterThan(1)
+      expect(new Set(stylesheets).size).toBe(stylesheets.length)
+    })
+
+    it('is not written for a lesson not every reader sees: the password lock shows alone', async () => {
+      const page = await e2e.newPage()
+      await page.goto('/lesson?courseData=demo-password')
+      await page.locator('.password-lock').waitFor()
+      expect(await page.locator('#first-screen').count()).toBe(0)
+      expect(await rows(page).count()).toBe(0)
+    })
   })
 
   it('shows a not-found page with a way home for an unknown path', async () => {

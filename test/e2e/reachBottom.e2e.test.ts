@@ -3,7 +3,7 @@
  * of the page bottom, not at 10; a new link within 20 px. One page, one onReachBottomDistance (20).
  */
 import type { Page } from 'playwright-core'
-import { startE2E, type E2E } from './harness'
+import { APP_ROWS, startE2E, type E2E } from './harness'
 
 jest.setTimeout(60000)
 
@@ -25,7 +25,7 @@ async function openCountingPages(e2e: E2E, url: string, listPath: string): Promi
     if (request.url().endsWith(listPath)) pagesAsked.push(String((request.postDataJSON() as { page?: unknown }).page))
   })
   await page.goto(url)
-  await page.locator('.message-row').nth(5).waitFor()
+  await page.locator(APP_ROWS).nth(5).waitFor()
   await page.waitForTimeout(300)
   return { page, pagesAsked }
 }

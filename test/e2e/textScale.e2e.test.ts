@@ -4,7 +4,7 @@
  * text-size setting changes), at 375x812, on the lesson and the pay page.
  */
 import type { Page } from 'playwright-core'
-import { startE2E, type E2E } from './harness'
+import { APP_ROWS, startE2E, type E2E } from './harness'
 
 jest.setTimeout(60000)
 
@@ -101,12 +101,12 @@ describe('text at 150% (H5, 375x812)', () => {
   it('the lesson: message text grows by half and nothing is clipped or overlaps', async () => {
     const standard = await e2e.newPage()
     await standard.goto('/lesson?courseData=demo-all-types')
-    await standard.locator('.message-row').nth(5).waitFor()
+    await standard.locator(APP_ROWS).nth(5).waitFor()
     const standardFont = medianFont(await textBoxes(standard))
 
     const page = await pageWithTextSize(e2e, 1.5)
     await page.goto('/lesson?courseData=demo-all-types')
-    await page.locator('.message-row').nth(5).waitFor()
+    await page.locator(APP_ROWS).nth(5).waitFor()
     await page.waitForTimeout(500)
     const boxes = await expectReadable(page)
     expect(medianFont(boxes) / standardFont).toBeCloseTo(1.5, 1)

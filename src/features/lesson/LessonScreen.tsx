@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
@@ -7,6 +7,7 @@ import { shareRewardFen } from '../../domain/lessonAccess'
 import type { LessonLink } from '../../domain/lessonLink'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
+import { firstScreen } from '../../platform/firstScreen'
 import type { LessonHandle } from '../../api/lesson'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
@@ -37,6 +38,21 @@ const REACH_BOTTOM_PX = 20
 const LEGACY_REACH_BOTTOM_PX = 5
 /** A short text row at 375 px, in CSS px: the height a row has in the list until it is measured. */
 const ROW_ESTIMATE_PX = 90
+
+/** The screen shows its spinner: the lesson is opening, or the page is on its way to another. */
+function waits(store: LessonStore): boolean {
+  switch (store.status) {
+    case 'idle':
+    case 'loading':
+    case 'illegal':
+    case 'toShareUrl':
+      return true
+    case 'mustPay':
+      return store.payPage !== undefined
+    default:
+      return false
+  }
+}
 
 function stateTitle(status: LessonStore['status']): string {
   if (status === 'notFound') return t('lesson.notExist')
@@ -71,17 +87,21 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     if (target) void Taro.redirectTo({ url: toPageUrl(target.route.name, target.params) })
   }, [store.status, store.payPage, store.shareTarget])
 
+  // H5: the lesson's first screen, written by the server, stays above the spinner and goes in the
+  // commit that draws what replaces it (before that frame is painted), or when the page closes
+  const waiting = link !== null && waits(store)
+  useLayoutEffect(() => {
+    if (!waiting) firstScreen.dismiss()
+  }, [waiting])
+  useLayoutEffect(() => () => firstScreen.dismiss(), [])
+
   if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
+  if (waiting) return <StateView kind='loading' title={t('common.loading')} />
 
   switch (store.status) {
-    case 'idle':
-    case 'loading':
-    case 'illegal':
-    case 'toShareUrl':
-      return <StateView kind='loading' title={t('common.loading')} />
     case 'mustPay':
-      // on the way to the pay page; a lesson naming none says so rather than spinning
-      return store.payPage ? <StateView kind='loading' title={t('common.loading')} /> : <StateView kind='error' title={t('lesson.mustPay')} />
+      // a lesson naming no pay page says so rather than spinning
+      return <StateView kind='error' title={t('lesson.mustPay')} />
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
     case 'locked':
