@@ -53,7 +53,7 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
       void dialog.dismiss()
     })
     await page.goto('/lesson?courseData=demo-open')
-    await rows(page).first().waitFor()
+    await page.locator(APP_ROWS).first().waitFor()
     await scrollUntil(page, async () => (await page.getByText('<img src=x onerror=alert(1)>').count()) > 0)
     await page.getByText('<img src=x onerror=alert(1)>').waitFor({ state: 'visible' })
     expect(await page.locator('.lesson img[src="x"]').count()).toBe(0)
@@ -117,6 +117,31 @@ describe('lesson viewer in Chromium (H5, 375x812)', () => {
       await page.locator(APP_ROWS).first().waitFor()
       expect(await page.locator('#first-screen').count()).toBe(0)
       expect(await rowBoxes(page, '#app')).toEqual(before)
+    })
+
+    it('keeps the place of a reader who scrolled it before the app replaced it', async () => {
+      const page = await e2e.newPage()
+      let scrolled: () => void = () => undefined
+      const ready = new Promise<void>((resolve) => (scrolled = resolve))
+      // the app's entry arrives only once the reader has scrolled the first screen
+      await page.route(/\/js\/app\.[0-9a-f]+\.js$/, async (route) => {
+        await ready
+        await route.continue()
+      })
+      await page.goto('/lesson?courseData=demo-open', { waitUntil: 'commit' })
+      await page.locator('#first-screen .message-row').nth(4).waitFor()
+      await page.locator('#first-screen').evaluate((el) => el.scrollTo(0, 300))
+      const seen = await page.locator('#first-screen .message-row').evaluateAll((rows) =>
+        rows.map((row) => ({ id: row.getAttribute('data-msg-id'), top: Math.round(row.getBoundingClientRect().top) })).filter((row) => row.top >= 0 && row.top < 400),
+      )
+      expect(seen.length).toBeGreaterThan(0)
+      scrolled()
+      await page.locator(APP_ROWS).first().waitFor()
+      expect(await page.locator('#first-screen').count()).toBe(0)
+      for (const row of seen) {
+        const box = await page.locator(`${APP_ROWS}[data-msg-id="${row.id}"]`).boundingBox()
+        expect(Math.round(box?.y ?? NaN)).toBe(row.top)
+      }
     })
 
     it("waits for none of the page's stylesheets: the rules it uses come inline, the app loads each file once", async () => {

@@ -3,6 +3,13 @@ import type { PlatformFirstScreen } from './types'
 
 export const firstScreen: PlatformFirstScreen = {
   dismiss() {
-    document.getElementById(FIRST_SCREEN_ID)?.remove()
+    const screen = document.getElementById(FIRST_SCREEN_ID)
+    if (!screen) return
+    // a reader who scrolled it keeps their place: the app's rows lie where its rows lay
+    const offset = screen.scrollTop
+    screen.remove()
+    const pages = document.querySelectorAll<HTMLElement>('.taro_page_show')
+    const page = pages[pages.length - 1]
+    if (offset > 0 && page) page.scrollTop = offset
   },
 }

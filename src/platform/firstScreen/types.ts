@@ -3,6 +3,9 @@
  * the lesson's opening messages, drawn above the app until the app's own screen replaces it.
  */
 export interface PlatformFirstScreen {
-  /** Removes the first screen, if the page has one; the app's own screen shows from then on. */
+  /**
+   * Removes the first screen, if the page has one; the app's own screen shows from then on, scrolled
+   * as far as the reader had scrolled the first screen (its rows lie where the app's rows lie).
+   */
   dismiss(): void
 }
