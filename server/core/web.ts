@@ -58,9 +58,13 @@ export const BUILD_HINT_PAGE = `<!doctype html>
 </body></html>
 `
 
-/** A page written for this request, gzipped when the browser takes it (the built files are precompressed). */
+/**
+ * A page written for this request, gzipped when the browser takes it (the built files are
+ * precompressed). Its words follow the reader's language and its content the browser (WeChat's
+ * gets none): a cache keeps one per each.
+ */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, user-agent')
   if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html)
   return reply.header('content-encoding', 'gzip').send(gzipSync(html))
 }
