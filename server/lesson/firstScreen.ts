@@ -41,11 +41,10 @@ const READERS_ZONE = 8 * 60
 /** The app route the first screen is written for (src/domain/routes.ts, route 'Lesson'). */
 const LESSON_PATH = '/lesson'
 
-type Strings = Catalog
-const CATALOGS: Readonly<Record<Locale, Strings>> = { 'zh-CN': zhCN, en }
+const CATALOGS: Readonly<Record<Locale, Catalog>> = { 'zh-CN': zhCN, en }
 
 /** What the first screen shows: the lesson's creation date and its opening rows. */
-export interface FirstScreenContent {
+interface FirstScreenContent {
   /** 'YYYY-MM-DD', '' when unknown */
   created: string
   rows: readonly MessageRowModel[]
@@ -56,7 +55,7 @@ export interface FirstScreenContent {
 const el = (tag: 'taro-view-core' | 'taro-text-core', className: string, inner: string, attrs = ''): string =>
   `<${tag} class="${className}"${attrs}>${inner}</${tag}>`
 
-function rowMarkup({ message, showAvatar }: MessageRowModel, strings: Strings, now: number): string {
+function rowMarkup({ message, showAvatar }: MessageRowModel, strings: Catalog, now: number): string {
   if (message.kind === 'notification') {
     return el('taro-view-core', 'message-row message-row--notice', el('taro-text-core', 'message-row__notice', escapeHtml(message.text)))
   }
@@ -86,7 +85,7 @@ function rowMarkup({ message, showAvatar }: MessageRowModel, strings: Strings, n
  * The first screen's markup: `.lesson` with the creation date and the rows, as the app's lesson
  * page lays them out. `now` decides which send times show their date (as in the app).
  */
-export function firstScreenMarkup(content: FirstScreenContent, locale: Locale, now: number): string {
+function firstScreenMarkup(content: FirstScreenContent, locale: Locale, now: number): string {
   const strings = CATALOGS[locale]
   const created = content.created
     ? el('taro-view-core', 'lesson__created', escapeHtml(fillPlaceholders(strings['lesson.createdAt'], { date: content.created })))
@@ -97,7 +96,7 @@ export function firstScreenMarkup(content: FirstScreenContent, locale: Locale, n
 }
 
 /** The opening rows the first screen can show: text and notices, up to the first other message. */
-export function openingRows(rows: readonly MessageRowModel[]): MessageRowModel[] {
+function openingRows(rows: readonly MessageRowModel[]): MessageRowModel[] {
   const shown: MessageRowModel[] = []
   for (const row of rows) {
     if (shown.length === MAX_ROWS || (row.message.kind !== 'text' && row.message.kind !== 'notification')) break
@@ -141,7 +140,6 @@ export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => st
       // the app's rail shows while its first page (all of it, not only these rows) has a voice to play
       rail: messages.some(isPlayableVoice),
     }
-    const language = firstLanguage(typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined)
-    return firstScreenMarkup(content, localeOf(language), Date.now())
+    return firstScreenMarkup(content, localeOf(firstLanguage(request.headers['accept-language'])), Date.now())
   }
 }
