@@ -9,9 +9,9 @@ import { lessonLinkFromParams } from '../domain/lessonLink'
 import type { ReviewLink } from '../domain/reviewLink'
 import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
-import { LessonStore, ReviewStore, type LessonAccessContext } from '../features/lesson'
-import { ProfileStore } from '../features/profile'
-import { LessonPayStore, PayFlowStore } from '../features/purchase'
+import { LessonStore, ReviewStore, type LessonAccessContext } from '../features/lesson/model'
+import { ProfileStore } from '../features/profile/model'
+import { LessonPayStore, PayFlowStore } from '../features/purchase/model'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
 import type { PaymentDeps, PaymentGateway } from '../platform/payment/types'
@@ -37,14 +37,14 @@ export interface PlatformEdge {
   auth(deps: AuthDeps): AuthGateway
 }
 
+/** How many admin or complaint viewers stay alive at once; the least recently shown goes first. */
+const KEPT_REVIEW_STORES = 5
+
 /**
  * The main package's composition (storage -> session -> transport -> api -> stores): only what the
  * lesson viewer and /lessonPay need. Subpackages build their own stores on `post` and `session`
  * (`definePackageStores`), so their code never rides into the main package. Created once, in app.ts.
  */
-/** How many admin or complaint viewers stay alive at once; the least recently shown goes first. */
-const KEPT_REVIEW_STORES = 5
-
 export function createAppStores(edge: PlatformEdge) {
   const { storage } = edge
   const session = new SessionStore(storage)

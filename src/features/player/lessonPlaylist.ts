@@ -3,7 +3,7 @@ import { when } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
-import type { LessonStore } from '../lesson'
+import type { LessonStore } from '../lesson/model'
 import type { PlayerStore, PlaylistSource } from '../../stores/player'
 
 /** The lesson's identity for the saved resume point. */

@@ -1,4 +1,3 @@
 /** /profile: the personal center (bought and selling lists, income, login). */
 export { ProfileScreen } from './ProfileScreen'
-export { ProfileStore } from './ProfileStore'
-export type { ProfileDeps } from './ProfileStore'
+export * from './model'

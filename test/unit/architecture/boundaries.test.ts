@@ -58,6 +58,7 @@ describe('each rule catches a planted import', () => {
   it('allows what the architecture allows', () => {
     expect(planted('src/features/purchase/LessonPayScreen.tsx', '../access')).toEqual([])
     expect(planted('src/features/circle/CircleDetailScreen.tsx', '../lesson')).toEqual([])
+    expect(planted('src/app/composition.ts', '../features/lesson/model')).toEqual([])
     expect(planted('src/packages/misc/pages/m4aPlayer/index.tsx', '../../../../features/audioFile')).toEqual([])
     expect(planted('src/packages/misc/pages/m4aPlayer/index.tsx', '../../stores')).toEqual([])
     expect(planted('src/domain/lessonLink.ts', './routeParams')).toEqual([])

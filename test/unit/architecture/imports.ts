@@ -55,10 +55,14 @@ export function packageDirOf(file: string): string | undefined {
   return match?.[1]
 }
 
-/** The feature's public entry: the folder itself or its index module. */
+/**
+ * The feature's public entries: the folder itself or its index module, and its model module (its
+ * stores only, for the main composition, which the screens' hooks read: importing the index there
+ * would close a circle).
+ */
 export function isFeatureEntry(target: string, feature: string): boolean {
   const root = `src/features/${feature}`
-  return target === root || target === `${root}/index`
+  return target === root || target === `${root}/index` || target === `${root}/model`
 }
 
 export const within = (file: string, dir: string): boolean => file === dir || file.startsWith(`${dir}/`)
