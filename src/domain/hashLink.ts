@@ -25,8 +25,7 @@ export const SHARE_SUFFIX_PARAMS: ReadonlySet<string> = new Set([
 /**
  * The path (with query) an old hash link stands for, or null when `url` (path, query and hash of
  * the address) is not one: the page is not the site root or the hash is not a route (`#top`).
- * A hash route the table does not know goes to the not-found page naming it. A route still
- * 'planned' maps to its own path, which shows whatever the app has there (not-found until built).
+ * A hash route the table does not know goes to the not-found page naming it.
  * The answer is always a path of this site: it starts with one '/' and never names another host.
  */
 export function hashLinkTarget(url: string): string | null {

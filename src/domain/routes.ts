@@ -27,9 +27,6 @@
 
 export type RoutePackage = 'main' | 'money' | 'live' | 'invite' | 'vip' | 'misc'
 
-/** 'planned' routes are in the table but have no page yet; generators skip them. */
-export type RouteStatus = 'built' | 'planned'
-
 /** A locale key: titles are translated in `src/locales`. */
 export type RouteTitleKey = `route.${string}`
 
@@ -44,12 +41,10 @@ export interface RouteDef<N extends string = string> {
   readonly title: RouteTitleKey
   /** Kept alive in cache (legacy route meta `keepAlive`). */
   readonly keepAlive: boolean
-  readonly status: RouteStatus
 }
 
 interface RouteOptions {
   readonly keepAlive?: boolean
-  readonly status?: RouteStatus
   readonly impliedParams?: Readonly<Record<string, Readonly<Record<string, string>>>>
 }
 
@@ -76,15 +71,14 @@ function route<N extends string>(
     impliedParams: options.impliedParams ?? {},
     title: `route.${folder}`,
     keepAlive: options.keepAlive ?? false,
-    status: options.status ?? 'planned',
   }
 }
 
 
 const TABLE = [
   // main package: the app shell, the lesson viewer and what it navigates to on its own
-  route('Launcher', 'main', ['/launcher', '/'], { status: 'built' }),
-  route('Lesson', 'main', ['/lesson', '/lesson/:isPayLesson', '/playLesson'], { status: 'built' }),
+  route('Launcher', 'main', ['/launcher', '/']),
+  route('Lesson', 'main', ['/lesson', '/lesson/:isPayLesson', '/playLesson']),
   route(
     'LessonPay',
     'main',
@@ -95,63 +89,63 @@ const TABLE = [
       '/lessonPay/:type/:data/:payType',
       '/lessonPay/:type/:data/:payType/:inviterWmid',
     ],
-    { impliedParams: { '/lessonPay/share/:courseData/:payType': { type: 'share' } }, status: 'built' },
+    { impliedParams: { '/lessonPay/share/:courseData/:payType': { type: 'share' } } },
   ),
-  route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true, status: 'built' }),
-  route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true, status: 'built' }),
-  route('Illegal', 'main', ['/illegal'], { status: 'built' }),
-  route('VipAlert', 'main', ['/vipAlert'], { status: 'built' }),
-  route('Profile', 'main', ['/profile', '/profile/:data'], { status: 'built' }),
-  route('Refresh', 'main', ['/refresh'], { status: 'built' }),
-  route('NotFound', 'main', ['/notFound'], { status: 'built' }),
+  route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
+  route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
+  route('Illegal', 'main', ['/illegal']),
+  route('VipAlert', 'main', ['/vipAlert']),
+  route('Profile', 'main', ['/profile', '/profile/:data']),
+  route('Refresh', 'main', ['/refresh']),
+  route('NotFound', 'main', ['/notFound']),
 
   // money: income, withdrawal, bank card
-  route('Withdraw', 'money', ['/withdraw'], { status: 'built' }),
-  route('WithdrawAction', 'money', ['/withdrawAction'], { status: 'built' }),
-  route('WithdrawBindCard', 'money', ['/withdrawBindCard'], { status: 'built' }),
-  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit'], { status: 'built' }),
+  route('Withdraw', 'money', ['/withdraw']),
+  route('WithdrawAction', 'money', ['/withdrawAction']),
+  route('WithdrawBindCard', 'money', ['/withdrawBindCard']),
+  route('WithdrawBindCardEdit', 'money', ['/withdrawBindCardEdit']),
 
   // live: the only package that loads the IM SDK
-  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data'], { status: 'built' }),
-  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin'], { status: 'built' }),
-  route('LiveEnd', 'live', ['/liveEnd'], { status: 'built' }),
-  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti'], { status: 'built' }),
+  route('LiveHome', 'live', ['/liveHome', '/liveHome/:data', '/liveHome/:type/:data']),
+  route('LiveHomeAdmin', 'live', ['/liveHomeAdmin']),
+  route('LiveEnd', 'live', ['/liveEnd']),
+  route('LiveSubscribeNoti', 'live', ['/liveSubscribeNoti']),
 
   // invite: welcome, share, download and paid-group landing pages
-  route('Welcome', 'invite', ['/welcome', '/welcome/:info'], { status: 'built' }),
-  route('GroupWelcome', 'invite', ['/groupWelcome', '/groupWelcome/:info'], { status: 'built' }),
-  route('FriendWelcomeWithPhone', 'invite', ['/friendWelcomeWithPhone', '/friendWelcomeWithPhone/:info'], { status: 'built' }),
-  route('GroupWelcomeWithPhone', 'invite', ['/groupWelcomeWithPhone', '/groupWelcomeWithPhone/:info'], { status: 'built' }),
-  route('WmShare', 'invite', ['/wmShare'], { status: 'built' }),
-  route('DownloadWm', 'invite', ['/downloadWm'], { status: 'built' }),
-  route('OpenWeimai', 'invite', ['/openWeimai'], { status: 'built' }),
-  route('WXpasswordWelcome', 'invite', ['/wXpasswordWelcome'], { status: 'built' }),
-  route('Pay4group', 'invite', ['/pay4group'], { status: 'built' }),
+  route('Welcome', 'invite', ['/welcome', '/welcome/:info']),
+  route('GroupWelcome', 'invite', ['/groupWelcome', '/groupWelcome/:info']),
+  route('FriendWelcomeWithPhone', 'invite', ['/friendWelcomeWithPhone', '/friendWelcomeWithPhone/:info']),
+  route('GroupWelcomeWithPhone', 'invite', ['/groupWelcomeWithPhone', '/groupWelcomeWithPhone/:info']),
+  route('WmShare', 'invite', ['/wmShare']),
+  route('DownloadWm', 'invite', ['/downloadWm']),
+  route('OpenWeimai', 'invite', ['/openWeimai']),
+  route('WXpasswordWelcome', 'invite', ['/wXpasswordWelcome']),
+  route('Pay4group', 'invite', ['/pay4group']),
   // the spec titles it with the product name
-  route('Invite', 'invite', ['/invite'], { status: 'built' }),
+  route('Invite', 'invite', ['/invite']),
   // the watermark-camera validation page (spec 000 §2) has no path in the old route table
-  route('WmValidate', 'invite', ['/wmValidate'], { status: 'built' }),
+  route('WmValidate', 'invite', ['/wmValidate']),
 
   // vip: the team-migration campaign
-  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data'], { status: 'built' }),
-  route('VipExchange2', 'vip', ['/vipExchange2'], { status: 'built' }),
-  route('VipExchange3', 'vip', ['/vipExchange3'], { status: 'built' }),
-  route('VipExchange4', 'vip', ['/vipExchange4'], { status: 'built' }),
+  route('VipExchange', 'vip', ['/vipExchange', '/vipExchange/:data']),
+  route('VipExchange2', 'vip', ['/vipExchange2']),
+  route('VipExchange3', 'vip', ['/vipExchange3']),
+  route('VipExchange4', 'vip', ['/vipExchange4']),
 
   // misc: players, album, circle posts, guides, complaint and test pages
-  route('AudioPlayer', 'misc', ['/audioPlayer'], { status: 'built' }),
-  route('M4aPlayer', 'misc', ['/m4aPlayer'], { status: 'built' }),
-  route('LessonAlbum', 'misc', ['/lessonAlbum'], { status: 'built' }),
-  route('WmCircleDetail', 'misc', ['/wmCircleDetail'], { status: 'built' }),
-  route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail'], { status: 'built' }),
-  route('AddFaceWM', 'misc', ['/addFaceWM'], { status: 'built' }),
-  route('Complaint', 'misc', ['/complaint'], { status: 'built' }),
+  route('AudioPlayer', 'misc', ['/audioPlayer']),
+  route('M4aPlayer', 'misc', ['/m4aPlayer']),
+  route('LessonAlbum', 'misc', ['/lessonAlbum']),
+  route('WmCircleDetail', 'misc', ['/wmCircleDetail']),
+  route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail']),
+  route('AddFaceWM', 'misc', ['/addFaceWM']),
+  route('Complaint', 'misc', ['/complaint']),
   // spec 001 §2's "Redirect page" (no path given) is /tmp (no screen given): to /lessonPay after 0.5 s
-  route('Tmp', 'misc', ['/tmp'], { status: 'built' }),
-  route('Test', 'misc', ['/test'], { status: 'built' }),
-  route('TestWmJsApi', 'misc', ['/testWmJsApi'], { status: 'built' }),
+  route('Tmp', 'misc', ['/tmp']),
+  route('Test', 'misc', ['/test']),
+  route('TestWmJsApi', 'misc', ['/testWmJsApi']),
   // the spec's title for the speech test page is 'bank card', kept as given
-  route('IatTest', 'misc', ['/iatTest'], { status: 'built' }),
+  route('IatTest', 'misc', ['/iatTest']),
 ] as const
 
 export type RouteName = (typeof TABLE)[number]['name']
@@ -339,13 +333,9 @@ export function toH5Path(name: RouteName | RouteAlias, params: RouteParams = {})
   throw new Error(`Route ${r.name} has no plain path`)
 }
 
-function built(routes: readonly Route[]): Route[] {
-  return routes.filter((r) => r.status === 'built')
-}
-
-/** app.config.ts `pages`: built main-package pages in table order (Launcher first). */
+/** app.config.ts `pages`: the main package's pages in table order (Launcher first). */
 export function appPages(routes: readonly Route[] = ROUTES): string[] {
-  return built(routes)
+  return routes
     .filter((r) => r.package === 'main')
     .map((r) => r.page)
 }
@@ -355,10 +345,10 @@ export interface SubPackage {
   readonly pages: string[]
 }
 
-/** app.config.ts `subPackages`: built pages grouped by package, paths relative to the root. */
+/** app.config.ts `subPackages`: the other pages grouped by package, paths relative to the root. */
 export function subPackages(routes: readonly Route[] = ROUTES): SubPackage[] {
   const byRoot = new Map<string, string[]>()
-  for (const r of built(routes)) {
+  for (const r of routes) {
     if (r.package === 'main') continue
     const root = packageRoot(r.package)
     const pages = byRoot.get(root) ?? []
@@ -370,5 +360,5 @@ export function subPackages(routes: readonly Route[] = ROUTES): SubPackage[] {
 
 /** config `h5.router.customRoutes`: '/' + page -> aliases (without '/', served as the first page). */
 export function h5CustomRoutes(routes: readonly Route[] = ROUTES): Record<string, string[]> {
-  return Object.fromEntries(built(routes).map((r) => [`/${r.page}`, r.paths.filter((p) => p !== '/')]))
+  return Object.fromEntries(routes.map((r) => [`/${r.page}`, r.paths.filter((p) => p !== '/')]))
 }

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { scrollUntil, startE2E, type E2E } from './harness'
 import { STORAGE, seedStorage, shown } from './browserState'
-import { routeByName } from '../../src/domain/routes'
 
 jest.setTimeout(120000)
 
@@ -66,11 +65,8 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.live-end__title').filter({ hasText: '直播已结束' }).waitFor()
     await page.waitForTimeout(400)
     await e2e.screenshot(page, 'live-end')
-    // /downloadWm is another package's page: the journey follows the button once that page is built
-    if (routeByName('DownloadWm').status === 'built') {
-      await shown(page, '.live-end__download').click()
-      await page.waitForURL((url) => url.pathname === '/downloadWm')
-    }
+    await shown(page, '.live-end__download').click()
+    await page.waitForURL((url) => url.pathname === '/downloadWm')
   })
   /** A chat-app login in storage, with the nickname the comments carry. */
   const asUser = (page: Page, user: { loginData: string; token: string; userid: string; nickname: string }) =>

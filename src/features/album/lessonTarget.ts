@@ -7,6 +7,6 @@ import { resolvePath, toPageUrl } from '../../domain/routes'
 export function lessonPageUrl(courseUrl: string): string | undefined {
   const match = /^(?:https?:\/\/[^/?#]+)?(\/[^#]*)/i.exec(courseUrl.trim())
   const resolved = match ? resolvePath(match[1]) : null
-  if (!resolved || resolved.route.status !== 'built') return undefined
+  if (!resolved) return undefined
   return toPageUrl(resolved.route.name, resolved.params)
 }

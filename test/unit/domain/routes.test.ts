@@ -391,10 +391,9 @@ describe('the table', () => {
     expect(Object.keys(enRoute).sort()).toEqual(keys)
   })
 
-  test('every built route has its page, and every page in src is a built route', () => {
+  test('every route has its page, and every page in src is a route', () => {
     const src = path.resolve(__dirname, '../../../src')
-    const built = ROUTES.filter((r) => r.status === 'built')
-    for (const route of built) {
+    for (const route of ROUTES) {
       expect([`${route.page}.tsx`, `${route.page}.config.ts`].filter((f) => !fs.existsSync(path.join(src, f)))).toEqual([])
     }
     const pageFiles = (dir: string): string[] =>
@@ -405,47 +404,47 @@ describe('the table', () => {
           })
         : []
     const onDisk = [...pageFiles(path.join(src, 'pages')), ...pageFiles(path.join(src, 'packages'))].sort()
-    expect(onDisk).toEqual(built.map((r) => r.page).sort())
-    expect(built.map((r) => r.name)).toEqual(expect.arrayContaining(['Launcher', 'Lesson', 'Refresh', 'NotFound']))
+    expect(onDisk).toEqual(ROUTES.map((r) => r.page).sort())
+    expect(ROUTES.map((r) => r.name)).toEqual(expect.arrayContaining(['Launcher', 'Lesson', 'Refresh', 'NotFound']))
   })
 })
 
 describe('app config generators', () => {
-  const allBuilt: Route[] = ROUTES.map((r) => ({ ...r, status: 'built' }))
+  const allRoutes: Route[] = [...ROUTES]
 
-  const shellOnly: Route[] = ROUTES.map((r) => ({ ...r, status: ['Launcher', 'Lesson', 'Refresh', 'NotFound'].includes(r.name) ? 'built' : 'planned' }))
+  const shellOnly: Route[] = ROUTES.filter((r) => ['Launcher', 'Lesson', 'Refresh', 'NotFound'].includes(r.name))
 
-  test('appPages: built main pages, Launcher first', () => {
+  test('appPages: main pages, Launcher first', () => {
     expect(appPages(shellOnly)).toEqual(['pages/launcher/index', 'pages/lesson/index', 'pages/refresh/index', 'pages/notFound/index'])
-    expect(appPages()).toEqual(ROUTES.filter((r) => r.status === 'built' && r.package === 'main').map((r) => r.page))
-    const pages = appPages(allBuilt)
+    expect(appPages()).toEqual(ROUTES.filter((r) => r.package === 'main').map((r) => r.page))
+    const pages = appPages(allRoutes)
     expect(pages[0]).toBe('pages/launcher/index')
     expect(pages).toHaveLength(10)
     expect(pages.every((p) => /^pages\/[a-zA-Z0-9]+\/index$/.test(p))).toBe(true)
   })
 
-  test('subPackages: none until a subpackage page is built, then grouped by root', () => {
+  test('subPackages: none without a subpackage page, else grouped by root', () => {
     expect(subPackages(shellOnly)).toEqual([])
-    const packages = subPackages(allBuilt)
+    const packages = subPackages(allRoutes)
     expect(packages.map((p) => p.root)).toEqual(['packages/money', 'packages/live', 'packages/invite', 'packages/vip', 'packages/misc'])
     expect(packages[0].pages).toEqual([
       'pages/withdraw/index', 'pages/withdrawAction/index', 'pages/withdrawBindCard/index', 'pages/withdrawBindCardEdit/index',
     ])
     const all = packages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))
     expect(new Set(all).size).toBe(all.length)
-    expect(all.length + appPages(allBuilt).length).toBe(ROUTES.length)
-    const oneBuilt = shellOnly.map((r) => (r.name === 'LiveEnd' ? { ...r, status: 'built' as const } : r))
-    expect(subPackages(oneBuilt)).toEqual([{ root: 'packages/live', pages: ['pages/liveEnd/index'] }])
+    expect(all.length + appPages(allRoutes).length).toBe(ROUTES.length)
+    const oneMore = [...shellOnly, ...ROUTES.filter((r) => r.name === 'LiveEnd')]
+    expect(subPackages(oneMore)).toEqual([{ root: 'packages/live', pages: ['pages/liveEnd/index'] }])
   })
 
-  test('h5CustomRoutes: built pages to their aliases, plain first, no "/"', () => {
+  test('h5CustomRoutes: pages to their aliases, plain first, no "/"', () => {
     expect(h5CustomRoutes(shellOnly)).toEqual({
       '/pages/launcher/index': ['/launcher'],
       '/pages/lesson/index': ['/lesson', '/lesson/:isPayLesson', '/playLesson'],
       '/pages/refresh/index': ['/refresh'],
       '/pages/notFound/index': ['/notFound'],
     })
-    const all = h5CustomRoutes(allBuilt)
+    const all = h5CustomRoutes(allRoutes)
     expect(Object.keys(all)).toHaveLength(ROUTES.length)
     expect(all['/pages/lessonPay/index'][2]).toBe('/lessonPay/share/:courseData/:payType')
     expect(all['/packages/live/pages/liveHome/index']).toEqual(['/liveHome', '/liveHome/:data', '/liveHome/:type/:data'])
