@@ -14,7 +14,7 @@ export interface AlbumLessonRow {
 }
 
 /** Albums and sticker users: read-only prepared statements. */
-export class AlbumStore {
+export class AlbumRepository {
   private readonly albumByData
   private readonly lessonsOf
   private readonly stickerUser

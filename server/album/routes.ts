@@ -13,7 +13,7 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { WechatCredentials } from '../core/wechat'
-import { AlbumStore } from './data'
+import { AlbumRepository } from './data'
 
 export interface AlbumRoutesOptions {
   db: Db
@@ -35,11 +35,11 @@ function authorizeUrl(appId: string, origin: string, d: string): string {
 }
 
 export const albumRoutes: FastifyPluginAsync<AlbumRoutesOptions> = async (app, { db, wechat }) => {
-  const store = new AlbumStore(db)
+  const albums = new AlbumRepository(db)
   acceptFormBodiesOnly(app)
 
   contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {
-    const found = store.album(request.body.data)
+    const found = albums.album(request.body.data)
     if (!found) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ALBUM_MESSAGE)
     const origin = publicOrigin(request)
     return ok({
@@ -57,7 +57,7 @@ export const albumRoutes: FastifyPluginAsync<AlbumRoutesOptions> = async (app, {
 
   contractRoute(app, albumCalls.sticker, { fields: { d: handle } }, async (request) => {
     const { d } = request.body
-    const user = store.sticker(d)
+    const user = albums.sticker(d)
     if (!user) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_STICKER_USER_MESSAGE)
     return ok({ object: { wxUrl: authorizeUrl(wechat.appId, publicOrigin(request), d), isBind: user.isBind } })
   })

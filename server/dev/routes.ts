@@ -15,13 +15,13 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { escapeHtml } from '../core/html'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
-import { AccountStore } from '../login/data'
+import { AccountRepository } from '../login/data'
 import { issueLoginData, loginReturnUrl, normalisePhone, withLoginData } from '../login/rules'
 import { DEV_LOGIN_USERS } from '../login/seed'
-import { SmsCodeStore } from '../login/sms'
-import { OrderStore } from '../purchase/data'
+import { SmsCodeRepository } from '../login/sms'
+import { OrderRepository } from '../purchase/data'
 import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from '../purchase/rules'
-import { TestOrderStore } from '../testOrder/data'
+import { TestOrderRepository } from '../testOrder/data'
 
 export interface DevRoutesOptions {
   db: Db
@@ -66,10 +66,10 @@ ${buttons}
 }
 
 export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db }) => {
-  const accounts = new AccountStore(db)
-  const orders = new OrderStore(db)
-  const testOrders = new TestOrderStore(db)
-  const sms = new SmsCodeStore(db)
+  const accounts = new AccountRepository(db)
+  const orders = new OrderRepository(db)
+  const testOrders = new TestOrderRepository(db)
+  const sms = new SmsCodeRepository(db)
   acceptFormBodiesOnly(app)
 
   app.get<{ Querystring: LoginQuery }>(

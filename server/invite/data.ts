@@ -45,7 +45,7 @@ export const WATERMARK_VIP_QUOTA = 1
 const ORDER_COLUMNS = `o.order_no AS orderNO, o.password, o.gid, p.inviter_wmid AS inviterWmid, o.total_fee AS totalFee, o.status`
 
 /** QR-code invites and their requests, invite passwords, groups, watermark accounts, group orders. */
-export class InviteStore {
+export class InviteRepository {
   private readonly inviteBy: Statement<[string], QrInvite>
   private readonly recordRequest: Statement<[string, string | null, string | null, number]>
   private readonly groupBy: Statement<[string], InviteGroup>

@@ -14,9 +14,9 @@ import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { SmsCodeStore } from '../login/sms'
+import { SmsCodeRepository } from '../login/sms'
 import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
-import { InviteStore } from './data'
+import { InviteRepository } from './data'
 import type { QrInvite } from './data'
 import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage, storePage } from './rules'
 
@@ -45,8 +45,8 @@ const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
 export const inviteRoutes: FastifyPluginAsync<InviteRoutesOptions> = async (app, { db, dev }) => {
-  const invites = new InviteStore(db)
-  const sms = new SmsCodeStore(db)
+  const invites = new InviteRepository(db)
+  const sms = new SmsCodeRepository(db)
   acceptFormBodiesOnly(app)
 
   const inviteOf = (data: string, kind?: 'friend' | 'group'): QrInvite => {

@@ -66,7 +66,7 @@ const LESSON_COLUMNS = `
   FROM lessons l JOIN users u ON u.wmid = l.wmid`
 
 /** The lesson area's queries, prepared once per database. */
-export class LessonStore {
+export class LessonRepository {
   private readonly byCourseData: Statement<[string], LessonRecord>
   private readonly byLegacyData: Statement<[string], LessonRecord>
   private readonly purchase: Statement<[string, number], { found: 1 }>

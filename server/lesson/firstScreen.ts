@@ -26,7 +26,7 @@ import { LESSON_PAGE_SIZE } from '../../types/lesson'
 import type { Db } from '../core/db'
 import { escapeHtml } from '../core/html'
 import { publicOrigin } from '../core/urls'
-import { LessonStore } from './data'
+import { LessonRepository } from './data'
 import { decideLessonAccess } from './rules'
 import { infoObject, wireMessage } from './wire'
 
@@ -113,7 +113,7 @@ const firstLanguage = (header: string | undefined): string | undefined => header
  * gets the plain app shell (another page, another link form, a lesson not open to everyone).
  */
 export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => string | undefined {
-  const store = new LessonStore(db)
+  const lessons = new LessonRepository(db)
   return (request) => {
     const [path, search = ''] = (request.raw.url ?? '').split('?', 2)
     if (path !== LESSON_PATH) return undefined
@@ -121,7 +121,7 @@ export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => st
     const courseData = query.get('courseData')
     // the app reads `data` and `isPayLesson` too: those links go through other screens first
     if (!courseData || query.has('data') || query.has('isPayLesson')) return undefined
-    const lesson = store.findByCourseData(courseData)
+    const lesson = lessons.findByCourseData(courseData)
     if (!lesson) return undefined
     const access = decideLessonAccess(lesson, { wmid: null, hasBought: false }, 'messages', undefined)
     if (!access.granted || access.limit !== null) return undefined
@@ -131,7 +131,7 @@ export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => st
     const inWechatBrowser = /MicroMessenger/i.test(request.headers['user-agent'] ?? '')
     const view = decideClientView({ info, env: { inWechatBrowser }, session: {} })
     if (view.view !== 'list' || view.mode !== 'full') return undefined
-    const messages = store.messages(lesson.id, 0, LESSON_PAGE_SIZE).map((m) => parseMessage(wireMessage(m, origin)))
+    const messages = lessons.messages(lesson.id, 0, LESSON_PAGE_SIZE).map((m) => parseMessage(wireMessage(m, origin)))
     const rows = openingRows(foldRows(messages).rows)
     if (rows.length === 0) return undefined
     const content: FirstScreenContent = {

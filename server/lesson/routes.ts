@@ -24,7 +24,7 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { createViewerReader } from '../login/session'
-import { LessonStore } from './data'
+import { LessonRepository } from './data'
 import { PageCache } from './pageCache'
 import type { LessonRecord } from './data'
 import { PasswordTries } from './passwordTries'
@@ -76,7 +76,7 @@ const messageListAnswer = {
 const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
 
 export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
-  const store = new LessonStore(db)
+  const lessons = new LessonRepository(db)
   const readViewer = createViewerReader(db)
   const passwordTries = new PasswordTries(db)
   const pages = new PageCache<SerializedAnswer>()
@@ -86,7 +86,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const reader = (request: FastifyRequest, lesson: LessonRecord) => {
     const viewer = readViewer(request, Date.now())
     const wmid = viewer?.wmid ?? null
-    return { wmid, hasBought: store.hasBought(wmid, lesson.id) }
+    return { wmid, hasBought: lessons.hasBought(wmid, lesson.id) }
   }
 
   const granted = (
@@ -128,7 +128,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     const origin = publicOrigin(request)
     const count = Math.min(body.pageSize, end - offset)
     return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, () => {
-      const rows = store.messages(lesson.id, offset, count)
+      const rows = lessons.messages(lesson.id, offset, count)
       return SerializedAnswer.of<ArrayData<WireMessage>>(reply, ok({ array: rows.map((m) => wireMessage(m, origin)) }))
     })
   }
@@ -137,17 +137,17 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
     const who = reader(request, lesson)
-    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !store.countView(lesson.id))
+    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !lessons.countView(lesson.id))
     if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 
   contractRoute(app, lessonCalls.info, { fields: { courseData: handle } }, async (request) =>
-    info(request, store.findByCourseData(request.body.courseData)),
+    info(request, lessons.findByCourseData(request.body.courseData)),
   )
 
   contractRoute(app, lessonCalls.legacyInfo, { fields: { data: handle } }, async (request) =>
-    info(request, store.findByLegacyData(request.body.data)),
+    info(request, lessons.findByLegacyData(request.body.data)),
   )
 
   contractRoute(
@@ -155,7 +155,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     lessonCalls.messages,
     { fields: { page, pageSize, courseData: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
-      const lesson = store.findByCourseData(request.body.courseData)
+      const lesson = lessons.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
       return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
@@ -166,14 +166,14 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     lessonCalls.legacyMessages,
     { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
-      const lesson = store.findByLegacyData(request.body.data)
+      const lesson = lessons.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
       return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
   contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
-    const lesson = store.findByCourseData(request.body.courseData)
+    const lesson = lessons.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
     return messagePage(request, reply, lesson, granted(request, lesson, 'free', undefined), request.body)
   })
@@ -191,11 +191,11 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     },
     async (request) => {
       const { msgTimestamp, courseData, coursePass } = request.body
-      const lesson = store.findByCourseData(courseData)
+      const lesson = lessons.findByCourseData(courseData)
       if (!lesson) throw notFound()
       const within = granted(request, lesson, 'pictures', coursePass)
       // One extra row tells whether another page follows.
-      const rows = store.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
+      const rows = lessons.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
       const pictures = rows.slice(0, request.body.pageSize)
       const origin = publicOrigin(request)
       const picArray: PreviewImage[] = pictures
@@ -211,18 +211,18 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
   )
 
   contractRoute(app, lessonCalls.apply, { fields: { data: handle } }, async (request) => {
-    const lesson = store.findByCourseData(request.body.data)
+    const lesson = lessons.findByCourseData(request.body.data)
     if (!lesson) throw notFound()
     if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
     const now = Date.now()
-    store.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
+    lessons.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
     return ok(null)
   })
 
   /** The admin and complaint viewers (review.ts): the token decides, then the whole lesson pages as the old list. */
   const reviewed = (request: FastifyRequest, data: string): LessonRecord => {
     const now = Date.now()
-    const lesson = store.findByLegacyData(data) ?? store.findByCourseData(data)
+    const lesson = lessons.findByLegacyData(data) ?? lessons.findByCourseData(data)
     const answer = reviewAnswer(lesson, { sessionWmid: readViewer(request, now)?.wmid ?? null, grant: readGrant(request, now) })
     if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
     if (lesson === undefined) throw notFound()

@@ -39,7 +39,7 @@ const LIVE_COLUMNS = `
   s.has_replay AS hasReplay, s.replay_password AS replayPassword, u.nickname AS hostNickname, u.face_icon AS hostFaceIcon
   FROM live_shows s JOIN users u ON u.wmid = s.wmid LEFT JOIN lives l ON l.id = s.sale_live_id`
 
-export class LiveStore {
+export class LiveRepository {
   private readonly byCourseData: Statement<[string], LiveRecord>
   private readonly byGroup: Statement<[string], { watchCount: number }>
   private readonly bought: Statement<[string, number], { n: number }>

@@ -17,10 +17,10 @@ import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { AccountStore } from '../login/data'
+import { AccountRepository } from '../login/data'
 import { requireLogin } from '../login/rules'
 import { createViewerReader } from '../login/session'
-import { LiveStore } from './data'
+import { LiveRepository } from './data'
 import type { LiveRecord, PlayKind } from './data'
 import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
 import type { LiveViewer, Refusal } from './rules'
@@ -57,8 +57,8 @@ function localRoomAddress(origin: string): string {
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { db, now: clock = Date.now }) => {
-  const lives = new LiveStore(db)
-  const accounts = new AccountStore(db)
+  const lives = new LiveRepository(db)
+  const accounts = new AccountRepository(db)
   const attempts = new AttemptCounter(db)
   const viewerOf = createViewerReader(db)
   const segments = readSegments()

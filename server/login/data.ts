@@ -21,7 +21,7 @@ const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS faceIcon, u.phone, u.in
   u.is_product_user AS isProductUser`
 
 /** Users, their login credentials (loginData) and their sessions. */
-export class AccountStore {
+export class AccountRepository {
   private readonly byWmid: Statement<[string], AccountRecord>
   private readonly byLogin: Statement<[string, number], AccountRecord>
   private readonly byPhone: Statement<[string, string], AccountRecord>

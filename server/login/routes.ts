@@ -14,11 +14,11 @@ import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
-import { LessonStore } from '../lesson/data'
-import { AccountStore } from './data'
+import { LessonRepository } from '../lesson/data'
+import { AccountRepository } from './data'
 import { issueLoginData, loginReturnUrl, requireLogin } from './rules'
 import { SEEDED_VISITOR } from './seed'
-import { SmsCodeStore } from './sms'
+import { SmsCodeRepository } from './sms'
 import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
 
 export interface LoginRoutesOptions {
@@ -53,9 +53,9 @@ function bindPayload(encryptData: string): PhoneBindPayload {
 }
 
 export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, { db, dev }) => {
-  const accounts = new AccountStore(db)
-  const lessons = new LessonStore(db)
-  const sms = new SmsCodeStore(db)
+  const accounts = new AccountRepository(db)
+  const lessons = new LessonRepository(db)
+  const sms = new SmsCodeRepository(db)
   acceptFormBodiesOnly(app)
 
   // Without WeChat credentials the server cannot log anyone in; the dev stand-in would let any

@@ -2,7 +2,7 @@ import { ResponseCode } from '../../types/api'
 import type { LoginData, LoginUrlType } from '../../types/login'
 import { ApiRefusal } from '../core/envelope'
 import { absoluteUrl } from '../core/urls'
-import type { AccountRecord, AccountStore } from './data'
+import type { AccountRecord, AccountRepository } from './data'
 
 const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 
@@ -37,7 +37,7 @@ export function normalisePhone(phone: string, interCode: string): PhoneNumber | 
 }
 
 /** The user behind a loginData credential; unknown or expired answers 601 (log in again). */
-export function requireLogin(accounts: AccountStore, loginData: string, now: number): AccountRecord {
+export function requireLogin(accounts: AccountRepository, loginData: string, now: number): AccountRecord {
   const user = accounts.userByLogin(loginData, now)
   if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
   return user
@@ -48,7 +48,7 @@ export function requireLogin(accounts: AccountStore, loginData: string, now: num
  * user a session too (a visitor gets one by binding a phone).
  */
 export function issueLoginData(
-  accounts: AccountStore,
+  accounts: AccountRepository,
   user: AccountRecord,
   now: number,
   origin: string,

@@ -27,7 +27,7 @@ interface SmsRecord {
 export type SmsIssue = { sent: true; code: string } | { sent: false; reason: 'tooSoon' } | { sent: false; reason: 'tooMany'; waitMs: number }
 
 /** The SMS verification codes, one live code per phone and country code. */
-export class SmsCodeStore {
+export class SmsCodeRepository {
   private readonly byPhone: Statement<[string, string], SmsRecord>
   private readonly upsert: Statement<[string, string, string, number]>
   private readonly wrongAttempt: Statement<[string, string]>

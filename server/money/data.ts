@@ -86,7 +86,7 @@ const CARD_COLUMNS = `real_name AS realName, id_card_no AS idCardNo, bank_no AS 
  * reads and then writes begins IMMEDIATE, so the workers of server/cluster.ts take turns on it
  * (a deferred one would read a snapshot another worker may have written past, then fail to write).
  */
-export class MoneyStore {
+export class MoneyRepository {
   private readonly boughtLessons: Statement<[string, number, number], BoughtRow>
   private readonly boughtLives: Statement<[string, number, number], BoughtRow>
   private readonly sellingLessons: Statement<[string, number, number], SellingRow>

@@ -1,5 +1,5 @@
 import type { PayoutResult } from '../../types/money'
-import type { MoneyStore } from './data'
+import type { MoneyRepository } from './data'
 import { payoutOutcome } from './rules'
 
 /**
@@ -8,12 +8,12 @@ import { payoutOutcome } from './rules'
  * gone, or the bank turns it down in this run (`rejectCardOf`, the development call's way to
  * simulate the bank). A clearing settled meanwhile is left alone, so two runs never pay twice.
  */
-export function runPayout(store: MoneyStore, now: number, rejectCardOf?: string): PayoutResult {
+export function runPayout(money: MoneyRepository, now: number, rejectCardOf?: string): PayoutResult {
   const result: PayoutResult = { paid: 0, failed: 0 }
-  for (const clearing of store.waitingClearings()) {
-    if (clearing.wmid === rejectCardOf) store.markCardErroneous(clearing.wmid)
-    const outcome = payoutOutcome(store.card(clearing.wmid))
-    if (!store.settleClearing(clearing.clearingNO, outcome, now)) continue
+  for (const clearing of money.waitingClearings()) {
+    if (clearing.wmid === rejectCardOf) money.markCardErroneous(clearing.wmid)
+    const outcome = payoutOutcome(money.card(clearing.wmid))
+    if (!money.settleClearing(clearing.clearingNO, outcome, now)) continue
     if (outcome.status === 1) result.paid += 1
     else result.failed += 1
   }

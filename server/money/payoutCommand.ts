@@ -4,12 +4,12 @@
  */
 import { DEFAULT_DB_PATH } from '../app'
 import { openDatabase } from '../core/db'
-import { MoneyStore } from './data'
+import { MoneyRepository } from './data'
 import { runPayout } from './payout'
 
 const db = openDatabase(process.env.DB_PATH || DEFAULT_DB_PATH)
 try {
-  const result = runPayout(new MoneyStore(db), Date.now())
+  const result = runPayout(new MoneyRepository(db), Date.now())
   console.log(`payout: ${result.paid} paid, ${result.failed} failed`)
 } finally {
   db.close()

@@ -15,10 +15,10 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { randomToken } from '../core/wechat'
-import { AccountStore } from '../login/data'
+import { AccountRepository } from '../login/data'
 import { createViewerReader } from '../login/session'
 import type { Window } from './data'
-import { MoneyStore } from './data'
+import { MoneyRepository } from './data'
 import { runPayout } from './payout'
 import {
   CHANGED_MESSAGE,
@@ -52,8 +52,8 @@ const windowOf = (body: { page: number; pageSize: number }): Window => ({
 })
 
 export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, { db, dev }) => {
-  const store = new MoneyStore(db)
-  const accounts = new AccountStore(db)
+  const money = new MoneyRepository(db)
+  const accounts = new AccountRepository(db)
   const viewerOf = createViewerReader(db)
   acceptFormBodiesOnly(app)
 
@@ -70,7 +70,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
     { fields: { ...paging, orderType: { type: 'integer', enum: [1, 2] } } },
     async (request) => {
       const origin = publicOrigin(request)
-      const rows = store.bought(me(request), request.body.orderType, windowOf(request.body))
+      const rows = money.bought(me(request), request.body.orderType, windowOf(request.body))
       const array = rows.map(
         (row): BoughtItem => ({
           orderNO: row.orderNO,
@@ -89,7 +89,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
 
   contractRoute(app, moneyCalls.salesLessons, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = store.selling(me(request), 1, windowOf(request.body)).map(
+    const array = money.selling(me(request), 1, windowOf(request.body)).map(
       (row): SellingLesson => ({
         courseData: row.courseData,
         courseName: row.name,
@@ -104,7 +104,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
 
   contractRoute(app, moneyCalls.salesLives, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = store.selling(me(request), 2, windowOf(request.body)).map(
+    const array = money.selling(me(request), 2, windowOf(request.body)).map(
       (row): SellingLive => ({
         courseData: row.courseData,
         title: row.name,
@@ -119,7 +119,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
 
   contractRoute(app, moneyCalls.income, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = store.income(me(request), 1, windowOf(request.body)).map(
+    const array = money.income(me(request), 1, windowOf(request.body)).map(
       (row): SalesIncomeRecord => ({
         orderNO: row.orderNO,
         buyerFaceIcon: absoluteUrl(origin, row.buyerFaceIcon),
@@ -136,7 +136,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
 
   contractRoute(app, moneyCalls.recash, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = store.income(me(request), 2, windowOf(request.body)).map(
+    const array = money.income(me(request), 2, windowOf(request.body)).map(
       (row): RecashRecord => ({
         id: row.entryKey,
         faceIcon: absoluteUrl(origin, row.buyerFaceIcon),
@@ -151,7 +151,7 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
 
   contractRoute(app, moneyCalls.summary, { fields: {} }, async (request) => {
     const wmid = me(request)
-    return ok({ object: incomeSummary(store.balances(wmid, Date.now()), store.card(wmid)) })
+    return ok({ object: incomeSummary(money.balances(wmid, Date.now()), money.card(wmid)) })
   })
 
   contractRoute(app, moneyCalls.apply, { fields: { loginData: handle } }, async (request) => {
@@ -160,10 +160,10 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
     const owner = accounts.userByLogin(request.body.loginData, now)
     if (!owner) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
     if (owner.wmid !== wmid) throw new ApiRefusal(ResponseCode.Forbidden, OTHER_USER_MESSAGE)
-    const clearing = store.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
+    const clearing = money.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
     if (typeof clearing === 'string') throw new ApiRefusal(ResponseCode.BadRequest, clearing)
     if (!clearing) throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, NOTHING_USABLE_MESSAGE)
-    return ok({ object: MoneyStore.record(clearing) })
+    return ok({ object: MoneyRepository.record(clearing) })
   })
 
   contractRoute(
@@ -172,23 +172,23 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
     { fields: { clearingNO: { type: 'string', minLength: 1, maxLength: 40 } } },
     async (request) => {
       const wmid = me(request)
-      const found = store.clearing(request.body.clearingNO)
+      const found = money.clearing(request.body.clearingNO)
       // another user's withdrawal is answered exactly like one that does not exist
       if (!found || found.wmid !== wmid) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_CLEARING_MESSAGE)
-      const result = store.retry(found.clearingNO, retryRefusal)
+      const result = money.retry(found.clearingNO, retryRefusal)
       if (result === 'changed') throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, CHANGED_MESSAGE)
       if (typeof result === 'string') throw new ApiRefusal(ResponseCode.BadRequest, result)
-      return ok({ object: MoneyStore.record(result) })
+      return ok({ object: MoneyRepository.record(result) })
     },
   )
 
   contractRoute(app, moneyCalls.clearings, { fields: paging }, async (request) => {
-    const array = store.clearings(me(request), windowOf(request.body)).map((row) => MoneyStore.record(row))
+    const array = money.clearings(me(request), windowOf(request.body)).map((row) => MoneyRepository.record(row))
     return ok({ array })
   })
 
   contractRoute(app, moneyCalls.bankCard, { fields: {} }, async (request) => {
-    const card = store.card(me(request))
+    const card = money.card(me(request))
     if (!card) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
     const object: BankCard = {
       realName: card.realName,
@@ -215,19 +215,19 @@ export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, {
     async (request) => {
       const { realName, idCardNo, bankNo, phone, bankName } = request.body
       const card: BankCard = { realName: realName.trim(), idCardNo, bankNo, phone, bankName: bankName.trim() }
-      store.saveCard(me(request), card, Date.now())
+      money.saveCard(me(request), card, Date.now())
       return ok({ object: card })
     },
   )
 
   contractRoute(app, moneyCalls.unbindBankCard, { fields: {} }, async (request) => {
-    if (!store.unbindCard(me(request))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    if (!money.unbindCard(me(request))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
     return ok(null)
   })
 
   if (dev) {
     contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: { type: 'string', maxLength: 64 } } }, async (request) =>
-      ok({ object: runPayout(store, Date.now(), request.body.rejectCardOf) }),
+      ok({ object: runPayout(money, Date.now(), request.body.rejectCardOf) }),
     )
   }
 }

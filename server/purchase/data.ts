@@ -40,7 +40,7 @@ const ORDER_COLUMNS = `order_no AS orderNO, wmid, lesson_id AS lessonId, total_f
   created_at AS createdAt, paid_at AS paidAt, notify_count AS notifyCount`
 
 /** Orders and the purchases paying them grants. */
-export class OrderStore {
+export class OrderRepository {
   private readonly byNo: Statement<[string], OrderRecord>
   private readonly openFor: Statement<[string, number], OrderRecord>
   private readonly insert: Statement<[string, string, number, number, string | null, number]>

@@ -14,12 +14,12 @@ import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { payV2Sign, signedJsapiParams, signMatches } from '../core/wechat'
 import type { WechatCredentials } from '../core/wechat'
-import { LessonStore } from '../lesson/data'
+import { LessonRepository } from '../lesson/data'
 import { ILLEGAL_MESSAGE } from '../lesson/rules'
-import { AccountStore } from '../login/data'
+import { AccountRepository } from '../login/data'
 import type { AccountRecord } from '../login/data'
 import { requireLogin } from '../login/rules'
-import { OrderStore } from './data'
+import { OrderRepository } from './data'
 import type { JoinGroup, OrderRecord } from './data'
 import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from './rules'
 
@@ -67,9 +67,9 @@ function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials, g
 }
 
 export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { db, wechat }) => {
-  const accounts = new AccountStore(db)
-  const lessons = new LessonStore(db)
-  const orders = new OrderStore(db)
+  const accounts = new AccountRepository(db)
+  const lessons = new LessonRepository(db)
+  const orders = new OrderRepository(db)
   acceptFormBodiesOnly(app)
 
   /** The lesson's join group with its QR code as an absolute URL of the server the client called. */

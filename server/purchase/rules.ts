@@ -1,7 +1,7 @@
 import { ResponseCode } from '../../types/api'
 import type { OrderState } from '../../types/purchase'
 import { ApiRefusal } from '../core/envelope'
-import type { JoinGroup, OrderRecord, OrderStore } from './data'
+import type { JoinGroup, OrderRecord, OrderRepository } from './data'
 
 export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
 const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
@@ -11,7 +11,7 @@ const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
  * development sandbox alike. Idempotent: a replayed notification leaves one paid order and one
  * purchase. An unknown order or a wrong amount is refused and changes nothing.
  */
-export function markOrderPaid(orders: OrderStore, orderNO: string, amountFen: number, now: number): OrderRecord {
+export function markOrderPaid(orders: OrderRepository, orderNO: string, amountFen: number, now: number): OrderRecord {
   const settlement = orders.settle(orderNO, amountFen, now)
   switch (settlement.outcome) {
     case 'unknown-order':

@@ -16,7 +16,7 @@ const COLUMNS = `order_no AS orderNO, request_id AS requestId, total_fee AS tota
   created_at AS createdAt, paid_at AS paidAt`
 
 /** The test page's demo orders (`test_orders`); every write is one immediate transaction. */
-export class TestOrderStore {
+export class TestOrderRepository {
   private readonly byRequest: Statement<[string], TestOrderRecord>
   private readonly byNo: Statement<[string], TestOrderRecord>
   private readonly insert: Statement<[string, string, number, number]>

@@ -10,7 +10,7 @@ import type { Db } from '../core/db'
 import { ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
 import { signedJsapiParams, type WechatCredentials } from '../core/wechat'
-import { TestOrderStore, type TestOrderRecord } from './data'
+import { TestOrderRepository, type TestOrderRecord } from './data'
 
 export interface TestOrderRoutesOptions {
   db: Db
@@ -31,7 +31,7 @@ function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredential
 }
 
 export const testOrderRoutes: FastifyPluginAsync<TestOrderRoutesOptions> = async (app, { db, wechat }) => {
-  const orders = new TestOrderStore(db)
+  const orders = new TestOrderRepository(db)
   acceptFormBodiesOnly(app)
 
   contractRoute(

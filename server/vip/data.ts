@@ -34,7 +34,7 @@ export interface UserRow {
 export type RedeemResult = { slot: SlotRow; vipUntil: number } | VipRefusal | 'noSlot'
 
 /** The campaign's prepared statements; every read-then-write runs in one IMMEDIATE transaction. */
-export class VipStore {
+export class VipRepository {
   private readonly linkByData
   private readonly exchangeByWmid
   private readonly exchangeByGroup

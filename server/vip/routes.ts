@@ -16,7 +16,7 @@ import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { vipQuotaForGroupSize as vipQuotaOf } from '../../src/domain/vip'
 import type { LinkRow, SlotRow } from './data'
-import { VipStore } from './data'
+import { VipRepository } from './data'
 
 export interface VipRoutesOptions {
   db: Db
@@ -44,23 +44,23 @@ function slotOnWire(origin: string, row: SlotRow): VipSlot {
 }
 
 export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db, campaignClock }) => {
-  const store = new VipStore(db)
+  const vip = new VipRepository(db)
   acceptFormBodiesOnly(app)
 
   const linkOf = (data: string): LinkRow => {
-    const link = store.link(data)
+    const link = vip.link(data)
     if (!link) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
     return link
   }
 
   const slotsOf = (origin: string, wmid: string, quota: number): VipSlots => ({
     quota,
-    slots: store.slots(wmid).map((row) => slotOnWire(origin, row)),
+    slots: vip.slots(wmid).map((row) => slotOnWire(origin, row)),
   })
 
   contractRoute(app, vipCalls.eligibility, { fields: { data: handle } }, async (request) => {
     const link = linkOf(request.body.data)
-    const exchanged = store.exchangeOf(link.wmid)
+    const exchanged = vip.exchangeOf(link.wmid)
     const counted = exchanged?.groupId === link.groupId
     return ok({
       object: {
@@ -68,13 +68,13 @@ export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db,
         // once exchanged, the group's numbers are those the exchange fixed
         memberCount: counted ? exchanged.memberCount : link.memberCount,
         quota: counted ? exchanged.quota : vipQuotaOf(link.memberCount),
-        reason: store.ineligibility(link, campaignClock()) ?? '',
+        reason: vip.ineligibility(link, campaignClock()) ?? '',
       },
     })
   })
 
   contractRoute(app, vipCalls.exchange, { fields: { data: handle } }, async (request) => {
-    const result = store.exchange(request.body.data, Date.now(), campaignClock())
+    const result = vip.exchange(request.body.data, Date.now(), campaignClock())
     if (result === 'unknown') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
     if (typeof result === 'string') throw refuse(result)
     return ok({ object: slotsOf(publicOrigin(request), result.wmid, result.quota) })
@@ -82,14 +82,14 @@ export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db,
 
   contractRoute(app, vipCalls.slots, { fields: { data: handle } }, async (request) => {
     const link = linkOf(request.body.data)
-    const exchange = store.exchangeOf(link.wmid)
+    const exchange = vip.exchangeOf(link.wmid)
     if (!exchange) throw refuse('notExchanged')
     return ok({ object: slotsOf(publicOrigin(request), link.wmid, exchange.quota) })
   })
 
   contractRoute(app, vipCalls.friend, { fields: { data: handle, friendId } }, async (request) => {
     linkOf(request.body.data)
-    const friend = store.user(request.body.friendId)
+    const friend = vip.user(request.body.friendId)
     if (!friend) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
     const origin = publicOrigin(request)
     return ok({ object: { friendId: friend.wmid, nickname: friend.nickname, faceIcon: absoluteUrl(origin, friend.faceIcon) } })
@@ -102,10 +102,10 @@ export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db,
     async (request) => {
       const { data, number, friendId: friend } = request.body
       const link = linkOf(data)
-      if (!store.exchangeOf(link.wmid)) throw refuse('notExchanged')
+      if (!vip.exchangeOf(link.wmid)) throw refuse('notExchanged')
       if (friend === link.wmid) throw refuse('self')
-      if (!store.user(friend)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
-      const result = store.redeem(link.wmid, number, friend, Date.now())
+      if (!vip.user(friend)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+      const result = vip.redeem(link.wmid, number, friend, Date.now())
       if (result === 'noSlot') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_SLOT_MESSAGE)
       if (typeof result === 'string') throw refuse(result)
       return ok({ object: { slot: slotOnWire(publicOrigin(request), result.slot), vipUntil: result.vipUntil } })
