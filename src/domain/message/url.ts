@@ -19,9 +19,16 @@ function trimControls(s: string): string {
 
 /**
  * Controls inside a URL are dropped by browser parsers ("/\t/evil" becomes "//evil") and a
- * backslash counts as a slash, so either could move a same-origin path to another host.
+ * backslash counts as a slash, so either could move a same-origin path to another host: the C0
+ * controls (0x00-0x1f), DEL (0x7f) and the backslash (0x5c).
  */
-const UNSAFE_CHAR = /[\u0000-\u001f\u007f\\]/
+function hasUnsafeChar(url: string): boolean {
+  for (let i = 0; i < url.length; i += 1) {
+    const code = url.charCodeAt(i)
+    if (code <= 0x1f || code === 0x7f || code === 0x5c) return true
+  }
+  return false
+}
 const HTTP_URL = /^https?:\/\/[^/?#]/i
 const PROTOCOL_RELATIVE = /^\/\/[^/?#]/
 const ABSOLUTE_PATH = /^\/[^/]/
@@ -34,7 +41,7 @@ const ABSOLUTE_PATH = /^\/[^/]/
 export function safeUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const url = trimControls(value)
-  if (UNSAFE_CHAR.test(url)) return undefined
+  if (hasUnsafeChar(url)) return undefined
   if (HTTP_URL.test(url)) return url
   if (PROTOCOL_RELATIVE.test(url)) return `https:${url}`
   if (ABSOLUTE_PATH.test(url)) return url

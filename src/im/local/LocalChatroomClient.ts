@@ -173,7 +173,8 @@ export class LocalChatroomClient implements ChatroomClient {
               this.startHeartbeat()
               resolve(answer)
             },
-            (error: unknown) => {
+            // request() rejects only with a ChatroomError (refused, timed out, offline)
+            (error: ChatroomError) => {
               reject(error)
               socket.close()
             },
