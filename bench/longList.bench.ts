@@ -25,7 +25,7 @@ const SCROLL_STEP_PX = 60
 
 /** Main-thread seconds Chromium has spent on tasks so far. */
 async function taskSeconds(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+  const { metrics } = await cdp.send('Performance.getMetrics')
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
 }
 
@@ -82,7 +82,7 @@ export async function measure(): Promise<Record<string, string>> {
       const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
 
       // a string, not a function: tsx would wrap the inner function in a helper the page lacks
-      const frames = (await page.evaluate(`new Promise((resolve) => {
+      const frames = await page.evaluate<number[]>(`new Promise((resolve) => {
         const pages = document.querySelectorAll('.taro_page_show')
         const current = pages[pages.length - 1]
         const times = []
@@ -93,7 +93,7 @@ export async function measure(): Promise<Record<string, string>> {
           else resolve(times.slice(1).map((t, i) => t - times[i]))
         }
         requestAnimationFrame(frame)
-      })`)) as number[]
+      })`)
       mostRows = Math.max(mostRows, await rowsInDom(page))
       const sorted = [...frames].sort((a, b) => a - b)
       const p95 = sorted[Math.floor(sorted.length * 0.95)]

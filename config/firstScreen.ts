@@ -1,5 +1,5 @@
 import postcss from 'postcss'
-import type { AtRule, Container, Rule } from 'postcss'
+import type { Container } from 'postcss'
 import { Compilation, sources } from 'webpack'
 import type { Compiler } from 'webpack'
 import { FIRST_SCREEN_CLASSES, FIRST_SCREEN_ELEMENTS, FIRST_SCREEN_MANIFEST } from '../src/domain/firstScreen'
@@ -29,13 +29,12 @@ export function stylesFirstScreen(selector: string): boolean {
 function keepFirstScreenRules(container: Container): void {
   container.each((node) => {
     if (node.type === 'rule') {
-      const rule = node as Rule
-      const kept = rule.selectors.filter(stylesFirstScreen)
-      if (kept.length === 0) rule.remove()
-      else rule.selectors = kept
-    } else if (node.type === 'atrule' && (node as AtRule).name === 'media') {
-      keepFirstScreenRules(node as AtRule)
-      if (!(node as AtRule).nodes?.length) node.remove()
+      const kept = node.selectors.filter(stylesFirstScreen)
+      if (kept.length === 0) node.remove()
+      else node.selectors = kept
+    } else if (node.type === 'atrule' && node.name === 'media') {
+      keepFirstScreenRules(node)
+      if (!node.nodes?.length) node.remove()
     } else {
       node.remove()
     }

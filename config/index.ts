@@ -8,7 +8,7 @@ import { ModuleMapPlugin } from './moduleMap'
 import { PrecompressPlugin } from './precompress'
 import { CompileHintsPlugin } from './compileHints'
 import { FirstScreenManifestPlugin } from './firstScreen'
-import { useRemText } from './remText'
+import { addRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 
 /**
@@ -101,7 +101,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
         // text sizes in rem, which follow the reader's WeChat font size (1rem = 32 design px at the standard size)
-        useRemText(chain, { designPxPerRem: 32 })
+        addRemText(chain, { designPxPerRem: 32 })
       },
       // Component stylesheets are scoped by class name, so cross-chunk import order is irrelevant.
       miniCssExtractPluginOption: { ignoreOrder: true },

@@ -63,7 +63,7 @@ interface PostcssLoaderOptions {
  * Appends `remText` to every postcss-loader of the mini-program build, after Taro's pxtransform.
  * (Taro's `mini.postcss` can name only plugins it can `require` as CommonJS; config/ is TypeScript.)
  */
-export function useRemText(chain: Chain, options: RemTextOptions): void {
+export function addRemText(chain: Chain, options: RemTextOptions): void {
   const plugin = remText(options)
   for (const rule of chain.module.rules.values()) {
     for (const oneOf of rule.oneOfs.values()) {

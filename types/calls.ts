@@ -15,5 +15,5 @@ import { testOrderCalls } from './testOrder'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
 export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls, liveCalls, testOrderCalls].flatMap(
-  (calls): AnyEndpoint[] => Object.values(calls),
+  (calls) => Object.values<AnyEndpoint>(calls),
 )

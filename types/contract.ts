@@ -15,10 +15,11 @@ export type FieldRule = 'required' | 'optional'
 
 /**
  * Every body field with its rule; the rule follows the body type (an optional property is
- * 'optional'), so the runtime list cannot disagree with the type the client and server use.
+ * 'optional': an object without properties is a `Pick` of it), so the runtime list cannot disagree
+ * with the type the client and server use.
  */
 export type FieldRules<Body> = {
-  readonly [K in keyof Body]-?: {} extends Pick<Body, K> ? 'optional' : 'required'
+  readonly [K in keyof Body]-?: Record<string, never> extends Pick<Body, K> ? 'optional' : 'required'
 }
 
 declare const wire: unique symbol
