@@ -7,12 +7,13 @@
  * Written only where every reader sees exactly the list: an open lesson (privacyStatus 1), legal,
  * under any view limit, with no share reward tip above the list, for a browser other than WeChat's
  * (which shows its open-in-browser screen instead). The client's own rules decide that
- * (src/domain/lessonAccess.ts), on top of the server's (rules.ts) for an anonymous reader. It stops
- * at the first message that is not text or a notice: the app's other cells need the app.
+ * (src/domain/lessonAccess.ts `decideLessonView`), on top of the server's (rules.ts
+ * `decideLessonAnswer`) for an anonymous reader. It stops at the first message that is not text or
+ * a notice: the app's other cells need the app.
  */
 import type { FastifyRequest } from 'fastify'
 import { sendTimeText, formatCreationDate } from '../../src/domain/format'
-import { decideLessonAccess as decideClientView, shareRewardFen } from '../../src/domain/lessonAccess'
+import { decideLessonView, shareRewardFen } from '../../src/domain/lessonAccess'
 import { parseMessage } from '../../src/domain/message/parse'
 import { foldRows } from '../../src/domain/message/rows'
 import { isPlayableVoice } from '../../src/domain/message/voice'
@@ -27,7 +28,7 @@ import type { Db } from '../core/db'
 import { escapeHtml } from '../core/html'
 import { publicOrigin } from '../core/urls'
 import { LessonRepository } from './data'
-import { decideLessonAccess } from './rules'
+import { decideLessonAnswer } from './rules'
 import { infoObject, wireMessage } from './wire'
 
 /** More than a phone screen holds at 375 px: the rest of the page comes with the app. */
@@ -123,13 +124,13 @@ export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => st
     if (!courseData || query.has('data') || query.has('isPayLesson')) return undefined
     const lesson = lessons.findByCourseData(courseData)
     if (!lesson) return undefined
-    const access = decideLessonAccess(lesson, { wmid: null, hasBought: false }, 'messages', undefined)
+    const access = decideLessonAnswer(lesson, { wmid: null, hasBought: false }, 'messages', undefined)
     if (!access.granted || access.limit !== null) return undefined
     const origin = publicOrigin(request)
     const info = infoObject(lesson, false, origin)
     if (info.illegal !== 0 || shareRewardFen(info) !== undefined) return undefined
     const inWechatBrowser = /MicroMessenger/i.test(request.headers['user-agent'] ?? '')
-    const view = decideClientView({ info, env: { inWechatBrowser }, session: {} })
+    const view = decideLessonView({ info, env: { inWechatBrowser }, session: {} })
     if (view.view !== 'list' || view.mode !== 'full') return undefined
     const messages = lessons.messages(lesson.id, 0, LESSON_PAGE_SIZE).map((m) => parseMessage(wireMessage(m, origin)))
     const rows = openingRows(foldRows(messages).rows)

@@ -30,7 +30,7 @@ import type { LessonRecord } from './data'
 import { PasswordTries } from './passwordTries'
 import { infoObject, pictureUrl, wireMessage } from './wire'
 import { createGrantReader, REVIEW_REFUSED_MESSAGE, reviewAnswer } from './review'
-import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAccess, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
+import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAnswer, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
 
 export interface LessonRoutesOptions {
@@ -98,7 +98,7 @@ export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app,
     const who = reader(request, lesson)
     const pass = coursePass || undefined
     const now = Date.now()
-    const decide = () => decideLessonAccess(lesson, who, list, pass)
+    const decide = () => decideLessonAnswer(lesson, who, list, pass)
     const tried = triesPassword(lesson, who, list, pass) ? passwordTries.attempt(lesson.id, request.ip, now, decide) : { checked: decide() }
     if ('waitMs' in tried) {
       const data: PasswordTriesData = { waitMinutes: waitMinutes(tried.waitMs) }

@@ -46,7 +46,8 @@ export function isOverViewLimit(lesson: LessonAccessFacts, reader: LessonReader)
 }
 
 /**
- * The one place that decides which messages of a lesson a reader may see (spec 000 §4-§6).
+ * The one place that decides which messages of a lesson a reader may see (spec 000 §4-§6): what the
+ * server answers to a list request (what the reader's screen shows is src/domain/lessonAccess.ts).
  * - illegal: nothing (451);
  * - over its view limit: nothing, except to the author (8, the client opens /vipAlert);
  * - free list: the first freeCount messages of a paid lesson with a preview, to anyone (else 403);
@@ -55,7 +56,7 @@ export function isOverViewLimit(lesson: LessonAccessFacts, reader: LessonReader)
  * - paid: everything for a buyer; otherwise 601 (the client sends the reader to the pay page),
  *   except that the picture list serves the preview's pictures to a reader of the preview.
  */
-export function decideLessonAccess(
+export function decideLessonAnswer(
   lesson: LessonAccessFacts,
   reader: LessonReader,
   list: LessonListKind,
@@ -84,7 +85,7 @@ export function decideLessonAccess(
 }
 
 /**
- * Whether decideLessonAccess would check `coursePass` for this request: such requests are the
+ * Whether decideLessonAnswer would check `coursePass` for this request: such requests are the
  * password tries that are limited (routes.ts). Asking without a password tries nothing.
  */
 export function triesPassword(

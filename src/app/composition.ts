@@ -72,7 +72,7 @@ export function createAppStores(edge: PlatformEdge) {
     loginUrl: (type, courseData, redirect) => purchaseApi.loginUrl(type, courseData, redirect),
   })
 
-  /** Who reads a lesson and where (decideLessonAccess); the password is remembered as `lessonwd`. */
+  /** Who reads a lesson and where (decideLessonView); the password is remembered as `lessonwd`. */
   const lessonAccess: LessonAccessContext = {
     inWechatBrowser: () => edge.inWechatBrowser(),
     userId: () => session.userId,

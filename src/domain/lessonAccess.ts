@@ -158,8 +158,8 @@ function payEntry(input: LessonAccessInput, fields: Record<string, unknown>): Pa
   }
 }
 
-/** The lesson viewer (/lesson). */
-export function decideLessonAccess(input: LessonAccessInput): LessonAccess {
+/** What the lesson viewer (/lesson) shows; the server's answer to its lists is server/lesson/rules.ts. */
+export function decideLessonView(input: LessonAccessInput): LessonAccess {
   const g = gate(input)
   if ('decided' in g) return g.decided
   if (g.privacyStatus === 1) return { view: 'list', mode: 'full' }

@@ -1,4 +1,4 @@
-import { decideLessonAccess } from '../../server/lesson/rules'
+import { decideLessonAnswer } from '../../server/lesson/rules'
 import type { LessonAccessFacts, LessonListKind, LessonReader } from '../../server/lesson/rules'
 
 const open: LessonAccessFacts = {
@@ -23,11 +23,11 @@ const author: LessonReader = { wmid: 'author', hasBought: false }
 const ALL = { granted: true, limit: null }
 const lists: LessonListKind[] = ['messages', 'pictures']
 
-describe('decideLessonAccess', () => {
+describe('decideLessonAnswer', () => {
   it('refuses every list of an illegal lesson with 451, even to its author and buyers', () => {
     for (const list of ['messages', 'free', 'pictures'] as const) {
       for (const reader of [anonymous, author, buyer]) {
-        expect(decideLessonAccess({ ...paidWithPreview, illegal: 1 }, reader, list, undefined)).toMatchObject({
+        expect(decideLessonAnswer({ ...paidWithPreview, illegal: 1 }, reader, list, undefined)).toMatchObject({
           granted: false,
           code: 451,
         })
@@ -36,14 +36,14 @@ describe('decideLessonAccess', () => {
   })
 
   it('opens an open lesson to anyone', () => {
-    for (const list of lists) expect(decideLessonAccess(open, anonymous, list, undefined)).toEqual(ALL)
+    for (const list of lists) expect(decideLessonAnswer(open, anonymous, list, undefined)).toEqual(ALL)
   })
 
   it('opens a password lesson only with the exact password', () => {
     for (const list of lists) {
-      expect(decideLessonAccess(locked, anonymous, list, '8888')).toEqual(ALL)
+      expect(decideLessonAnswer(locked, anonymous, list, '8888')).toEqual(ALL)
       for (const wrong of [undefined, '', '888', '88888', ' 8888', '8888 ']) {
-        expect(decideLessonAccess(locked, anonymous, list, wrong)).toEqual({
+        expect(decideLessonAnswer(locked, anonymous, list, wrong)).toEqual({
           granted: false,
           code: 403,
           msg: 'wrong password',
@@ -53,20 +53,20 @@ describe('decideLessonAccess', () => {
   })
 
   it('does not accept a missing password because the stored one is missing', () => {
-    expect(decideLessonAccess({ ...locked, coursePass: null }, anonymous, 'messages', undefined)).toMatchObject({
+    expect(decideLessonAnswer({ ...locked, coursePass: null }, anonymous, 'messages', undefined)).toMatchObject({
       granted: false,
     })
   })
 
   it('gives the whole of a paid lesson to a buyer and to the author only', () => {
     for (const list of lists) {
-      expect(decideLessonAccess(paid, buyer, list, undefined)).toEqual(ALL)
-      expect(decideLessonAccess(paid, author, list, undefined)).toEqual(ALL)
-      expect(decideLessonAccess(locked, author, list, undefined)).toEqual(ALL)
+      expect(decideLessonAnswer(paid, buyer, list, undefined)).toEqual(ALL)
+      expect(decideLessonAnswer(paid, author, list, undefined)).toEqual(ALL)
+      expect(decideLessonAnswer(locked, author, list, undefined)).toEqual(ALL)
     }
     for (const reader of [anonymous, stranger]) {
-      expect(decideLessonAccess(paid, reader, 'messages', undefined)).toMatchObject({ granted: false, code: 601 })
-      expect(decideLessonAccess(paidWithPreview, reader, 'messages', undefined)).toMatchObject({
+      expect(decideLessonAnswer(paid, reader, 'messages', undefined)).toMatchObject({ granted: false, code: 601 })
+      expect(decideLessonAnswer(paidWithPreview, reader, 'messages', undefined)).toMatchObject({
         granted: false,
         code: 601,
       })
@@ -74,17 +74,17 @@ describe('decideLessonAccess', () => {
   })
 
   it('limits the picture list of a preview reader to the preview', () => {
-    expect(decideLessonAccess(paidWithPreview, stranger, 'pictures', undefined)).toEqual({ granted: true, limit: 5 })
-    expect(decideLessonAccess(paid, stranger, 'pictures', undefined)).toMatchObject({ granted: false, code: 601 })
+    expect(decideLessonAnswer(paidWithPreview, stranger, 'pictures', undefined)).toEqual({ granted: true, limit: 5 })
+    expect(decideLessonAnswer(paid, stranger, 'pictures', undefined)).toMatchObject({ granted: false, code: 601 })
   })
 
   it('serves the free list as the first freeCount messages, to anyone, only for a paid preview lesson', () => {
     for (const reader of [anonymous, stranger, buyer, author]) {
-      expect(decideLessonAccess(paidWithPreview, reader, 'free', undefined)).toEqual({ granted: true, limit: 5 })
+      expect(decideLessonAnswer(paidWithPreview, reader, 'free', undefined)).toEqual({ granted: true, limit: 5 })
     }
     const noPreview = [open, locked, paid, { ...paid, isCheckedFreeCount: 1 as const }, { ...paid, freeCount: 5 }]
     for (const lesson of noPreview) {
-      expect(decideLessonAccess(lesson, buyer, 'free', '8888')).toMatchObject({ granted: false, code: 403 })
+      expect(decideLessonAnswer(lesson, buyer, 'free', '8888')).toMatchObject({ granted: false, code: 403 })
     }
   })
 
@@ -93,29 +93,29 @@ describe('decideLessonAccess', () => {
       const atLimit = { ...lesson, viewLimit: 3, viewCount: 3 }
       for (const list of ['messages', 'free', 'pictures'] as const) {
         for (const reader of [anonymous, stranger, buyer]) {
-          expect(decideLessonAccess(atLimit, reader, list, '8888')).toEqual({
+          expect(decideLessonAnswer(atLimit, reader, list, '8888')).toEqual({
             granted: false,
             code: 8,
             msg: 'view limit exceeded',
           })
         }
       }
-      expect(decideLessonAccess(atLimit, author, 'messages', undefined)).toEqual(ALL)
+      expect(decideLessonAnswer(atLimit, author, 'messages', undefined)).toEqual(ALL)
     }
   })
 
   it('keeps a lesson open below its view limit and an illegal one illegal at it', () => {
-    expect(decideLessonAccess({ ...open, viewLimit: 3, viewCount: 2 }, anonymous, 'messages', undefined)).toEqual(ALL)
-    expect(decideLessonAccess({ ...open, viewLimit: 0, viewCount: 0 }, anonymous, 'messages', undefined)).toMatchObject({
+    expect(decideLessonAnswer({ ...open, viewLimit: 3, viewCount: 2 }, anonymous, 'messages', undefined)).toEqual(ALL)
+    expect(decideLessonAnswer({ ...open, viewLimit: 0, viewCount: 0 }, anonymous, 'messages', undefined)).toMatchObject({
       code: 8,
     })
     expect(
-      decideLessonAccess({ ...open, illegal: 1, viewLimit: 1, viewCount: 5 }, anonymous, 'messages', undefined),
+      decideLessonAnswer({ ...open, illegal: 1, viewLimit: 1, viewCount: 5 }, anonymous, 'messages', undefined),
     ).toMatchObject({ code: 451 })
   })
 
   it('never lets a password stand in for a purchase', () => {
-    expect(decideLessonAccess({ ...paid, coursePass: '8888' }, stranger, 'messages', '8888')).toMatchObject({
+    expect(decideLessonAnswer({ ...paid, coursePass: '8888' }, stranger, 'messages', '8888')).toMatchObject({
       granted: false,
       code: 601,
     })

@@ -2,7 +2,7 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import { LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE } from '../../../types/lesson'
 import type { LessonApi, LessonHandle } from '../../api/lesson'
-import { decideLessonAccess } from '../../domain/lessonAccess'
+import { decideLessonView } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
 import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
 import { parseMessage } from '../../domain/message/parse'
@@ -234,7 +234,7 @@ export class LessonStore {
 
   private decide(): LessonAccess {
     if (!this.info) return { view: 'notFound' }
-    return decideLessonAccess({
+    return decideLessonView({
       info: this.info,
       env: { inWechatBrowser: this.context.inWechatBrowser() },
       session: { userId: this.context.userId(), isProductUser: this.context.isProductUser() },

@@ -64,7 +64,7 @@ export class LessonVisit {
     makeAutoObservable<LessonVisit, 'deps'>(this, { deps: false })
   }
 
-  /** The inputs of decideLessonAccess / decideLessonPayView this visit contributes. */
+  /** The inputs of decideLessonView / decideLessonPayView this visit contributes. */
   get standing(): { applied: boolean; passwordVerified: boolean; paidLocally: boolean } {
     return { applied: this.applied, passwordVerified: this.passwordVerified, paidLocally: this.paidLocally }
   }

@@ -2,7 +2,7 @@ import { lessonInfo } from '../../fixtures/lessonInfo'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import {
-  decideLessonAccess,
+  decideLessonView,
   decideLessonPayView,
   shareRewardFen,
   type LessonAccess,
@@ -195,8 +195,8 @@ describe('every combination against the reference rule table', () => {
     expect(CASES).toHaveLength(2 * 2 * 2 * 3 * 3 * 2 * 2 * 2 * 3 * 2 * 2 * 2 * 2 * 2 * 2)
   })
 
-  it('decideLessonAccess (/lesson) agrees on every combination', () => {
-    const result = mismatches(decideLessonAccess, lessonRules)
+  it('decideLessonView (/lesson) agrees on every combination', () => {
+    const result = mismatches(decideLessonView, lessonRules)
     expect(result.wrong).toEqual([])
     expect(result.wrongCount).toBe(0)
     expect([...result.rulesHit].sort()).toEqual(lessonRules.map(([rule]) => rule).sort())
@@ -219,24 +219,24 @@ describe('every combination against the reference rule table', () => {
 describe('precedence, stated one rule at a time', () => {
   it('illegal comes before everything else, WeChat and live included', () => {
     const input = visitor({ info: { illegal: 1, privacyStatus: 1 }, env: { inWechatBrowser: true } })
-    expect(decideLessonAccess(input)).toEqual({ view: 'illegal' })
+    expect(decideLessonView(input)).toEqual({ view: 'illegal' })
     expect(decideLessonPayView({ ...input, kind: 'live' })).toEqual({ view: 'illegal' })
   })
 
   it("WeChat's in-app browser blocks even the author and a buyer", () => {
     const input = visitor({ info: { wmid: USER, isBought: 1, applyType: 1 }, env: { inWechatBrowser: true } })
-    expect(decideLessonAccess(input)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
+    expect(decideLessonView(input)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
   })
 
   it('markId 2 removes the apply button even when applyType is 0', () => {
     const input = visitor({ info: { markId: 2, applyType: 0 }, env: { inWechatBrowser: true }, applied: true })
-    expect(decideLessonAccess(input)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
+    expect(decideLessonView(input)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
   })
 
   it('a successful apply turns the button into the submitted state', () => {
     const before = visitor({ info: { applyType: 0 }, env: { inWechatBrowser: true } })
-    expect(decideLessonAccess(before)).toEqual({ view: 'openInBrowser', canApply: true, applied: false })
-    expect(decideLessonAccess({ ...before, applied: true })).toEqual({
+    expect(decideLessonView(before)).toEqual({ view: 'openInBrowser', canApply: true, applied: false })
+    expect(decideLessonView({ ...before, applied: true })).toEqual({
       view: 'openInBrowser',
       canApply: true,
       applied: true,
@@ -245,17 +245,17 @@ describe('precedence, stated one rule at a time', () => {
 
   it('the author of a free-preview lesson reads it in full, never as a preview', () => {
     const input = visitor({ info: { wmid: USER, isCheckedFreeCount: 1, freeCount: 5 } })
-    expect(decideLessonAccess(input)).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(input)).toEqual({ view: 'list', mode: 'full' })
     expect(decideLessonPayView(input)).toEqual({ view: 'purchased' })
   })
 
   it('a buyer of a free-preview lesson reads it in full', () => {
     const input = visitor({ info: { isBought: 1, isCheckedFreeCount: 1, freeCount: 5 } })
-    expect(decideLessonAccess(input)).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(input)).toEqual({ view: 'list', mode: 'full' })
   })
 
   it('paying during the visit counts as bought before the info reloads', () => {
-    expect(decideLessonAccess(visitor({ paidLocally: true }))).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(visitor({ paidLocally: true }))).toEqual({ view: 'list', mode: 'full' })
     expect(decideLessonPayView(visitor({ paidLocally: true }))).toEqual({ view: 'purchased' })
   })
 
@@ -266,7 +266,7 @@ describe('precedence, stated one rule at a time', () => {
 
   it('a free preview shows the first messages with a pay entry; the pay page offers the preview button', () => {
     const input = visitor({ info: { isCheckedFreeCount: 1, freeCount: 5 }, session: { userId: USER } })
-    expect(decideLessonAccess(input)).toEqual({
+    expect(decideLessonView(input)).toEqual({
       view: 'list',
       mode: 'preview',
       freeCount: 5,
@@ -281,12 +281,12 @@ describe('precedence, stated one rule at a time', () => {
   })
 
   it('the password unlocks only the password lesson, not a paid one', () => {
-    expect(decideLessonAccess(visitor({ info: { privacyStatus: 2 } }))).toEqual({ view: 'password' })
-    expect(decideLessonAccess(visitor({ info: { privacyStatus: 2 }, passwordVerified: true }))).toEqual({
+    expect(decideLessonView(visitor({ info: { privacyStatus: 2 } }))).toEqual({ view: 'password' })
+    expect(decideLessonView(visitor({ info: { privacyStatus: 2 }, passwordVerified: true }))).toEqual({
       view: 'list',
       mode: 'full',
     })
-    expect(decideLessonAccess(visitor({ passwordVerified: true }))).toMatchObject({ view: 'pay' })
+    expect(decideLessonView(visitor({ passwordVerified: true }))).toMatchObject({ view: 'pay' })
   })
 
   it('an open lesson on the pay page continues on /lesson; a live always shows the app-only notice', () => {
@@ -306,28 +306,28 @@ describe('hostile info', () => {
     ['a number', 3],
   ])('info that is %s is the "course does not exist" state', (_name, info) => {
     const input = { ...visitor(), info: hostile(info) }
-    expect(decideLessonAccess(input)).toEqual({ view: 'notFound' })
+    expect(decideLessonView(input)).toEqual({ view: 'notFound' })
     expect(decideLessonPayView({ ...input, kind: 'live' })).toEqual({ view: 'notFound' })
   })
 
   it('an empty object is unreadable outside WeChat and not appliable inside it', () => {
-    expect(decideLessonAccess({ ...visitor(), info: hostile({}) })).toEqual({ view: 'notFound' })
+    expect(decideLessonView({ ...visitor(), info: hostile({}) })).toEqual({ view: 'notFound' })
     const inWechat = { ...visitor(), info: hostile({}), env: { inWechatBrowser: true } }
-    expect(decideLessonAccess(inWechat)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
+    expect(decideLessonView(inWechat)).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
   })
 
   it.each([0, 4, -1, '', 'open', null, Number.NaN])('privacyStatus %p is unreadable', (privacyStatus) => {
-    expect(decideLessonAccess(visitor({ info: hostile({ ...baseInfo, privacyStatus }) }))).toEqual({
+    expect(decideLessonView(visitor({ info: hostile({ ...baseInfo, privacyStatus }) }))).toEqual({
       view: 'notFound',
     })
   })
 
   it('numeric strings count as the numbers they spell', () => {
     const asStrings = (fields: Record<string, unknown>) => ({ ...visitor(), info: hostile({ ...baseInfo, ...fields }) })
-    expect(decideLessonAccess(asStrings({ illegal: '1' }))).toEqual({ view: 'illegal' })
-    expect(decideLessonAccess(asStrings({ privacyStatus: '1' }))).toEqual({ view: 'list', mode: 'full' })
-    expect(decideLessonAccess(asStrings({ isBought: '1' }))).toEqual({ view: 'list', mode: 'full' })
-    expect(decideLessonAccess(asStrings({ isCheckedFreeCount: '1', freeCount: ' 4 ', fee: '990' }))).toEqual({
+    expect(decideLessonView(asStrings({ illegal: '1' }))).toEqual({ view: 'illegal' })
+    expect(decideLessonView(asStrings({ privacyStatus: '1' }))).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(asStrings({ isBought: '1' }))).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(asStrings({ isCheckedFreeCount: '1', freeCount: ' 4 ', fee: '990' }))).toEqual({
       view: 'list',
       mode: 'preview',
       freeCount: 4,
@@ -339,12 +339,12 @@ describe('hostile info', () => {
     'freeCount %p gives no free preview',
     (freeCount) => {
       const input = { ...visitor(), info: hostile({ ...baseInfo, isCheckedFreeCount: 1, freeCount }) }
-      expect(decideLessonAccess(input)).toEqual({ view: 'pay', priceFen: FEE, needsPhoneBinding: false })
+      expect(decideLessonView(input)).toEqual({ view: 'pay', priceFen: FEE, needsPhoneBinding: false })
     },
   )
 
   it('a fractional freeCount is floored (it counts messages)', () => {
-    expect(decideLessonAccess(visitor({ info: { isCheckedFreeCount: 1, freeCount: 2.7 } }))).toMatchObject({
+    expect(decideLessonView(visitor({ info: { isCheckedFreeCount: 1, freeCount: 2.7 } }))).toMatchObject({
       mode: 'preview',
       freeCount: 2,
     })
@@ -357,23 +357,23 @@ describe('hostile info', () => {
     ['wmid empty, visitor anonymous', '', undefined],
   ])('an author id and a user id that are %s do not make the visitor the author', (_name, wmid, userId) => {
     const input = { ...visitor(), info: hostile({ ...baseInfo, wmid }), session: { userId } }
-    expect(decideLessonAccess(input)).toMatchObject({ view: 'pay' })
-    expect(decideLessonAccess({ ...input, liveOwnerId: userId })).toMatchObject({ view: 'pay' })
+    expect(decideLessonView(input)).toMatchObject({ view: 'pay' })
+    expect(decideLessonView({ ...input, liveOwnerId: userId })).toMatchObject({ view: 'pay' })
   })
 
   it('a numeric author id matches the same user id sent as text', () => {
     const input = { ...visitor(), info: hostile({ ...baseInfo, wmid: 1001 }), session: { userId: '1001' } }
-    expect(decideLessonAccess(input)).toEqual({ view: 'list', mode: 'full' })
+    expect(decideLessonView(input)).toEqual({ view: 'list', mode: 'full' })
   })
 
   it.each([-100, Number.NaN, 'free', null])('an unreadable fee %p shows a price of 0', (fee) => {
     const input = { ...visitor(), info: hostile({ ...baseInfo, fee }) }
-    expect(decideLessonAccess(input)).toEqual({ view: 'pay', priceFen: 0, needsPhoneBinding: false })
+    expect(decideLessonView(input)).toEqual({ view: 'pay', priceFen: 0, needsPhoneBinding: false })
   })
 
   it('a session without product-user status must bind a phone before paying', () => {
-    expect(decideLessonAccess(visitor({ session: { userId: USER } }))).toMatchObject({ needsPhoneBinding: true })
-    expect(decideLessonAccess(visitor({ session: {} }))).toMatchObject({ needsPhoneBinding: true })
+    expect(decideLessonView(visitor({ session: { userId: USER } }))).toMatchObject({ needsPhoneBinding: true })
+    expect(decideLessonView(visitor({ session: {} }))).toMatchObject({ needsPhoneBinding: true })
   })
 
   it('never throws and always answers a known view, whatever the info', () => {
@@ -406,7 +406,7 @@ describe('hostile info', () => {
           env: { inWechatBrowser },
           session: { userId: userId ?? undefined },
         }
-        const access = decideLessonAccess(input)
+        const access = decideLessonView(input)
         const payView = decideLessonPayView({ ...input, kind: 'lesson' })
         expect(lessonViews).toContain(access.view)
         expect(payViews).toContain(payView.view)
