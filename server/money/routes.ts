@@ -23,6 +23,7 @@ import { runPayout } from './payout'
 import {
   CHANGED_MESSAGE,
   NOTHING_USABLE_MESSAGE,
+  NO_CARD_MESSAGE,
   incomeSummary,
   platformFee,
   retryRefusal,
@@ -37,7 +38,6 @@ export interface MoneyRoutesOptions {
 
 const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 const UNKNOWN_CLEARING_MESSAGE = 'withdrawal does not exist'
-const NO_CARD_MESSAGE = 'no bank card is bound'
 const OTHER_USER_MESSAGE = 'the login data belongs to another user'
 
 const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const

@@ -26,7 +26,8 @@ export function incomeSummary(balances: Balances, card: CardRecord | undefined):
   }
 }
 
-export const NO_CARD_MESSAGE = 'no bank card is added yet'
+/** No card to withdraw to, to show or to unbind. */
+export const NO_CARD_MESSAGE = 'no bank card is bound'
 export const CARD_ERROR_MESSAGE = 'the withdrawal information is wrong, please modify it'
 export const NOTHING_USABLE_MESSAGE = 'no withdrawable income'
 export const NOT_FAILED_MESSAGE = 'only a failed withdrawal can be retried'
