@@ -1,14 +1,9 @@
 import { ResponseCode } from '../../types/api'
 import type { IllegalLessonInfo, LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
 import { isIllegalInfo, lessonCalls, LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE, PASSWORD_TRIES_CODE, PICTURE_PAGE_SIZE } from '../../types/lesson'
+import type { LessonLink } from '../domain/lessonLink'
 import { createCall } from './client'
 import type { Post, Prefetch } from './client'
-
-/**
- * How a link names a lesson: the v2 handle `courseData`, or the `data` of an old link, which
- * goes to the old calls (spec 000 §7).
- */
-export type LessonHandle = { kind: 'v2'; courseData: string } | { kind: 'legacy'; data: string }
 
 /** An illegal lesson is answered with its title only (`illegal`), never with the full info. */
 export type InfoResult =
@@ -38,11 +33,11 @@ export function createLessonApi(post: Post) {
 
   return {
     /** Silent: both pages show a failed info call as their error state. */
-    async info(handle: LessonHandle): Promise<InfoResult> {
+    async info(link: LessonLink): Promise<InfoResult> {
       const res =
-        handle.kind === 'v2'
-          ? await call(lessonCalls.info, { courseData: handle.courseData }, { silent: true })
-          : await call(lessonCalls.legacyInfo, { data: handle.data }, { silent: true })
+        link.kind === 'v2'
+          ? await call(lessonCalls.info, { courseData: link.courseData }, { silent: true })
+          : await call(lessonCalls.legacyInfo, { data: link.data }, { silent: true })
       const object = res.data?.object
       if (res.code === ResponseCode.NotFound || !object) return { found: false }
       return isIllegalInfo(object) ? { found: true, illegal: object } : { found: true, info: object }
@@ -55,7 +50,7 @@ export function createLessonApi(post: Post) {
      * state and footer); otherwise the transport toasts it (the unlock button).
      */
     async messages(
-      handle: LessonHandle,
+      link: LessonLink,
       page: number,
       options: { pageSize?: number; coursePass?: string; freePreview?: boolean; silent?: boolean } = {},
     ): Promise<MessagePage> {
@@ -66,11 +61,11 @@ export function createLessonApi(post: Post) {
         silent: options.silent === true,
       }
       const res =
-        handle.kind === 'legacy'
-          ? await call(lessonCalls.legacyMessages, { ...listPage, data: handle.data, coursePass }, listOptions)
+        link.kind === 'legacy'
+          ? await call(lessonCalls.legacyMessages, { ...listPage, data: link.data, coursePass }, listOptions)
           : options.freePreview
-            ? await call(lessonCalls.freeMessages, { ...listPage, courseData: handle.courseData }, listOptions)
-            : await call(lessonCalls.messages, { ...listPage, courseData: handle.courseData, coursePass }, listOptions)
+            ? await call(lessonCalls.freeMessages, { ...listPage, courseData: link.courseData }, listOptions)
+            : await call(lessonCalls.messages, { ...listPage, courseData: link.courseData, coursePass }, listOptions)
       if (res.code === ResponseCode.NotFound) return { kind: 'end' }
       if (res.code === ResponseCode.SessionExpired) return { kind: 'mustPay' }
       if (res.code === ResponseCode.Forbidden) return { kind: 'passwordRejected', message: res.msg }
@@ -96,17 +91,17 @@ export function createLessonApi(post: Post) {
 export type LessonApi = ReturnType<typeof createLessonApi>
 
 /**
- * Sends the calls the lesson page makes first for this handle when it opens (info, then page 1
+ * Sends the calls the lesson page makes first for this link when it opens (info, then page 1
  * of the list with no password) before the page's code has arrived; the page's own calls take
  * these answers (`createClient`). A lesson whose first page needs a password or the free list
  * asks for that itself, and the early answer is dropped unused.
  */
-export function startLessonFirstCalls(prefetch: Prefetch, handle: LessonHandle): void {
-  if (handle.kind === 'v2') {
-    prefetch(lessonCalls.info.path, { courseData: handle.courseData })
-    prefetch(lessonCalls.messages.path, { page: 1, pageSize: LESSON_PAGE_SIZE, courseData: handle.courseData })
+export function startLessonFirstCalls(prefetch: Prefetch, link: LessonLink): void {
+  if (link.kind === 'v2') {
+    prefetch(lessonCalls.info.path, { courseData: link.courseData })
+    prefetch(lessonCalls.messages.path, { page: 1, pageSize: LESSON_PAGE_SIZE, courseData: link.courseData })
   } else {
-    prefetch(lessonCalls.legacyInfo.path, { data: handle.data })
-    prefetch(lessonCalls.legacyMessages.path, { page: 1, pageSize: LEGACY_LESSON_PAGE_SIZE, data: handle.data })
+    prefetch(lessonCalls.legacyInfo.path, { data: link.data })
+    prefetch(lessonCalls.legacyMessages.path, { page: 1, pageSize: LEGACY_LESSON_PAGE_SIZE, data: link.data })
   }
 }

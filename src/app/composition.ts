@@ -102,7 +102,7 @@ export function createAppStores(edge: PlatformEdge) {
       if (resolved?.route.name !== 'Lesson') return
       const link = lessonLinkFromParams(resolved.params, storage.get(STORAGE_KEYS.courseData))
       if (!link) return
-      startLessonFirstCalls(prefetch, link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data })
+      startLessonFirstCalls(prefetch, link)
     },
     share: edge.share({ shareConfig: (registerUrl) => shareApi.shareConfig(registerUrl) }),
     /** the payment gateway, for the subpackages (the test page's demo payment) */

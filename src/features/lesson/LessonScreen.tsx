@@ -8,7 +8,6 @@ import type { LessonLink } from '../../domain/lessonLink'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
 import { firstScreen } from '../../platform/firstScreen'
-import type { LessonHandle } from '../../api/lesson'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
 import { cx } from '../../ui/classNames'
@@ -26,10 +25,6 @@ export interface LessonScreenProps {
   link: LessonLink | null
   /** one per lesson shown: the page creates it (its share hooks read it too) */
   store: LessonStore
-}
-
-function handleOf(link: LessonLink): LessonHandle {
-  return link.kind === 'v2' ? { kind: 'v2', courseData: link.courseData } : { kind: 'legacy', data: link.data }
 }
 
 /** spec 000 §9: load more within 20 px of the page bottom (pages/lesson/index.config.ts says the same) */
@@ -70,7 +65,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
   )
 
   const reload = useCallback(() => {
-    if (link) void store.open(handleOf(link))
+    if (link) void store.open(link)
   }, [link, store])
 
   useEffect(reload, [reload])

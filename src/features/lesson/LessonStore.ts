@@ -1,7 +1,8 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import { LEGACY_LESSON_PAGE_SIZE, LESSON_PAGE_SIZE } from '../../../types/lesson'
-import type { LessonApi, LessonHandle } from '../../api/lesson'
+import type { LessonApi } from '../../api/lesson'
+import type { LessonLink } from '../../domain/lessonLink'
 import { decideLessonView } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
 import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
@@ -66,7 +67,7 @@ export class LessonStore {
   access: LessonAccess | undefined = undefined
   /** the password lock, the open-in-browser apply and the payment during this visit */
   readonly visit: LessonVisit
-  private handle: LessonHandle | undefined = undefined
+  private link: LessonLink | undefined = undefined
   /** opening failed before the list (the info call, a remembered password's check): its message */
   private openError: string | undefined = undefined
   /**
@@ -90,14 +91,14 @@ export class LessonStore {
   ) {
     this.visit = new LessonVisit({ api, rememberPassword: (password) => context.rememberPassword(password) })
     this.list = this.newList()
-    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'handle' | 'openError' | 'list' | 'rows' | 'rowTail'>(this, {
+    makeAutoObservable<LessonStore, 'api' | 'pageSize' | 'legacyPageSize' | 'context' | 'link' | 'openError' | 'list' | 'rows' | 'rowTail'>(this, {
       visit: false,
       api: false,
       pageSize: false,
       legacyPageSize: false,
       context: false,
       // observable: `courseData` is derived from it, and a screen observes that before open() runs
-      handle: observable.ref,
+      link: observable.ref,
       openError: observable,
       list: observable.ref,
       rows: observable.shallow,
@@ -159,7 +160,7 @@ export class LessonStore {
   }
 
   get courseData(): string | undefined {
-    return this.handle?.kind === 'v2' ? this.handle.courseData : undefined
+    return this.link?.kind === 'v2' ? this.link.courseData : undefined
   }
 
   /**
@@ -170,8 +171,8 @@ export class LessonStore {
     return this.rows
   }
 
-  async open(handle: LessonHandle, coursePass?: string): Promise<void> {
-    this.handle = handle
+  async open(link: LessonLink, coursePass?: string): Promise<void> {
+    this.link = link
     this.coursePass = coursePass
     this.status = 'loading'
     this.access = undefined
@@ -180,7 +181,7 @@ export class LessonStore {
     this.visit.tooManyTries = null
     this.resetList()
     try {
-      const result = await this.api.info(handle)
+      const result = await this.api.info(link)
       if (!result.found) {
         runInAction(() => (this.status = 'notFound'))
         return
@@ -246,7 +247,7 @@ export class LessonStore {
   private async tryRememberedPassword(): Promise<void> {
     const candidate = this.coursePass ?? this.context.storedPassword()
     // silent: a failure here is the screen's error state
-    const check = candidate && this.handle ? await checkLessonPassword(this.api, this.handle, candidate, true) : undefined
+    const check = candidate && this.link ? await checkLessonPassword(this.api, this.link, candidate, true) : undefined
     if (candidate && check?.verdict === 'accepted') {
       this.visit.passwordAccepted(candidate)
       await this.readWithPassword(candidate)
@@ -270,8 +271,8 @@ export class LessonStore {
 
   /** The password lock's unlock button: 200 opens the list and remembers it as `lessonwd`; 403 says wrong. */
   async unlock(password: string): Promise<void> {
-    if (!this.handle) return
-    const verdict = await this.visit.unlock(this.handle, password)
+    if (!this.link) return
+    const verdict = await this.visit.unlock(this.link, password)
     if (verdict === 'accepted') await this.readWithPassword(password)
     else if (verdict === 'mustPay') runInAction(() => (this.status = 'mustPay'))
   }
@@ -284,9 +285,9 @@ export class LessonStore {
 
   /** Payment confirmed by the server (spec 000 §4 "Payment" 4): mark paid, reset the list, reload the info. */
   async markPaid(): Promise<void> {
-    if (!this.handle) return
+    if (!this.link) return
     this.visit.markPaid()
-    await this.open(this.handle, this.coursePass)
+    await this.open(this.link, this.coursePass)
   }
 
   /**
@@ -295,7 +296,7 @@ export class LessonStore {
    * like the end of the list.
    */
   loadMore(): Promise<void> {
-    return this.handle ? this.list.loadMore() : Promise.resolve()
+    return this.link ? this.list.loadMore() : Promise.resolve()
   }
 
   /**
@@ -305,10 +306,10 @@ export class LessonStore {
    */
   private newList(): Pager<LessonMessage> {
     const list: Pager<LessonMessage> = new Pager(async (page) => {
-      const handle = this.handle
-      if (!handle) return { items: [], end: true }
-      const pageSize = handle.kind === 'legacy' ? this.legacyPageSize : this.pageSize
-      const result = await this.api.messages(handle, page, {
+      const link = this.link
+      if (!link) return { items: [], end: true }
+      const pageSize = link.kind === 'legacy' ? this.legacyPageSize : this.pageSize
+      const result = await this.api.messages(link, page, {
         pageSize,
         coursePass: this.coursePass,
         freePreview: this.preview !== undefined,

@@ -85,7 +85,7 @@ const ReviewList = observer(function ReviewList({ store }: { store: ReviewStore 
           endText={t('review.footer')}
           classNames={{ items: 'lesson__list', footer: 'lesson-footer', footerEnd: 'lesson-footer--end', footerError: 'lesson-footer--error' }}
         />
-        <LessonAudio lesson={store} link={{ kind: 'legacy', data: store.link.data, isPayLesson: false }} reveal={reveal} />
+        <LessonAudio lesson={store} link={{ kind: 'legacy', data: store.link.data }} reveal={reveal} />
       </View>
     </GalleryScope>
   )

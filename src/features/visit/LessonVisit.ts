@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { LessonApi, LessonHandle } from '../../api/lesson'
+import type { LessonApi } from '../../api/lesson'
+import type { LessonLink } from '../../domain/lessonLink'
 
 /** Too many wrong passwords: the server did not check this one; the minutes to wait, when it said. */
 export interface TooManyTries {
@@ -16,11 +17,11 @@ export type PasswordCheck =
  */
 export async function checkLessonPassword(
   api: Pick<LessonApi, 'messages'>,
-  handle: LessonHandle,
+  link: LessonLink,
   coursePass: string,
   silent = false,
 ): Promise<PasswordCheck> {
-  const result = await api.messages(handle, 1, { pageSize: 1, coursePass, silent })
+  const result = await api.messages(link, 1, { pageSize: 1, coursePass, silent })
   switch (result.kind) {
     case 'passwordRejected':
       return { verdict: 'rejected' }
@@ -73,13 +74,13 @@ export class LessonVisit {
    * The lock's unlock button: 200 verifies and remembers the password; 403 marks it wrong;
    * too many wrong ones shows the wait instead.
    */
-  async unlock(handle: LessonHandle, password: string): Promise<UnlockVerdict> {
+  async unlock(link: LessonLink, password: string): Promise<UnlockVerdict> {
     if (this.unlocking) return 'failed'
     this.unlocking = true
     this.passwordRejected = false
     this.tooManyTries = null
     try {
-      const check = await checkLessonPassword(this.deps.api, handle, password)
+      const check = await checkLessonPassword(this.deps.api, link, password)
       const { verdict } = check
       runInAction(() => {
         this.passwordRejected = verdict === 'rejected'

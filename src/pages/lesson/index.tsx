@@ -9,11 +9,11 @@ import { LessonScreen, useLessonShare } from '../../features/lesson'
 /** The page owns the lesson store so its share hooks (onShareAppMessage / onShareTimeline) can read it. */
 export default observer(function LessonPage() {
   const { params } = useRouter()
-  const { courseData, data, isPayLesson } = params
+  const { courseData, data } = params
   const { storage, createLessonStore } = useAppStores()
   const link = useMemo(
-    () => lessonLinkFromParams({ courseData, data, isPayLesson }, storage.get(STORAGE_KEYS.courseData)),
-    [courseData, data, isPayLesson, storage],
+    () => lessonLinkFromParams({ courseData, data }, storage.get(STORAGE_KEYS.courseData)),
+    [courseData, data, storage],
   )
   const [store] = useState(createLessonStore)
   useLessonShare(store)

@@ -30,7 +30,7 @@ describe('password lock', () => {
   it('says a wrong password is wrong, then opens the lesson with the right one', async () => {
     const backend = passwordBackend()
     const { app, lessonStore, storage } = purchaseStores(backend)
-    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password' }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.password-lock')
     expect(text('.password-lock__text')).toBe(t('access.password.text'))
 
@@ -73,7 +73,7 @@ describe('password lock over the server\'s password limit', () => {
 
   async function unlockWith(backend: ReturnType<typeof limitedBackend>, password: string) {
     const { app, lessonStore, storage } = purchaseStores(backend)
-    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password', isPayLesson: false }} store={lessonStore} /> })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-password' }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.password-lock')
     await typeInto(utils, '.password-lock__input', password)
     click(utils, '.password-lock__unlock')
@@ -115,7 +115,7 @@ describe('open-in-browser screen', () => {
       '/wmim/course/apply.do': () => ok(null),
     })
     const { app, lessonStore } = purchaseStores(backend, { wechat: true })
-    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} /> })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-open' }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.open-in-browser__apply')
     expect(text('.open-in-browser__apply')).toBe(t('access.openInBrowser.apply'))
     click(utils, '.open-in-browser__apply')
@@ -128,7 +128,7 @@ describe('open-in-browser screen', () => {
   it('has no apply button when the lesson is under review (applyType 1)', async () => {
     const backend = fakeBackend({ '/wmim/course/v2/query/info.do': () => ok({ object: paidLessonInfo({ applyType: 1 }) }) })
     const { app, lessonStore } = purchaseStores(backend, { wechat: true })
-    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'x', isPayLesson: false }} store={lessonStore} /> })
+    await mount(utils, WithStores, { stores: app, children: <LessonScreen link={{ kind: 'v2', courseData: 'x' }} store={lessonStore} /> })
     await utils.queries.waitForQuerySelector('.open-in-browser')
     expect(document.querySelector('.open-in-browser__apply')).toBeNull()
   })

@@ -36,7 +36,7 @@ describe('the lesson screen mounts the gallery', () => {
 
   it('an old link (no picture call) pages through the loaded images from the tapped one', async () => {
     const store = new LessonStore(fakeApi([image(1), image(2), image(3)]))
-    await mount(utils, WithStores, { stores: testAppStores(), children: <LessonScreen link={{ kind: 'legacy', data: 'old', isPayLesson: false }} store={store} /> })
+    await mount(utils, WithStores, { stores: testAppStores(), children: <LessonScreen link={{ kind: 'legacy', data: 'old' }} store={store} /> })
     const cells = await utils.queries.waitForQuerySelectorAll('.cell-image')
     expect(cells).toHaveLength(3)
     utils.fireEvent.click(cells[1])

@@ -30,7 +30,7 @@ async function openLesson(routes: Record<string, Handler>, opts: { wechat?: bool
   const { app, lessonStore } = purchaseStores(backend, opts)
   await render(
     <WithStores stores={app}>
-      <LessonScreen link={{ kind: 'v2', courseData: 'c1', isPayLesson: false }} store={lessonStore} />
+      <LessonScreen link={{ kind: 'v2', courseData: 'c1' }} store={lessonStore} />
     </WithStores>,
   )
   return backend

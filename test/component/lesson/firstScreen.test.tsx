@@ -44,7 +44,7 @@ async function openLesson(routes: Record<string, Handler>) {
   return render(
     <div id='app-root'>
       <WithStores stores={app}>
-        <LessonScreen link={{ kind: 'v2', courseData: 'c1', isPayLesson: false }} store={lessonStore} />
+        <LessonScreen link={{ kind: 'v2', courseData: 'c1' }} store={lessonStore} />
       </WithStores>
     </div>,
   )

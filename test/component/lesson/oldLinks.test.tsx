@@ -17,7 +17,7 @@ async function openOldLink(routes: Record<string, Handler>) {
   const { app, lessonStore } = purchaseStores(fakeBackend(routes))
   await render(
     <WithStores stores={app}>
-      <LessonScreen link={{ kind: 'legacy', data: 'legacy-paid', isPayLesson: true }} store={lessonStore} />
+      <LessonScreen link={{ kind: 'legacy', data: 'legacy-paid' }} store={lessonStore} />
     </WithStores>,
   )
 }

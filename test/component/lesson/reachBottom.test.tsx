@@ -75,7 +75,7 @@ afterEach(async () => {
 
 describe('load more near the page bottom', () => {
   it('an old link (data) pages by 10 and loads at 5 px from the bottom, not at 10', async () => {
-    const pagesAsked = await openLesson({ kind: 'legacy', data: 'legacy-open', isPayLesson: false })
+    const pagesAsked = await openLesson({ kind: 'legacy', data: 'legacy-open' })
     await until(() => expect($$('.message-row')).toHaveLength(10))
 
     await scrollTo(10)
@@ -88,13 +88,13 @@ describe('load more near the page bottom', () => {
   })
 
   it('an old link scrolled straight to the bottom loads at once', async () => {
-    const pagesAsked = await openLesson({ kind: 'legacy', data: 'legacy-open', isPayLesson: false })
+    const pagesAsked = await openLesson({ kind: 'legacy', data: 'legacy-open' })
     await scrollTo(0)
     await until(() => expect(pagesAsked).toEqual(['1', '2']))
   })
 
   it('a new link (courseData) loads at 19 px, inside the page\'s 20', async () => {
-    const pagesAsked = await openLesson({ kind: 'v2', courseData: 'demo-open', isPayLesson: false })
+    const pagesAsked = await openLesson({ kind: 'v2', courseData: 'demo-open' })
     await until(() => expect($$('.message-row')).toHaveLength(20))
     await scrollTo(19)
     await until(() => expect(pagesAsked).toEqual(['1', '2']))

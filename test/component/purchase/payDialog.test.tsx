@@ -68,7 +68,7 @@ describe('free preview in the lesson viewer', () => {
       },
     })
     const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld', isWeMaiUser: 1 }) } })
-    await mount(utils, WithStores, { stores: stores.app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid', isPayLesson: true }} store={stores.lessonStore} /> })
+    await mount(utils, WithStores, { stores: stores.app, children: <LessonScreen link={{ kind: 'v2', courseData: 'demo-paid' }} store={stores.lessonStore} /> })
     await utils.queries.waitForQuerySelector('.lesson-preview-bar')
     expect(text('.lesson__list')).toContain('line 2')
     expect(text('.lesson__list')).not.toContain('line 3')

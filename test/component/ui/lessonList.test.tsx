@@ -33,7 +33,7 @@ describe('lesson message list', () => {
     const { app, lessonStore } = purchaseStores(backend)
     await render(
       <WithStores stores={app}>
-        <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} />
+        <LessonScreen link={{ kind: 'v2', courseData: 'demo-open' }} store={lessonStore} />
       </WithStores>,
     )
     await until(() => expect($$('.message-row')).toHaveLength(20))

@@ -35,7 +35,7 @@ async function longLesson() {
   const { app, lessonStore } = purchaseStores(backend)
   await render(
     <WithStores stores={app}>
-      <LessonScreen link={{ kind: 'v2', courseData: 'demo-open', isPayLesson: false }} store={lessonStore} />
+      <LessonScreen link={{ kind: 'v2', courseData: 'demo-open' }} store={lessonStore} />
     </WithStores>,
   )
   await until(() => expect(lessonStore.status).toBe('ready'))

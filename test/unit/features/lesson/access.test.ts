@@ -1,5 +1,6 @@
 import type { LessonInfo, WireMessage } from '../../../../types/lesson'
-import type { LessonApi, LessonHandle, MessagePage } from '../../../../src/api/lesson'
+import type { LessonApi, MessagePage } from '../../../../src/api/lesson'
+import type { LessonLink } from '../../../../src/domain/lessonLink'
 import { LessonStore, type LessonAccessContext } from '../../../../src/features/lesson/LessonStore'
 import { lessonInfo } from '../../../fixtures/lessonInfo'
 
@@ -32,7 +33,7 @@ function fakeApi(lesson: LessonInfo, opts: { total?: number; paid?: () => boolea
       infoCalls += 1
       return { found: true, info: { ...lesson, isBought: opts.paid?.() ? 1 : 0 } }
     },
-    messages: async (_handle: LessonHandle, page: number, options = {}): Promise<MessagePage> => {
+    messages: async (_link: LessonLink, page: number, options = {}): Promise<MessagePage> => {
       calls.push({ page, ...options })
       if (lesson.privacyStatus === 2 && options.coursePass !== '8888') return { kind: 'passwordRejected', message: 'wrong password' }
       const limit = options.freePreview ? lesson.freeCount : total
@@ -64,14 +65,14 @@ function context(overrides: Partial<LessonAccessContext> = {}) {
   return { ctx, remembered }
 }
 
-const handle: LessonHandle = { kind: 'v2', courseData: 'demo' }
+const link: LessonLink = { kind: 'v2', courseData: 'demo' }
 
 describe('LessonStore access: password lessons', () => {
   it('locks, says a wrong password is wrong, and opens the list with the right one', async () => {
     const fake = fakeApi(info({ privacyStatus: 2 }))
     const { ctx, remembered } = context()
     const store = new LessonStore(fake.api, PAGE, ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.status).toBe('locked')
     expect(store.visit.passwordRejected).toBe(false)
     expect(fake.calls).toHaveLength(0)
@@ -92,11 +93,11 @@ describe('LessonStore access: password lessons', () => {
 
   it('opens straight away with the remembered lessonwd, and locks quietly when it is stale', async () => {
     const good = new LessonStore(fakeApi(info({ privacyStatus: 2 })).api, PAGE, context({ storedPassword: () => '8888' }).ctx)
-    await good.open(handle)
+    await good.open(link)
     expect(good.status).toBe('ready')
 
     const stale = new LessonStore(fakeApi(info({ privacyStatus: 2 })).api, PAGE, context({ storedPassword: () => 'old' }).ctx)
-    await stale.open(handle)
+    await stale.open(link)
     expect(stale.status).toBe('locked')
     expect(stale.visit.passwordRejected).toBe(false)
   })
@@ -106,7 +107,7 @@ describe('LessonStore access: paid lessons', () => {
   it('reads only the free list in preview mode, with the pay entry', async () => {
     const fake = fakeApi(info({ privacyStatus: 3, isCheckedFreeCount: 1, freeCount: 2, fee: 990 }), { total: 10 })
     const store = new LessonStore(fake.api, PAGE, context().ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.status).toBe('ready')
     expect(store.preview).toMatchObject({ freeCount: 2, pay: { priceFen: 990, needsPhoneBinding: true } })
     expect(store.messages.map((m) => m.id)).toEqual([1, 2])
@@ -116,7 +117,7 @@ describe('LessonStore access: paid lessons', () => {
   it('sends an unpaid reader without preview to the pay page without asking for the list', async () => {
     const fake = fakeApi(info({ privacyStatus: 3 }))
     const store = new LessonStore(fake.api, PAGE, context().ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.status).toBe('mustPay')
     expect(fake.calls).toHaveLength(0)
   })
@@ -124,7 +125,7 @@ describe('LessonStore access: paid lessons', () => {
   it('gives the author the full list, never the preview', async () => {
     const fake = fakeApi(info({ privacyStatus: 3, isCheckedFreeCount: 1, freeCount: 2 }), { total: 5, paid: () => true })
     const store = new LessonStore(fake.api, PAGE, context({ userId: () => 'wm_teacher' }).ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.preview).toBeUndefined()
     expect(store.messages).toHaveLength(5)
   })
@@ -133,7 +134,7 @@ describe('LessonStore access: paid lessons', () => {
     let paid = false
     const fake = fakeApi(info({ privacyStatus: 3, isCheckedFreeCount: 1, freeCount: 2 }), { total: 6, paid: () => paid })
     const store = new LessonStore(fake.api, PAGE, context().ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.messages).toHaveLength(2)
     paid = true
     await store.markPaid()
@@ -149,7 +150,7 @@ describe('LessonStore access: WeChat in-app browser', () => {
   it('shows open-in-browser with apply when applyType is 0, and the submitted state after applying', async () => {
     const fake = fakeApi(info({ applyType: 0 }))
     const store = new LessonStore(fake.api, PAGE, context({ inWechatBrowser: () => true }).ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.status).toBe('openInBrowser')
     expect(store.access).toEqual({ view: 'openInBrowser', canApply: true, applied: false })
     await store.apply()
@@ -160,7 +161,7 @@ describe('LessonStore access: WeChat in-app browser', () => {
 
   it('offers no apply button for markId 2', async () => {
     const store = new LessonStore(fakeApi(info({ markId: 2 })).api, PAGE, context({ inWechatBrowser: () => true }).ctx)
-    await store.open(handle)
+    await store.open(link)
     expect(store.access).toEqual({ view: 'openInBrowser', canApply: false, applied: false })
   })
 })
@@ -168,7 +169,7 @@ describe('LessonStore access: WeChat in-app browser', () => {
 it('marks an illegal lesson without loading its list', async () => {
   const fake = fakeApi(info({ illegal: 1 }))
   const store = new LessonStore(fake.api, PAGE, context().ctx)
-  await store.open(handle)
+  await store.open(link)
   expect(store.status).toBe('illegal')
   expect(fake.calls).toHaveLength(0)
 })
