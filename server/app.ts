@@ -102,8 +102,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   })
   app.setErrorHandler(errorHandler)
   const worker = workerName()
-  // a callback hook, not an async one: it runs on every answer, and a promise per answer costs
   if (worker !== undefined) {
+    // a callback hook, not an async one: it runs on every answer, and a promise per answer costs
     app.addHook('onRequest', (_request, reply, done) => {
       reply.header(WORKER_HEADER, worker)
       done()
@@ -191,12 +191,7 @@ function wechatFromEnv(env: Environment): WechatCredentials {
   return { appId: String(env.WECHAT_APP_ID), payKey: String(env.WECHAT_PAY_KEY), jsapiTicket: String(env.WECHAT_JSAPI_TICKET) }
 }
 
-/**
- * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
- * HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests,
- * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
- * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS.
- */
+/** The iFlytek credentials when IFLYTEK_* are set; a partial set stops the start as a StartupError. */
 function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
   try {
     const iflytek = iflytekFromEnv(env)
@@ -206,6 +201,13 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
   }
 }
 
+/**
+ * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
+ * HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests,
+ * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
+ * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
+ * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service.
+ */
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`)
