@@ -8,6 +8,7 @@ import type { LessonMessage } from '../../src/domain/message'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
 import { OLD_LIST, PICTURES, V2_INFO, V2_LIST, post, testApp } from './helpers'
+import { stringContaining } from '../matchers'
 
 const ORIGIN = 'http://lesson.test:8080'
 const AT_ORIGIN = { host: 'lesson.test:8080' }
@@ -139,7 +140,7 @@ describe('payload variants', () => {
       posterUrl: `${ORIGIN}/media/video/demo.mp4?x-oss-process=video/snapshot,t_0,f_jpg,m_fast`,
     })
     expect(posts.filter((m) => m.totalImages === 0 && !m.isVideo)).toEqual([
-      expect.objectContaining({ materialType: 0, content: expect.stringContaining('只有文字') }),
+      expect.objectContaining({ materialType: 0, content: stringContaining('只有文字') }),
     ])
   })
 

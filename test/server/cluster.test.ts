@@ -37,6 +37,7 @@ import { LOGIN, TEACHER, V2_INFO, V2_LIST } from './helpers'
 import { connect, framesOf, recording } from './speechSupport'
 import { Transcript } from '../../src/domain/speech'
 import { speechCalls, type IatAuth } from '../../types/speech'
+import { wsText } from './wsText'
 
 const dir = mkdtempSync(join(tmpdir(), 'cluster-'))
 const dbPath = join(dir, 'cluster.sqlite')
@@ -140,7 +141,7 @@ describe('the chat room across workers', () => {
 
     private constructor(private readonly socket: WebSocket, readonly worker: string) {
       socket.on('message', (raw) => {
-        const frame = JSON.parse(raw.toString()) as AnswerFrame | PushFrame
+        const frame = JSON.parse(wsText(raw)) as AnswerFrame | PushFrame
         if ('push' in frame) this.pushes.push(frame)
         else this.waiting.get(frame.id)?.(frame)
       })

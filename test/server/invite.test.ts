@@ -11,7 +11,7 @@ import { DOWNLOAD_DESCRIPTION } from '../../server/invite/routes'
 import type { ObjectData } from '../../types/api'
 import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, inviteCalls, inviteDevCalls } from '../../types/invite'
 import type { FriendInviteInfo, GroupInviteInfo, GroupOrderAnswer, WatermarkBind } from '../../types/invite'
-import { DEV_SMS, SEND_SMS, getJson, post, testApp } from './helpers'
+import { DEV_SMS, SEND_SMS, getJson, post, testApp, type Fields } from './helpers'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -129,7 +129,7 @@ describe('the watermark-camera bind', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ data: 'invite-wm-friend', phone: PHONE }).toString(),
       })
-      expect(res.json().code).toBe(200)
+      expect(res.json<{ code: number }>().code).toBe(200)
     }
     app.db.prepare('UPDATE sms_codes SET sent_at = 0').run()
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })).body.code).toBe(429)
@@ -178,7 +178,7 @@ describe('the paid group order', () => {
     orderChannels: 4,
     paymentType: 8,
   })
-  const createOrder = (body = orderBody()) => post<ObjectData<GroupOrderAnswer>>(app, inviteCalls.groupOrder.path, body)
+  const createOrder = (body: Fields = orderBody()) => post<ObjectData<GroupOrderAnswer>>(app, inviteCalls.groupOrder.path, body)
 
   async function payThroughSandbox(orderNO: string) {
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -228,14 +228,17 @@ describe('the paid group order', () => {
       expect((await createOrder({ ...orderBody(), orderData })).body.code).toBe(400)
     }
     expect((await createOrder({ ...orderBody(), orderChannels: 1 })).body.code).toBe(400)
-    expect((await createOrder({ ...orderBody(), paymentType: 1e400 } as never)).body.code).toBe(400)
+    // a number past the doubles: as written on the wire, and as JS reads it (1e400 is Infinity)
+    for (const paymentType of ['1e400', 'Infinity']) {
+      expect((await createOrder({ ...orderBody(), paymentType })).body.code).toBe(400)
+    }
     expect(count('SELECT count(*) AS n FROM group_orders')).toBe(0)
   })
 
   it('refuses the sandbox for an unknown order', async () => {
     const { page, paid } = await payThroughSandbox('G-nope')
-    expect(page.json().code).toBe(404)
-    expect(paid.json().code).toBe(404)
+    expect(page.json<{ code: number }>().code).toBe(404)
+    expect(paid.json<{ code: number }>().code).toBe(404)
   })
 
   it('has no sandbox in production mode and refuses to take a group payment it cannot finish', async () => {
@@ -247,7 +250,7 @@ describe('the paid group order', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'orderNO=x',
       })
-      expect(res.json().code).not.toBe(200)
+      expect(res.json<{ code: number }>().code).not.toBe(200)
       const order = await post(prod, inviteCalls.groupOrder.path, orderBody())
       expect(order.body).toEqual({ code: 403, msg: 'group payment is not configured on this server', data: null })
     } finally {
@@ -266,7 +269,7 @@ it('stands in for the app store pages in demo mode only', async () => {
   const android = await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })
   expect(android.body).toContain('Android app store (development stand-in)')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
-  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json().code).toBe(400)
+  expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
   const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, dbPath: ':memory:', staticDir: '/nonexistent' })
   try {
     expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')

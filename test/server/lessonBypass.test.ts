@@ -17,6 +17,7 @@ import {
   testApp,
 } from './helpers'
 import type { Fields } from './helpers'
+import { anyNumber } from '../matchers'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -138,7 +139,7 @@ describe('paid lesson beyond its preview', () => {
     for (const headers of [{}, VISITOR, BUYER, { userid: 'wm_teacher', token: 'token-buyer' }]) {
       for (const pageSize of [1, 2, 40, 100]) {
         const { body } = await post<PictureListData>(app, PICTURES, { courseData: 'demo-paid', msgTimestamp: 0, pageSize }, headers)
-        expect(body.data).toEqual({ msgTimestamp: expect.any(Number), picArray: [inPreview], isNextData: 0 })
+        expect(body.data).toEqual({ msgTimestamp: anyNumber(), picArray: [inPreview], isNextData: 0 })
         const next = await post<PictureListData>(app, PICTURES, {
           courseData: 'demo-paid',
           msgTimestamp: body.data.msgTimestamp,

@@ -22,6 +22,7 @@ import { NO_CARD_MESSAGE } from '../../server/money/rules'
 import { MATURITY_MS, moneyCalls, moneyDevCalls } from '../../types/money'
 import { BUYER, BUYER_EXPIRED, LOGIN, SANDBOX_PAY, TEACHER, VISITOR, post, testApp } from './helpers'
 import type { Fields } from './helpers'
+import { stringContaining } from '../matchers'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -241,7 +242,7 @@ describe('sessions', () => {
 
 describe('withdrawal', () => {
   it('is refused while the card is marked erroneous, and after unbinding, until a card is saved', async () => {
-    expect((await apply()).body).toMatchObject({ code: 400, msg: expect.stringContaining('modify') })
+    expect((await apply()).body).toMatchObject({ code: 400, msg: stringContaining('modify') })
     expect((await call(moneyCalls.unbindBankCard.path, {})).body.code).toBe(200)
     expect((await call(moneyCalls.bankCard.path, {})).body).toMatchObject({ code: 404, msg: NO_CARD_MESSAGE })
     expect(await summary()).toMatchObject({ isBindBankCard: 0, isErrorBankInfo: 0 })

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { encodeFrame } from '../../src/domain/speech'
 import type { ObjectData } from '../../types/api'
-import type { IatAuth, IatFrame } from '../../types/speech'
+import type { IatAuth } from '../../types/speech'
 import { post } from './helpers'
 import { connect, framesOf, recording, tone, transcribe } from './speechSupport'
 
@@ -68,7 +68,7 @@ describe('the local stand-in', () => {
       return [{ ...first, business: { ...first.business!, vad_eos: 999_999 } }]
     }, 10106],
   ])('refuses %s with its error code, then closes', async (_, frames, code) => {
-    const result = await transcribe(app, base, frames as (appId: string) => IatFrame[])
+    const result = await transcribe(app, base, frames)
     expect(result.answers).toEqual([expect.objectContaining({ code })])
   })
 

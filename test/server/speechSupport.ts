@@ -11,6 +11,7 @@ import type { ObjectData } from '../../types/api'
 import { speechCalls } from '../../types/speech'
 import type { IatAnswer, IatAuth, IatFrame } from '../../types/speech'
 import { post } from './helpers'
+import { wsText } from './wsText'
 
 /** A seeded recording at 16 kHz (each 8 kHz sample twice), with `silenceMs` of silence after it. */
 export function recording(name: string, silenceMs = 0): Int16Array {
@@ -52,8 +53,9 @@ export function connect(url: string): Promise<Session> {
     socket.once('upgrade', (res) => (worker = String(res.headers[WORKER_HEADER] ?? '')))
     const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)))
     socket.on('message', (data) => {
-      const answer = readIatAnswer(data.toString())
-      if (!answer) throw new Error(`not an answer: ${data.toString()}`)
+      const text = wsText(data)
+      const answer = readIatAnswer(text)
+      if (!answer) throw new Error(`not an answer: ${text}`)
       answers.push(answer)
     })
     socket.on('open', () => resolve({ answers, closed, socket, worker }))

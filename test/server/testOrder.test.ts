@@ -8,6 +8,7 @@ import type { ObjectData } from '../../types/api'
 import type { OrderState, PayConfig } from '../../types/purchase'
 import { TEST_ORDER_FEE_FEN } from '../../types/testOrder'
 import { BUYER, SANDBOX_PAY, post, testApp } from './helpers'
+import { stringMatching } from '../matchers'
 
 const CREATE = '/gzh/test/order/create.do'
 
@@ -64,7 +65,7 @@ describe('creating a test order', () => {
 
   it('refuses a JSON body', async () => {
     const res = await app.inject({ method: 'POST', url: CREATE, payload: { requestId: 'attempt-json1' } })
-    expect(res.json<{ code: number; msg: string }>()).toMatchObject({ code: 400, msg: expect.stringMatching(/form-encoded/) })
+    expect(res.json<{ code: number; msg: string }>()).toMatchObject({ code: 400, msg: stringMatching(/form-encoded/) })
     expect(count('test_orders')).toBe(0)
   })
 })

@@ -7,6 +7,7 @@ import { CHATROOM_SOCKET_PATH } from '../../../types/chatroom'
 import { buildApp } from '../../../server/app'
 import { chatroomData } from '../../../server/chatroom/data'
 import type { OpenSocket } from '../../../src/platform/socket'
+import { wsText } from '../wsText'
 
 /** The platform socket over `ws`: what the builds' Taro/browser sockets do, in node. */
 export const wsSocket: OpenSocket = (url, handlers) => {
@@ -18,7 +19,7 @@ export const wsSocket: OpenSocket = (url, handlers) => {
     handlers.onClose()
   }
   socket.on('open', () => handlers.onOpen())
-  socket.on('message', (data) => handlers.onMessage(data.toString()))
+  socket.on('message', (data) => handlers.onMessage(wsText(data)))
   socket.on('close', closeOnce)
   socket.on('error', closeOnce)
   return {

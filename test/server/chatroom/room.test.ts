@@ -7,6 +7,8 @@ import { chatroomData } from '../../../server/chatroom/data'
 import { ChatroomCode } from '../../../types/chatroom'
 import type { LoginAnswer, WireMessage } from '../../../types/chatroom'
 import { ROOM, RoomServer } from './harness'
+import { stringMatching } from '../../matchers'
+import { wsText } from '../wsText'
 
 interface Answer {
   id: number
@@ -24,7 +26,7 @@ class Raw {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as Answer & { push?: string }
+      const frame = JSON.parse(wsText(data)) as Answer & { push?: string }
       if (frame.push !== undefined) this.pushes.push(frame as { push: string; data: unknown })
       else this.waiting.get(frame.id)?.(frame)
     })
@@ -162,7 +164,7 @@ describe('speaking', () => {
   it('refuses the gaged, the temporarily muted and, in a muted room, everyone but moderators', async () => {
     const alice = await guest('Alice')
     db().setGaged(ROOM, alice.account, true, Date.now())
-    expect(await alice.raw.cmd('sendMsg', comment('g'))).toMatchObject({ code: ChatroomCode.Muted, msg: expect.stringMatching(/muted/) })
+    expect(await alice.raw.cmd('sendMsg', comment('g'))).toMatchObject({ code: ChatroomCode.Muted, msg: stringMatching(/muted/) })
     db().setGaged(ROOM, alice.account, false, Date.now())
     db().setTempMute(ROOM, alice.account, Date.now() + 60_000, Date.now())
     expect((await alice.raw.cmd('sendMsg', comment('t'))).code).toBe(ChatroomCode.Muted)
