@@ -75,7 +75,6 @@ export function CountdownButton(props: CountdownButtonProps) {
     <Button
       className={cx('ui-countdown', counting && 'ui-countdown--counting', className, counting && countingClassName)}
       disabled={unavailable}
-      onClick={onTap}
       {...pressable(onTap, { disabled: unavailable })}
     >
       {counting ? (countingLabel ?? defaultCountingLabel)(left) : (label ?? t('ui.countdown.idle'))}

@@ -85,7 +85,6 @@ export function Dialog({ title, body, children, actions, className, classNames =
             <Button
               key={index}
               className={cx('ui-dialog__button', action.primary && 'ui-dialog__button--primary', action.className)}
-              onClick={action.onPress}
               {...pressable(action.onPress)}
             >
               {action.text}

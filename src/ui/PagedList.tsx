@@ -183,7 +183,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         {pageError !== undefined ? (
           <View className={footer('error', classNames.footerError)} role='alert'>
             <Text>{pageError || t('ui.list.error')}</Text>
-            <Button className='ui-paged-list__retry' onClick={onLoadMore} {...pressable(onLoadMore)}>
+            <Button className='ui-paged-list__retry' {...pressable(onLoadMore)}>
               {props.retryText ?? t('ui.retry')}
             </Button>
           </View>

@@ -28,7 +28,7 @@ export function StateView({ kind, title, detail, actionText, onAction, className
       <Text className='state-view__title'>{title}</Text>
       {detail ? <Text className='state-view__detail'>{detail}</Text> : null}
       {actionText && onAction ? (
-        <Button className='state-view__action' onClick={onAction} {...pressable(onAction)}>
+        <Button className='state-view__action' {...pressable(onAction)}>
           {actionText}
         </Button>
       ) : null}

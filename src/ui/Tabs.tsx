@@ -77,7 +77,6 @@ export function Tabs<K extends string>({ items, value, onChange, variant = 'tabs
             className={cx('ui-tabs__tab', selected && 'ui-tabs__tab--selected', item.className)}
             aria-selected={selected ? 'true' : 'false'}
             aria-controls={panelIdOf?.(item.key)}
-            onClick={() => choose(index)}
             {...{ ...press, onKeyDown }}
           >
             <Text className='ui-tabs__label'>{item.label}</Text>

@@ -8,11 +8,17 @@ export interface KeyLike {
   preventDefault(): void
 }
 
+/** A tap event as both builds hand it to `onClick`. */
+export interface TapLike {
+  stopPropagation(): void
+}
+
 /** The props {@link pressable} returns: spread them onto a Taro `Button` or `View`. */
 export interface PressableProps {
   role: PressableRole
   tabindex: number
   'aria-disabled': 'true' | 'false'
+  onClick: (event?: TapLike) => void
   onKeyDown(event: KeyLike): void
 }
 
@@ -27,6 +33,8 @@ export interface PressableOptions {
   focusable?: boolean
   /** the keyboard's stand-in for a long press: the ContextMenu key or Shift+F10 opens this menu */
   onMenu?: () => void
+  /** the tap stays here: it does not reach an enclosing element's `onClick` (a menu over a tappable cell) */
+  stopPropagation?: boolean
 }
 
 /**
@@ -35,16 +43,21 @@ export interface PressableOptions {
  * Enter/Space activation; these props supply all three. The mini-program renders a native button
  * and drops attributes its templates do not know, so they cost nothing there.
  *
- * `onPress` runs for Enter and Space only; pass the same handler to `onClick` for taps. A disabled
- * element ignores both keys (and the caller's `onClick` must check `disabled` too: a disabled
- * mini-program button still fires its tap).
+ * `onPress` runs for a tap (the returned `onClick`, called without the event) and for Enter and
+ * Space. A disabled element ignores all three: a disabled mini-program button, and Taro's H5 one,
+ * still fire their tap. An element with its own tap handling (`useLongPress`, which swallows the
+ * tap that ends a long press) spreads its handlers after these, so its `onClick` wins.
  */
 export function pressable(onPress: () => void, options: PressableOptions = {}): PressableProps {
-  const { disabled = false, role = 'button', focusable = true, onMenu } = options
+  const { disabled = false, role = 'button', focusable = true, onMenu, stopPropagation = false } = options
   return {
     role,
     tabindex: focusable && !disabled ? 0 : -1,
     'aria-disabled': disabled ? 'true' : 'false',
+    onClick(event) {
+      if (stopPropagation) event?.stopPropagation()
+      if (!disabled) onPress()
+    },
     onKeyDown(event) {
       if (onMenu && !disabled && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
         event.preventDefault()

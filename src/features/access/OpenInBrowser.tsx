@@ -7,7 +7,7 @@ export interface OpenInBrowserProps {
   canApply: boolean
   applied: boolean
   applying: boolean
-  onApply(): void
+  onApply: () => void
 }
 
 /**
@@ -15,10 +15,6 @@ export interface OpenInBrowserProps {
  * from the top-right menu; with `canApply`, an apply button that becomes 'submitted, waiting for review'.
  */
 export function OpenInBrowser({ canApply, applied, applying, onApply }: OpenInBrowserProps) {
-  // a disabled button still fires its tap (the mini-program's, and Taro's H5 one): no call then
-  const apply = () => {
-    if (!applied && !applying) onApply()
-  }
   return (
     <View className='open-in-browser'>
       <View className='open-in-browser__arrow' />
@@ -29,8 +25,7 @@ export function OpenInBrowser({ canApply, applied, applying, onApply }: OpenInBr
           className={`open-in-browser__apply${applied ? ' open-in-browser__apply--submitted' : ''}`}
           disabled={applied || applying}
           loading={applying}
-          onClick={apply}
-          {...pressable(apply, { disabled: applied || applying })}
+          {...pressable(onApply, { disabled: applied || applying })}
         >
           {applied ? t('access.openInBrowser.applied') : t('access.openInBrowser.apply')}
         </Button>

@@ -56,7 +56,6 @@ export function PasswordLock({ unlocking, rejected, tooManyTries, onUnlock }: Pa
         className='password-lock__unlock'
         loading={unlocking}
         disabled={unlocking}
-        onClick={submit}
         {...pressable(submit, { disabled: unlocking })}
       >
         {t('access.password.unlock')}

@@ -12,7 +12,7 @@ export function ShareRewardTip({ fen }: { fen: number }) {
     void feedback.modal({ title: t('access.shareReward', { amount }), content: t('access.shareRewardText', { amount }), showCancel: false, confirmColor: '#047a3d' })
   }
   return (
-    <View className='share-reward' onClick={explain} {...pressable(explain)}>
+    <View className='share-reward' {...pressable(explain)}>
       <Text className='share-reward__icon' aria-hidden='true'>¥</Text>
       <Text className='share-reward__text'>{t('access.shareReward', { amount })}</Text>
     </View>

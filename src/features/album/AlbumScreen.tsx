@@ -26,7 +26,6 @@ const CourseRow = function CourseRow({ course }: { course: AlbumCourse }) {
     <View role='listitem'>
       <View
         className='album__row'
-        onClick={open}
         {...pressable(open, { role: 'link' })}
         aria-label={t('album.lessonLabel', { name: course.courseName, duration })}
       >
@@ -50,7 +49,7 @@ const ShareHint = function ShareHint({ onClose }: { onClose: () => void }) {
           ↗
         </Text>
         <Text className='album__hint-text'>{t('album.shareHint')}</Text>
-        <Button className='album__hint-close' onClick={onClose} {...pressable(onClose)}>
+        <Button className='album__hint-close' {...pressable(onClose)}>
           {t('album.shareClose')}
         </Button>
       </View>
@@ -83,7 +82,7 @@ export const AlbumScreen = observer(function AlbumScreen({ store }: { store: Alb
           </View>
           {albumInfo.albumIntro ? <Text className='album__intro'>{albumInfo.albumIntro}</Text> : null}
         </View>
-        <Button className='album__share' onClick={share} {...pressable(share)}>
+        <Button className='album__share' {...pressable(share)}>
           {t('album.share')}
         </Button>
       </View>

@@ -51,7 +51,6 @@ export const StickerGuideScreen = observer(function StickerGuideScreen({ store }
               <Button
                 className={bound ? 'sticker__authorize sticker__authorize--done' : 'sticker__authorize'}
                 disabled={bound}
-                onClick={() => void authorize()}
                 {...pressable(() => void authorize(), { disabled: bound })}
               >
                 {bound ? t('sticker.authorized') : t('sticker.authorize')}

@@ -69,7 +69,6 @@ export const M4aPlayerScreen = observer(function M4aPlayerScreen({ file, player 
       <View
         className={`audio-panel__toggle audio-panel__toggle--${playing ? 'pause' : 'play'} audio-file__toggle`}
         aria-label={t(playing ? 'player.panel.pause' : 'player.panel.play')}
-        onClick={toggle}
         {...pressable(toggle)}
       />
       {active ? (

@@ -27,7 +27,7 @@ export function DownloadButton({ file }: { file: AudioFileItem }) {
   }
 
   return (
-    <Text className={`audio-file__download${busy ? ' audio-file__download--busy' : ''}`} onClick={download} {...pressable(download)}>
+    <Text className={`audio-file__download${busy ? ' audio-file__download--busy' : ''}`} {...pressable(download)}>
       {busy ? t('player.page.downloading', { percent }) : t('player.page.download')}
     </Text>
   )

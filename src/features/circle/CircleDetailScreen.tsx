@@ -31,7 +31,7 @@ function PostText({ content }: { content: string }) {
         {content}
       </Text>
       {foldable ? (
-        <Text className='circle__expander' onClick={() => setExpanded(!expanded)} {...pressable(() => setExpanded(!expanded))}>
+        <Text className='circle__expander' {...pressable(() => setExpanded(!expanded))}>
           {t(expanded ? 'circle.collapse' : 'circle.fullText')}
         </Text>
       ) : null}
@@ -55,7 +55,6 @@ function PostImages({ images }: { images: string[] }) {
         <View
           key={`${id}-${url}`}
           className='circle__tile'
-          onClick={() => void gallery.open({ id, url })}
           {...pressable(() => void gallery.open({ id, url }))}
         >
           <Image className='circle__img' src={url} mode={images.length === 1 ? 'widthFix' : 'aspectFill'} lazyLoad {...imageAlt(t('cells.image.nth', { index: id + 1 }))} />

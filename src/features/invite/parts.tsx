@@ -32,7 +32,6 @@ export function InviteButton(props: { text: string; onPress: () => void; seconda
     <Button
       className={`invite__button ${secondary ? 'invite__button--secondary' : ''} ${className}`}
       loading={loading}
-      onClick={onPress}
       {...pressable(onPress)}
     >
       {text}

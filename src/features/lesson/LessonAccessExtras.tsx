@@ -31,7 +31,6 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
           <Button
             className='lesson-preview-bar__button'
             size='mini'
-            onClick={openPay}
             {...pressable(openPay)}
           >
             {t('access.viewFull')}

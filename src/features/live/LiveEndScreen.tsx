@@ -18,7 +18,7 @@ export function LiveEndScreen() {
         {t('live.end.title')}
       </View>
       <Text className='live-end__detail'>{t('live.end.detail')}</Text>
-      <Button className='live-end__download' onClick={download} {...pressable(download, { role: 'link' })}>
+      <Button className='live-end__download' {...pressable(download, { role: 'link' })}>
         {t('live.end.download')}
       </Button>
     </View>

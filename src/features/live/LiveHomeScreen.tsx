@@ -47,7 +47,6 @@ const Header = observer(function Header({ store }: { store: LiveHomeStore }) {
       {store.isReplay ? null : (
         <Button
           className={cx('live-head__subscribe', subscribed && 'live-head__subscribe--on')}
-          onClick={toggle}
           {...pressable(toggle, { disabled: store.subscribing })}
           aria-pressed={subscribed ? 'true' : 'false'}
         >
@@ -98,7 +97,6 @@ const Rates = observer(function Rates({ store }: { store: LiveHomeStore }) {
           <View
             key={rate}
             className={cx('live-rates__rate', on && 'live-rates__rate--on')}
-            onClick={choose}
             {...pressable(choose, { role: 'radio' })}
             aria-checked={on ? 'true' : 'false'}
           >
@@ -140,7 +138,7 @@ function SendBar({ store }: { store: LiveHomeStore }) {
         onInput={(e) => setText(e.detail.value)}
         onConfirm={send}
       />
-      <Button className='live-chat__button' onClick={send} {...pressable(send)}>
+      <Button className='live-chat__button' {...pressable(send)}>
         {t('live.send')}
       </Button>
     </View>
@@ -171,7 +169,7 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
         aria-label={t('live.chat')}
       >
         {chat.noMoreEarlier ? null : (
-          <Button className='live-chat__earlier' onClick={earlier} {...pressable(earlier, { disabled: chat.loadingEarlier })}>
+          <Button className='live-chat__earlier' {...pressable(earlier, { disabled: chat.loadingEarlier })}>
             {chat.loadingEarlier ? t('live.loadingEarlier') : t('live.loadEarlier')}
           </Button>
         )}
@@ -196,7 +194,7 @@ function PasswordForm({ store }: { store: LiveHomeStore }) {
   return (
     <View className='live-password'>
       <FormField label={t('live.password')} password value={password} maxlength={32} onInput={(e) => setPassword(e.detail.value)} onConfirm={submit} />
-      <Button className='live-primary' onClick={submit} {...pressable(submit)}>
+      <Button className='live-primary' {...pressable(submit)}>
         {t('live.watchReplay')}
       </Button>
     </View>
@@ -240,10 +238,10 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
       {view.kind === 'identity' ? (
         <View className='live-identity'>
           <Text className='live-identity__hint'>{t('live.identityHint')}</Text>
-          <Button className='live-primary' onClick={onLogin} {...pressable(onLogin)}>
+          <Button className='live-primary' {...pressable(onLogin)}>
             {t('live.loginWatch')}
           </Button>
-          <Button className='live-secondary' onClick={guest} {...pressable(guest)}>
+          <Button className='live-secondary' {...pressable(guest)}>
             {t('live.guestWatch')}
           </Button>
         </View>

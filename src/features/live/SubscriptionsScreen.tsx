@@ -9,17 +9,13 @@ import './live.scss'
 import '../../locales/packages/live'
 
 const Row = observer(function Row({ row, onToggle }: { row: SubscriptionRow; onToggle: (row: SubscriptionRow) => void }) {
-  const toggle = () => {
-    if (!row.isLoading) onToggle(row)
-  }
   return (
     <View className='live-sub-row'>
       <Image className='live-sub-row__avatar' src={row.faceIcon} mode='aspectFill' {...imageAlt(row.nickname)} />
       <Text className='live-sub-row__name'>{row.nickname}</Text>
       <View
         className={cx('live-switch', row.isSubscribe && 'live-switch--on', row.isLoading && 'live-switch--loading')}
-        onClick={toggle}
-        {...pressable(toggle, { role: 'switch', disabled: row.isLoading })}
+        {...pressable(() => onToggle(row), { role: 'switch', disabled: row.isLoading })}
         aria-checked={row.isSubscribe ? 'true' : 'false'}
         aria-busy={row.isLoading ? 'true' : 'false'}
         aria-label={t('subscribe.switch', { name: row.nickname })}

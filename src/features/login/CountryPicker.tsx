@@ -51,7 +51,7 @@ export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCou
         <Text id={`${id}-title`} className='country-picker__title'>
           {t('country.title')}
         </Text>
-        <Text className='country-picker__close' onClick={onClose} {...pressable(onClose)}>
+        <Text className='country-picker__close' {...pressable(onClose)}>
           {t('login.cancel')}
         </Text>
       </View>
@@ -79,7 +79,6 @@ export function CountryPicker({ onSelect, onClose, loadCountries = loadStaticCou
               <View
                 key={`${country.country_cn}-${country.phone_code}`}
                 className='country-picker__item'
-                onClick={() => onSelect(country)}
                 {...pressable(() => onSelect(country))}
               >
                 <Text className='country-picker__name'>{country.country_cn}</Text>

@@ -144,7 +144,7 @@ export function PhoneDialog(props: PhoneDialogProps) {
             <Text id={titleId} className='bind-dialog__success-text'>
               {success.text}
             </Text>
-            <Button className='bind-dialog__done' onClick={onDone} {...pressable(onDone)}>
+            <Button className='bind-dialog__done' {...pressable(onDone)}>
               {success.buttonText}
             </Button>
           </View>
@@ -175,7 +175,6 @@ export function PhoneDialog(props: PhoneDialogProps) {
                 <Text
                   className='bind-dialog__country'
                   aria-label={t('login.countryCodeLabel', { code: interCode })}
-                  onClick={openPicker}
                   {...pressable(openPicker)}
                 >
                   {t('login.countryCode', { code: interCode })}
@@ -203,10 +202,10 @@ export function PhoneDialog(props: PhoneDialogProps) {
               }
             />
             <View className='bind-dialog__actions'>
-              <Button className='bind-dialog__cancel' onClick={onCancel} {...pressable(onCancel)}>
+              <Button className='bind-dialog__cancel' {...pressable(onCancel)}>
                 {t('login.cancel')}
               </Button>
-              <Button className='bind-dialog__confirm' loading={busy === 'submitting'} onClick={confirm} {...pressable(() => void confirm())}>
+              <Button className='bind-dialog__confirm' loading={busy === 'submitting'} {...pressable(() => void confirm())}>
                 {t('login.confirm')}
               </Button>
             </View>

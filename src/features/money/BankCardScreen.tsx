@@ -33,7 +33,7 @@ export const BankCardScreen = observer(function BankCardScreen({ store }: { stor
       break
     case 'unbound':
       body = (
-        <View className='bank-card bank-card--add' onClick={add} {...pressable(add)}>
+        <View className='bank-card bank-card--add' {...pressable(add)}>
           <Text className='bank-card__plus' aria-hidden='true'>
             +
           </Text>
@@ -51,10 +51,10 @@ export const BankCardScreen = observer(function BankCardScreen({ store }: { stor
             </Text>
           </View>
           <View className='bank-card__actions'>
-            <Button className='money__secondary' onClick={modify} {...pressable(modify)}>
+            <Button className='money__secondary' {...pressable(modify)}>
               {t('card.modify')}
             </Button>
-            <Button className='money__danger' onClick={unbind} {...pressable(unbind)}>
+            <Button className='money__danger' {...pressable(unbind)}>
               {t('card.unbind')}
             </Button>
           </View>

@@ -67,7 +67,7 @@ export const CardFormScreen = observer(function CardFormScreen({ store }: { stor
         <Text className='card-form__fixed-value'>{t('card.idCard')}</Text>
       </View>
       {AFTER_TYPE.map(field)}
-      <Button className='money__primary' disabled={store.saving} onClick={submit} {...pressable(submit, { disabled: store.saving })}>
+      <Button className='money__primary' disabled={store.saving} {...pressable(submit, { disabled: store.saving })}>
         {t('card.submit')}
       </Button>
       {store.invalid ? <AlertDialog body={t(store.invalid)} onClose={() => store.dismiss()} /> : null}

@@ -64,7 +64,7 @@ export const IncomeScreen = observer(function IncomeScreen({ store }: { store: I
   return (
     <View className='money'>
       <Balances summary={store.summary.value} error={store.summary.error} onRetry={() => void store.summary.load()}>
-        <Button className='money__primary money__primary--inline' onClick={goWithdraw} {...pressable(goWithdraw)}>
+        <Button className='money__primary money__primary--inline' {...pressable(goWithdraw)}>
           {t('money.toWithdraw')}
         </Button>
       </Balances>

@@ -41,7 +41,7 @@ function RecordRow({ record, onRetry }: { record: ClearingRecord; onRetry: () =>
         <Text className='money-record__reason'>{t('money.record.reason', { reason: record.failReason })}</Text>
       ) : null}
       {action === 'retry' ? (
-        <Button className='money-record__retry' onClick={onRetry} {...pressable(onRetry)}>
+        <Button className='money-record__retry' {...pressable(onRetry)}>
           {t('money.record.retry')}
         </Button>
       ) : null}
@@ -101,12 +101,11 @@ export const WithdrawScreen = observer(function WithdrawScreen({ store }: { stor
           <Button
             className='money__primary'
             disabled={store.submitting}
-            onClick={withdraw}
             {...pressable(withdraw, { disabled: store.submitting })}
           >
             {t('money.withdrawNow')}
           </Button>
-          <Button className='money__secondary' onClick={goCard} {...pressable(goCard)}>
+          <Button className='money__secondary' {...pressable(goCard)}>
             {t('money.cardManagement')}
           </Button>
         </View>

@@ -70,7 +70,7 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
     <View className='audio-panel' role='region' aria-label={t('player.panel.label')}>
       <View className='audio-panel__head'>
         <Text className='audio-panel__title'>{t('player.panel.nowPlaying', { name: [media.singer, media.title].filter(Boolean).join(' · ') })}</Text>
-        <View className='audio-panel__close' aria-label={t('player.panel.close')} onClick={player.closePanel} {...pressable(player.closePanel)}>
+        <View className='audio-panel__close' aria-label={t('player.panel.close')} {...pressable(player.closePanel)}>
           ×
         </View>
       </View>
@@ -81,7 +81,6 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
             key={rate}
             className={`audio-panel__rate${player.rate === rate ? ' audio-panel__rate--active' : ''}`}
             aria-checked={player.rate === rate}
-            onClick={() => player.setRate(rate)}
             {...pressable(() => player.setRate(rate), { role: 'radio' })}
           >
             {formatRate(rate)}
@@ -89,13 +88,12 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
         ))}
       </View>
       <View className='audio-panel__controls'>
-        <Text className='audio-panel__locate' onClick={() => void locatePlaying(player, reveal)} {...pressable(() => void locatePlaying(player, reveal))}>
+        <Text className='audio-panel__locate' {...pressable(() => void locatePlaying(player, reveal))}>
           {t('player.panel.locate')}
         </Text>
         <View
           className={`audio-panel__toggle audio-panel__toggle--${player.isPlaying ? 'pause' : 'play'}`}
           aria-label={t(player.isPlaying ? 'player.panel.pause' : 'player.panel.play')}
-          onClick={player.togglePlay}
           {...pressable(player.togglePlay)}
         />
       </View>

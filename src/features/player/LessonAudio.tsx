@@ -28,10 +28,10 @@ const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore 
   return (
     <View className='resume-bar'>
       <Text className='resume-bar__text'>{t('player.resume.prompt', { time: formatDuration(offer.position) })}</Text>
-      <Text className='resume-bar__action' onClick={() => void player.acceptResume()} {...pressable(() => void player.acceptResume())}>
+      <Text className='resume-bar__action' {...pressable(() => void player.acceptResume())}>
         {t('player.resume.continue')}
       </Text>
-      <Text className='resume-bar__dismiss' onClick={player.dismissResume} {...pressable(player.dismissResume)}>
+      <Text className='resume-bar__dismiss' {...pressable(player.dismissResume)}>
         {t('player.resume.dismiss')}
       </Text>
     </View>
@@ -64,7 +64,7 @@ const BackToPlaying = observer(function BackToPlaying({ player, reveal }: { play
     void locatePlaying(player, reveal)
   }
   return (
-    <View className='back-to-playing' onClick={back} {...pressable(back)}>
+    <View className='back-to-playing' {...pressable(back)}>
       {t('player.backToPlaying')}
     </View>
   )
@@ -86,7 +86,7 @@ export const BackgroundPlay = observer(function BackgroundPlay() {
   const player = usePlayer()
   if (!platformEnv.supportsBackgroundAudio || !player.viewedHasVoice) return null
   return (
-    <View className='background-play' onClick={player.playAll} {...pressable(player.playAll)}>
+    <View className='background-play' {...pressable(player.playAll)}>
       {t('player.backgroundPlay')}
     </View>
   )
@@ -108,7 +108,6 @@ export const LessonAudio = observer(function LessonAudio({ lesson, link, reveal 
       <View
         className={`rate-button${player.panelVisible && player.playingViewed ? ' rate-button--raised' : ''}`}
         aria-label={t('player.rateButton', { rate: formatRate(player.rate) })}
-        onClick={player.cycleRate}
         {...pressable(player.cycleRate)}
       >
         {formatRate(player.rate)}

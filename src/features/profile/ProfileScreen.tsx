@@ -86,7 +86,7 @@ const IncomeCard = observer(function IncomeCard({ store }: ProfileScreenProps) {
           </View>
         </View>
       )}
-      <Button className='profile-income__withdraw' onClick={goWithdraw} {...pressable(goWithdraw)}>
+      <Button className='profile-income__withdraw' {...pressable(goWithdraw)}>
         {t('profile.withdraw')}
       </Button>
     </View>
@@ -113,7 +113,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
             {t('profile.loginFailed')}: {store.loginError}
           </View>
         ) : null}
-        <Button className='profile__login' disabled={store.loggingIn} onClick={logIn} {...pressable(logIn, { disabled: store.loggingIn })}>
+        <Button className='profile__login' disabled={store.loggingIn} {...pressable(logIn, { disabled: store.loggingIn })}>
           {t('profile.login')}
         </Button>
       </View>
@@ -149,7 +149,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
       <View className='profile__header'>
         {store.faceIcon ? <Image className='profile__avatar' src={store.faceIcon} mode='aspectFill' {...imageAlt(store.nickname)} /> : null}
         <Text className='profile__name'>{store.nickname}</Text>
-        <Button className='profile__logout' onClick={logOut} {...pressable(logOut)}>
+        <Button className='profile__logout' {...pressable(logOut)}>
           {t('profile.logout')}
         </Button>
       </View>
@@ -194,7 +194,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
           const name = itemName(entry)
           const press = () => open(entry)
           return (
-            <View className='profile-item' onClick={press} aria-label={t('profile.openItem', { name })} {...pressable(press)}>
+            <View className='profile-item' aria-label={t('profile.openItem', { name })} {...pressable(press)}>
               <Text className='profile-item__name'>{name}</Text>
               <ItemDetail entry={entry} />
             </View>

@@ -128,7 +128,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <View className='lesson-pay__live'>
           <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
           <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
-          <Button className='lesson-pay__button lesson-pay__download' onClick={() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })} {...pressable(() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') }))}>
+          <Button className='lesson-pay__button lesson-pay__download' {...pressable(() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') }))}>
             {t('purchase.liveAppOnly.download')}
           </Button>
         </View>
@@ -145,7 +145,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <View>
           <CourseHeader store={store} />
           <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text>
-          <Button className='lesson-pay__button lesson-pay__view-course' onClick={() => viewCourse()} {...pressable(viewCourse)}>
+          <Button className='lesson-pay__button lesson-pay__view-course' {...pressable(viewCourse)}>
             {t('purchase.viewCourse')}
           </Button>
           {order?.isShowjoinQrcode === 1 && order.joinQrcode ? (
@@ -169,13 +169,12 @@ const LessonPayBody = observer(function LessonPayBody({
           <CourseHeader store={store} />
           <Text className='lesson-pay__price'>{t('purchase.price', { price: fenToYuan(view.priceFen) })}</Text>
           {view.canPreview ? (
-            <Button className='lesson-pay__button lesson-pay__preview' onClick={() => viewCourse()} {...pressable(viewCourse)}>
+            <Button className='lesson-pay__button lesson-pay__preview' {...pressable(viewCourse)}>
               {t('purchase.preview')}
             </Button>
           ) : (
             <Button
               className='lesson-pay__button lesson-pay__pay'
-              onClick={pay}
               {...pressable(pay)}
             >
               {t('purchase.pay', { price: fenToYuan(view.priceFen) })}

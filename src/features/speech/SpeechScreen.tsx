@@ -47,7 +47,6 @@ export const SpeechScreen = observer(function SpeechScreen({ store }: { store: S
       ) : null}
       <View
         className={cx('speech__button', store.active && 'speech__button--active')}
-        onClick={toggle}
         {...pressable(toggle)}
         aria-pressed={store.active ? 'true' : 'false'}
         aria-label={label}

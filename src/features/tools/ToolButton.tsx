@@ -11,14 +11,10 @@ export function ToolButton({ label, name, onPress, disabled = false, secondary =
   disabled?: boolean
   secondary?: boolean
 }) {
-  const press = (): void => {
-    if (!disabled) onPress()
-  }
   return (
     <View
       className={cx('tools__button', secondary && 'tools__button--secondary', disabled && 'tools__button--disabled')}
-      onClick={press}
-      {...pressable(press, { disabled })}
+      {...pressable(onPress, { disabled })}
       aria-label={name ?? label}
     >
       {label}

@@ -69,7 +69,7 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
           ))}
         </View>
       </View>
-      <Button className='vip__primary' onClick={next} {...pressable(next)}>
+      <Button className='vip__primary' {...pressable(next)}>
         {t('vip.viewEligibility')}
       </Button>
     </View>
@@ -106,7 +106,7 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({ sto
           <View className='vip__title' role='heading' aria-level={1}>
             {t('vip.campaign.name')}
           </View>
-          <Text className='vip__link' onClick={rules} {...pressable(rules)}>
+          <Text className='vip__link' {...pressable(rules)}>
             {t('vip.rules')}
           </Text>
         </View>
@@ -130,14 +130,13 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({ sto
         </View>
       ) : null}
       {eligibility.reason === 'exchanged' ? (
-        <Button className='vip__primary' onClick={toSlots} {...pressable(toSlots)}>
+        <Button className='vip__primary' {...pressable(toSlots)}>
           {t('vip.viewSlots')}
         </Button>
       ) : (
         <Button
           className='vip__primary'
           disabled={!store.eligible || store.exchanging}
-          onClick={ask}
           {...pressable(ask, { disabled: !store.eligible || store.exchanging })}
         >
           {store.exchanging ? t('vip.exchanging') : t('vip.confirmExchange')}
@@ -175,7 +174,7 @@ const SlotRow = function SlotRow({ slot, onUse }: { slot: VipSlot; onUse: (numbe
           </View>
         </View>
       ) : (
-        <Button className='vip__use' aria-label={t('vip.slot.useNowLabel', { number: slot.number })} onClick={use} {...pressable(use)}>
+        <Button className='vip__use' aria-label={t('vip.slot.useNowLabel', { number: slot.number })} {...pressable(use)}>
           {t('vip.slot.useNow')}
         </Button>
       )}
@@ -248,7 +247,7 @@ export const VipFriendScreen = observer(function VipFriendScreen({ store }: { st
           onConfirm={submit}
         />
         {friend ? null : (
-          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} onClick={submit} {...pressable(submit, { disabled: store.busy !== 'none' })}>
+          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} {...pressable(submit, { disabled: store.busy !== 'none' })}>
             {t('vip.friend.submit')}
           </Button>
         )}
@@ -271,10 +270,10 @@ export const VipFriendScreen = observer(function VipFriendScreen({ store }: { st
               {say(store.redeemError)}
             </View>
           ) : null}
-          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} onClick={() => void confirm()} {...pressable(() => void confirm(), { disabled: store.busy !== 'none' })}>
+          <Button className='vip__primary vip__primary--inline' disabled={store.busy !== 'none'} {...pressable(() => void confirm(), { disabled: store.busy !== 'none' })}>
             {store.busy === 'opening' ? t('vip.friend.opening') : t('vip.friend.confirmOpen')}
           </Button>
-          <Button className='vip__secondary' onClick={() => store.change()} {...pressable(() => store.change())}>
+          <Button className='vip__secondary' {...pressable(() => store.change())}>
             {t('vip.friend.change')}
           </Button>
         </View>

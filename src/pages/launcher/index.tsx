@@ -30,7 +30,7 @@ export default function LauncherPage() {
             const url = toPageUrl(link.route, withApiHost(link.params))
             const go = () => void Taro.navigateTo({ url })
             return (
-              <View className='launcher__link' key={url} hoverClass='launcher__link--active' onClick={go} {...pressable(go, { role: 'link' })}>
+              <View className='launcher__link' key={url} hoverClass='launcher__link--active' {...pressable(go, { role: 'link' })}>
                 <Text>{t(link.label)}</Text>
                 <Text className='launcher__arrow' aria-hidden='true'>›</Text>
               </View>

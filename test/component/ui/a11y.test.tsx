@@ -33,6 +33,23 @@ describe('pressable', () => {
     expect(go).toHaveBeenCalledTimes(1)
   })
 
+  it('gives the tap the same handler, without the event; a disabled control ignores it', () => {
+    const onPress = jest.fn()
+    const props = pressable(onPress)
+    const tap = { stopPropagation: jest.fn() }
+    props.onClick(tap)
+    expect(onPress).toHaveBeenCalledTimes(1)
+    expect(onPress).toHaveBeenCalledWith()
+    expect(tap.stopPropagation).not.toHaveBeenCalled()
+
+    pressable(onPress, { disabled: true }).onClick(tap)
+    expect(onPress).toHaveBeenCalledTimes(1)
+
+    pressable(onPress, { stopPropagation: true }).onClick(tap)
+    expect(tap.stopPropagation).toHaveBeenCalledTimes(1)
+    expect(onPress).toHaveBeenCalledTimes(2)
+  })
+
   it('opens the long-press menu with the ContextMenu key or Shift+F10, never when disabled', () => {
     const onPress = jest.fn()
     const onMenu = jest.fn()

@@ -26,7 +26,7 @@ export function Card({ className, title, desc, icon, media, mediaFirst = false, 
       <Image className={`cell-card__icon${mediaFirst ? ' cell-card__icon--lead' : ''}`} src={icon} mode='aspectFill' lazyLoad {...imageAlt(null)} />
     ) : null)
   return (
-    <View className={`cell-card ${className}`} onClick={onClick} {...(onClick ? pressable(onClick) : {})}>
+    <View className={`cell-card ${className}`} {...(onClick ? pressable(onClick) : {})}>
       <View className='cell-card__body'>
         {mediaFirst ? picture : null}
         <View className='cell-card__main'>

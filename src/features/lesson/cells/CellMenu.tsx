@@ -29,11 +29,7 @@ function OpenCellMenu({ items }: { items: CellMenuItem[] }) {
             <View
               key={item.label}
               className='cell-menu__item'
-              onClick={(event) => {
-                event.stopPropagation()
-                select()
-              }}
-              {...pressable(select)}
+              {...pressable(select, { stopPropagation: true })}
             >
               <Text>{item.label}</Text>
             </View>

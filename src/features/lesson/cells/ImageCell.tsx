@@ -30,8 +30,8 @@ export function ImageCell({ message }: { message: ImageMessage }) {
       className={`cell-image${box ? '' : ' cell-image--unsized'}`}
       style={box ? boxStyle(box) : undefined}
       aria-label={alt}
-      {...press}
       {...pressable(open, { onMenu: menu })}
+      {...press}
     >
       <Image className='cell-image__img' src={message.url} mode={box ? 'aspectFill' : 'widthFix'} lazyLoad {...imageAlt(alt)} />
     </View>

@@ -25,7 +25,7 @@ export function MaterialCell({ message }: { message: MaterialMessage }) {
   }
   const tiles = message.images.slice(0, MATERIAL_PREVIEW_IMAGES + 1)
   return (
-    <View className={`cell-card cell-material cell-material--${circle ? 'circle' : 'space'}`} onClick={open} {...pressable(open)}>
+    <View className={`cell-card cell-material cell-material--${circle ? 'circle' : 'space'}`} {...pressable(open)}>
       <View className='cell-material__body'>
         {message.content ? <Text className='cell-material__content'>{message.content}</Text> : null}
         {message.isVideo && message.posterUrl ? (

@@ -55,7 +55,7 @@ export const VideoView = observer(function VideoView({ url, posterUrl, width, he
           }}
         />
       ) : (
-        <View className='cell-video__poster' aria-label={t('msg.type.video')} onClick={play} {...pressable(play)}>
+        <View className='cell-video__poster' aria-label={t('msg.type.video')} {...pressable(play)}>
           <Image className='cell-video__poster-img' src={posterUrl} mode='aspectFill' lazyLoad {...imageAlt(null)} />
           <View className='cell-video__play' />
         </View>

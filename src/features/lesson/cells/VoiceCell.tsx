@@ -40,8 +40,8 @@ export const VoiceCell = observer(function VoiceCell({ message }: { message: Voi
         style={{ width: `${width}%` }}
         aria-label={t('player.voice.label', { seconds, name: message.sender.nickname, state: t(`player.voice.${state}`) })}
         aria-pressed={state !== 'stopped'}
-        {...press}
         {...pressable(toggle, { onMenu: openMenu })}
+        {...press}
       >
         <View className='voice-cell__icon' aria-hidden='true'>
           <View className='voice-cell__wave voice-cell__wave--1' />
