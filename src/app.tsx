@@ -1,9 +1,9 @@
 import { useEffect, useState, type PropsWithChildren } from 'react'
-import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { createAppStores } from './app/composition'
 import { taroPlatformEdge } from './app/platformEdge'
 import { AppStoresContext } from './app/stores'
-import { toPageUrl } from './domain/routes'
+import { redirect } from './platform/navigation'
 import { startLocale, t } from './locales'
 import { a11y } from './platform/a11y'
 import { platformEnv } from './platform/env'
@@ -48,7 +48,7 @@ function App({ children }: PropsWithChildren) {
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.
   usePageNotFound((res) => {
     if (framed) return
-    void Taro.redirectTo({ url: toPageUrl('NotFound', { path: res.path }) })
+    redirect('NotFound', { path: res.path })
   })
 
   if (framed) return null

@@ -1,6 +1,5 @@
-import Taro from '@tarojs/taro'
 import { t } from '../locales'
-import { toPageUrl } from '../domain/routes'
+import { redirect, relaunch } from '../platform/navigation'
 import { platformEnv } from '../platform/env'
 import { http } from '../platform/http'
 import type { TransportDeps } from './client'
@@ -18,10 +17,10 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
       feedback.toast({ title: message, icon: 'none', duration: durationMs })
     },
     goProfile: () => {
-      void Taro.reLaunch({ url: toPageUrl('Profile') })
+      relaunch('Profile')
     },
     goVipAlert: () => {
-      void Taro.redirectTo({ url: toPageUrl('VipAlert') })
+      redirect('VipAlert')
     },
     sessionHeaders: () => session.headers,
     clearSession: () => session.clear(),

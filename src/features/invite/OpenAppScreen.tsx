@@ -3,7 +3,8 @@ import { Text, View } from '../../platform/components/basic'
 import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { appScheme } from './config'
-import { BrowserCover, InviteButton, go } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BrowserCover, InviteButton } from './parts'
 import './invite.scss'
 import '../../locales/packages/invite'
 
@@ -25,7 +26,7 @@ export function OpenAppScreen() {
         <View className='invite__mini'>
           <Text className='invite__mini-text'>{t('invite.mini.openApp')}</Text>
         </View>
-        <InviteButton className='open-app__download' text={t('invite.download')} onPress={() => go('DownloadWm')} secondary />
+        <InviteButton className='open-app__download' text={t('invite.download')} onPress={() => navigate('DownloadWm')} secondary />
       </View>
     )
   }
@@ -37,7 +38,7 @@ export function OpenAppScreen() {
       </View>
       <Text className='invite__text'>{t('invite.open.hint')}</Text>
       <InviteButton className='open-app__again' text={t('invite.open.again')} onPress={openAgain} />
-      <InviteButton className='open-app__download' text={t('invite.download')} onPress={() => go('DownloadWm')} secondary />
+      <InviteButton className='open-app__download' text={t('invite.download')} onPress={() => navigate('DownloadWm')} secondary />
       {cover ? <BrowserCover onClose={() => setCover(false)} /> : null}
     </View>
   )

@@ -6,7 +6,8 @@ import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { imageAlt } from '../../ui/a11y'
 import { StateView } from '../../ui/StateView'
-import { BadLink, BrowserCover, InviteButton, MiniInstead, go } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BadLink, BrowserCover, InviteButton, MiniInstead } from './parts'
 import { plainPassword } from './stores'
 import type { PasswordWelcomeStore } from './stores'
 import './invite.scss'
@@ -32,7 +33,7 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
   useEffect(() => {
     if (!ready || !query) return
     if (inWechat) setCover(true)
-    else if (query.openApp) go('OpenWeimai')
+    else if (query.openApp) navigate('OpenWeimai')
     else store.goToStore()
   }, [ready, query, inWechat, store])
 
@@ -61,8 +62,8 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
       {appLink.canLeave ? (
         <>
           {store.storeUrl && !inWechat && !query.openApp ? <View className='invite__text' role='status'><Text>{t('invite.pw.toStore')}</Text></View> : null}
-          <InviteButton className='password-welcome__download' text={t('invite.download')} onPress={() => go('DownloadWm')} />
-          <InviteButton className='password-welcome__open' text={t('invite.openApp')} onPress={() => go('OpenWeimai')} secondary />
+          <InviteButton className='password-welcome__download' text={t('invite.download')} onPress={() => navigate('DownloadWm')} />
+          <InviteButton className='password-welcome__open' text={t('invite.openApp')} onPress={() => navigate('OpenWeimai')} secondary />
         </>
       ) : (
         <MiniInstead explain='invite.mini.openApp' copyText={password ?? ''} copyLabel='invite.copyPassword' copied='common.copySucceeded' />

@@ -8,7 +8,8 @@ import { appLink } from '../../platform/appLink'
 import { imageAlt } from '../../ui/a11y'
 import { AlertDialog } from '../../ui/Dialog'
 import { StateView } from '../../ui/StateView'
-import { BadLink, InviteButton, MiniInstead, go } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BadLink, InviteButton, MiniInstead } from './parts'
 import type { PayGroupStore } from './stores'
 import './invite.scss'
 import '../../locales/packages/invite'
@@ -80,7 +81,7 @@ export const PayGroupScreen = observer(function PayGroupScreen({ query, store }:
           buttonClassName='pay-group__enter'
           onClose={() => {
             store.dismiss()
-            go('OpenWeimai')
+            navigate('OpenWeimai')
           }}
         />
       ) : null}

@@ -5,7 +5,8 @@ import { t } from '../../locales'
 import type { MessageKey } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { storeUrls } from './config'
-import { BrowserCover, InviteButton, MiniInstead, go } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BrowserCover, InviteButton, MiniInstead } from './parts'
 import './invite.scss'
 import '../../locales/packages/invite'
 
@@ -22,7 +23,7 @@ export function ScanGuideScreen() {
     if (appLink.inWechatBrowser()) return setCover(true)
     const url = storeUrlFor(appLink.device(), storeUrls())
     if (url) void appLink.open(url)
-    else go('DownloadWm')
+    else navigate('DownloadWm')
   }
   return (
     <View className='invite scan'>

@@ -7,7 +7,8 @@ import { imageAlt } from '../../ui/a11y'
 import { AlertDialog, Dialog } from '../../ui/Dialog'
 import { FormField } from '../../ui/FormField'
 import { PhoneDialog } from '../login'
-import { BadLink, InviteButton, go } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BadLink, InviteButton } from './parts'
 import type { WelcomeStore } from './stores'
 import './invite.scss'
 import '../../locales/packages/invite'
@@ -43,7 +44,7 @@ function SentDialog({ store }: { store: WelcomeStore }) {
       onEscape={() => store.cancel()}
       actions={[
         { text: t('invite.installed'), onPress: () => store.showInstalled() },
-        { text: t('invite.goInstall'), onPress: () => go('DownloadWm'), primary: true },
+        { text: t('invite.goInstall'), onPress: () => navigate('DownloadWm'), primary: true },
       ]}
     />
   )

@@ -5,7 +5,8 @@ import { sharePasswordText } from '../../domain/invite'
 import { t } from '../../locales'
 import { appLink } from '../../platform/appLink'
 import { Dialog } from '../../ui/Dialog'
-import { BadLink, InviteButton, go, toast } from './parts'
+import { navigate } from '../../platform/navigation'
+import { BadLink, InviteButton, toast } from './parts'
 import './invite.scss'
 import '../../locales/packages/invite'
 
@@ -62,7 +63,7 @@ export function WmShareScreen({ query }: { query: WmShareQuery | undefined }) {
               primary: true,
               onPress: () => {
                 setCopied(false)
-                go('DownloadWm')
+                navigate('DownloadWm')
               },
             },
           ]}

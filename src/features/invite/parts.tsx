@@ -1,8 +1,5 @@
-import Taro from '@tarojs/taro'
 import { Button, Text, View } from '../../platform/components/basic'
 import { TOAST_DURATION_MS } from '../../api/client'
-import { toPageUrl } from '../../domain/routes'
-import type { RouteName } from '../../domain/routes'
 import { t } from '../../locales'
 import type { MessageKey } from '../../locales'
 import { appLink } from '../../platform/appLink'
@@ -14,10 +11,6 @@ import { feedback } from '../../platform/feedback'
 
 export function toast(title: string): void {
   feedback.toast({ title, icon: 'none', duration: TOAST_DURATION_MS })
-}
-
-export function go(route: RouteName, params?: Record<string, string>): void {
-  void Taro.navigateTo({ url: toPageUrl(route, params) })
 }
 
 /** A broken link: the error state, never a blank page. */

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite'
 import { formatCreationDate } from '../../domain/format'
 import { shareRewardFen } from '../../domain/lessonAccess'
 import type { LessonLink } from '../../domain/lessonLink'
-import { toPageUrl } from '../../domain/routes'
+import { redirect } from '../../platform/navigation'
 import { t } from '../../locales'
 import { firstScreen } from '../../platform/firstScreen'
 import { PagedList } from '../../ui/PagedList'
@@ -77,9 +77,9 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
   }, [title])
 
   useEffect(() => {
-    if (store.status === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
+    if (store.status === 'illegal') redirect('Illegal')
     const target = store.status === 'mustPay' ? store.payPage : store.status === 'toShareUrl' ? store.shareTarget : undefined
-    if (target) void Taro.redirectTo({ url: toPageUrl(target.route.name, target.params) })
+    if (target) redirect(target.route.name, target.params)
   }, [store.status, store.payPage, store.shareTarget])
 
   // H5: the lesson's first screen, written by the server, stays above the spinner and goes in the

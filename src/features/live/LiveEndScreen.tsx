@@ -1,6 +1,5 @@
-import Taro from '@tarojs/taro'
 import { Button, Text, View } from '../../platform/components/basic'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
 import './live.scss'
@@ -8,7 +7,7 @@ import '../../locales/packages/live'
 
 /** /liveEnd (spec 001 §2): the 'live ended' cover and 'download the app and start a live for free' -> /downloadWm. */
 export function LiveEndScreen() {
-  const download = () => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })
+  const download = () => navigate('DownloadWm')
   return (
     <View className='live-end'>
       <View className='live-end__cover' role='img' aria-label={t('live.end.cover')}>

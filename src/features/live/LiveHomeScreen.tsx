@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { observer } from 'mobx-react-lite'
-import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import { ScrollView } from '../../platform/components/scrollView'
 import { Video } from '../../platform/components/video'
 import { formatCreationDate, formatDuration } from '../../domain/format'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import { platformVideo } from '../../platform/video'
 import { imageAlt, pressable } from '../../ui/a11y'
@@ -26,7 +25,7 @@ const TOUCH_HOLD_MS = 1000
 /** Inline play on phones: WeChat's and QQ's X5 browsers take these, others `playsinline` (Taro sets it). */
 const INLINE_PLAY = { 'x5-playsinline': 'true', 'x5-video-player-type': 'h5-page', 't7-video-player-type': 'inline' }
 
-const goDownload = () => void Taro.navigateTo({ url: toPageUrl('DownloadWm') })
+const goDownload = () => navigate('DownloadWm')
 
 const Header = observer(function Header({ store }: { store: LiveHomeStore }) {
   const info = store.info
@@ -264,7 +263,7 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
         <AlertDialog
           title={t('live.streamBrokenTitle')}
           body={t('live.streamBroken')}
-          onClose={() => void Taro.navigateTo({ url: toPageUrl('Refresh') })}
+          onClose={() => navigate('Refresh')}
         />
       ) : null}
     </View>

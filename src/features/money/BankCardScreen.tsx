@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite'
-import Taro from '@tarojs/taro'
 import { Button, Text, View } from '../../platform/components/basic'
 import { maskCardNumber } from '../../domain/money'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import '../../locales/packages/money'
 import { pressable } from '../../ui/a11y'
@@ -17,7 +16,7 @@ import './money.scss'
  */
 export const BankCardScreen = observer(function BankCardScreen({ store }: { store: BankCardStore }) {
   const { state } = store
-  const edit = (cardInfo?: number) => void Taro.navigateTo({ url: toPageUrl('WithdrawBindCardEdit', cardInfo ? { cardInfo } : {}) })
+  const edit = (cardInfo?: number) => navigate('WithdrawBindCardEdit', cardInfo ? { cardInfo } : {})
   const add = () => edit()
   const modify = () => edit(1)
   const unbind = () => store.askUnbind()

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite'
-import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import type { RecashRecord, SalesIncomeRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import '../../locales/packages/money'
 import { imageAlt, pressable } from '../../ui/a11y'
@@ -59,7 +58,7 @@ function ShareRow({ record }: { record: RecashRecord }) {
  * a way to /withdrawAction, and the sales or share income records (paged by 20).
  */
 export const IncomeScreen = observer(function IncomeScreen({ store }: { store: IncomeStore }) {
-  const goWithdraw = () => void Taro.navigateTo({ url: toPageUrl('WithdrawAction') })
+  const goWithdraw = () => navigate('WithdrawAction')
   const common = { threshold: 10, onRefresh: () => store.refresh(), endText: t('profile.end'), errorText: t('profile.listFailed') }
   return (
     <View className='money'>

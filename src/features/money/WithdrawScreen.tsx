@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite'
-import Taro from '@tarojs/taro'
 import { Button, Text, View } from '../../platform/components/basic'
 import type { ClearingRecord } from '../../api/money'
 import { fenToYuan, formatCreationDate } from '../../domain/format'
 import { recordAction } from '../../domain/money'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import '../../locales/packages/money'
 import { pressable } from '../../ui/a11y'
@@ -17,8 +16,8 @@ import './money.scss'
 
 const STATUS_KEY = { 0: 'money.status.0', 1: 'money.status.1', 2: 'money.status.2' } as const
 
-const goCard = () => void Taro.navigateTo({ url: toPageUrl('WithdrawBindCard') })
-const goEditCard = () => void Taro.navigateTo({ url: toPageUrl('WithdrawBindCardEdit', { cardInfo: 1 }) })
+const goCard = () => navigate('WithdrawBindCard')
+const goEditCard = () => navigate('WithdrawBindCardEdit', { cardInfo: 1 })
 
 function RecordRow({ record, onRetry }: { record: ClearingRecord; onRetry: () => void }) {
   const action = recordAction(record)

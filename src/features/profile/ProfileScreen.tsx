@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import { fenToYuan } from '../../domain/format'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { AlertDialog } from '../../ui/Dialog'
@@ -66,7 +66,7 @@ function ItemDetail({ entry }: { entry: ProfileItem }) {
 }
 
 const IncomeCard = observer(function IncomeCard({ store }: ProfileScreenProps) {
-  const goWithdraw = () => void Taro.navigateTo({ url: toPageUrl('Withdraw') })
+  const goWithdraw = () => navigate('Withdraw')
   const { summary } = store
   return (
     <View className='profile-income'>
@@ -138,7 +138,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
   const open = (entry: ProfileItem) => {
     const target = openTarget(entry)
     if (typeof target === 'string') setNotice(target)
-    else void Taro.navigateTo({ url: toPageUrl('LessonDetailNew', { courseData: target.courseData, isPayLesson: 1 }) })
+    else navigate('LessonDetailNew', { courseData: target.courseData, isPayLesson: 1 })
   }
   const logOut = () => store.logOut()
   const { pager } = store

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite'
 import type { Country } from '../../domain/countries'
 import { fenToYuan } from '../../domain/format'
 import type { LessonPayView } from '../../domain/lessonAccess'
-import { toPageUrl } from '../../domain/routes'
+import { navigate, redirect } from '../../platform/navigation'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { useAppStores } from '../../app/stores'
@@ -34,7 +34,7 @@ function LoginReturn({ route }: { route: Extract<LessonPayRoute, { kind: 'loginR
     loginData.save(route.loginData)
     if (!target) return undefined
     const timer = setTimeout(() => {
-      void Taro.redirectTo({ url: toPageUrl('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType }) })
+      redirect('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType })
     }, LOGIN_RETURN_DELAY_MS)
     return () => clearTimeout(timer)
   }, [loginData, route.loginData, target])
@@ -64,9 +64,9 @@ const CoursePayPage = observer(function CoursePayPage({
   const view = store.view
   const kind = view?.view
   useEffect(() => {
-    if (kind === 'illegal') void Taro.redirectTo({ url: toPageUrl('Illegal') })
+    if (kind === 'illegal') redirect('Illegal')
     // open lessons and unlocked password lessons are read on /lesson
-    if (kind === 'lesson') void Taro.redirectTo({ url: toPageUrl('Lesson', { courseData }) })
+    if (kind === 'lesson') redirect('Lesson', { courseData })
   }, [kind, courseData])
 
   useEffect(() => {
@@ -116,7 +116,7 @@ const LessonPayBody = observer(function LessonPayBody({
   flow: PayFlowStore
   courseData: string
 }) {
-  const viewCourse = () => void Taro.navigateTo({ url: toPageUrl('Lesson', { courseData, isPayLesson: 1 }) })
+  const viewCourse = () => navigate('Lesson', { courseData, isPayLesson: 1 })
   switch (view.view) {
     case 'notFound':
       return <StateView kind='empty' title={t('lesson.notExist')} detail={t('lesson.notExistHint')} />
@@ -128,7 +128,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <View className='lesson-pay__live'>
           <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
           <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
-          <Button className='lesson-pay__button lesson-pay__download' {...pressable(() => void Taro.navigateTo({ url: toPageUrl('DownloadWm') }))}>
+          <Button className='lesson-pay__button lesson-pay__download' {...pressable(() => navigate('DownloadWm'))}>
             {t('purchase.liveAppOnly.download')}
           </Button>
         </View>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import { VIP_CAMPAIGN, VIP_QUOTA_TABLE } from '../../domain/vip'
-import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
@@ -32,7 +32,7 @@ export function VipBadLink() {
 export function VipCampaignScreen({ data }: { data: string | undefined }) {
   if (!data) return <VipBadLink />
   const { start, end } = VIP_CAMPAIGN
-  const next = () => void Taro.navigateTo({ url: toPageUrl('VipExchange2', { data }) })
+  const next = () => navigate('VipExchange2', { data })
   return (
     <View className='vip'>
       <View className='vip__hero'>
@@ -92,7 +92,7 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({ sto
     )
   }
   const { eligibility } = state
-  const toSlots = () => void Taro.navigateTo({ url: toPageUrl('VipExchange3', { data: store.data }) })
+  const toSlots = () => navigate('VipExchange3', { data: store.data })
   const rules = () => store.showRules()
   const ask = () => store.askConfirm()
   const confirm = async () => {
@@ -197,7 +197,7 @@ export const VipSlotsScreen = observer(function VipSlotsScreen({ store }: { stor
       </View>
     )
   }
-  const use = (number: number) => void Taro.navigateTo({ url: toPageUrl('VipExchange4', { data: store.data, number }) })
+  const use = (number: number) => navigate('VipExchange4', { data: store.data, number })
   return (
     <View className='vip'>
       <View className='vip__hero'>

@@ -1,6 +1,6 @@
-import Taro from '@tarojs/taro'
 import { Text, View } from '../../platform/components/basic'
 import { toPageUrl } from '../../domain/routes'
+import { navigate } from '../../platform/navigation'
 import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'
 import { platformEnv } from '../../platform/env'
@@ -27,10 +27,10 @@ export default function LauncherPage() {
             {t(section.title)}
           </View>
           {section.links.map((link) => {
-            const url = toPageUrl(link.route, withApiHost(link.params))
-            const go = () => void Taro.navigateTo({ url })
+            const params = withApiHost(link.params)
+            const go = () => navigate(link.route, params)
             return (
-              <View className='launcher__link' key={url} hoverClass='launcher__link--active' {...pressable(go, { role: 'link' })}>
+              <View className='launcher__link' key={toPageUrl(link.route, params)} hoverClass='launcher__link--active' {...pressable(go, { role: 'link' })}>
                 <Text>{t(link.label)}</Text>
                 <Text className='launcher__arrow' aria-hidden='true'>›</Text>
               </View>

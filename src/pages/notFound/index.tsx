@@ -1,6 +1,6 @@
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { decodeFully } from '../../domain/routeParams'
-import { toPageUrl } from '../../domain/routes'
+import { relaunch } from '../../platform/navigation'
 import { useRouteTitle } from '../../features/routing'
 import { t } from '../../locales'
 import { StateView } from '../../ui/StateView'
@@ -17,7 +17,7 @@ export default function NotFoundPage() {
       title={t('notFound.title')}
       detail={[t('notFound.text'), path ? t('notFound.path', { path }) : ''].filter(Boolean).join('\n')}
       actionText={t('common.backHome')}
-      onAction={() => void Taro.reLaunch({ url: toPageUrl('Launcher') })}
+      onAction={() => relaunch('Launcher')}
     />
   )
 }

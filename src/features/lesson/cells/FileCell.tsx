@@ -1,9 +1,8 @@
-import Taro from '@tarojs/taro'
 import { Text, View } from '../../../platform/components/basic'
 import { formatFileSize } from '../../../domain/format'
 import { fileIcon } from '../../../domain/message/file'
 import type { FileMessage } from '../../../domain/message/types'
-import { toPageUrl } from '../../../domain/routes'
+import { navigate } from '../../../platform/navigation'
 import { t } from '../../../locales'
 import { nativeBridge } from '../../../platform/bridge'
 import { filePlatform } from '../../../platform/file'
@@ -26,9 +25,7 @@ export function FileCell({ message }: { message: FileMessage }) {
         feedback.toast({ title: t('cells.file.openInApp'), icon: 'none', duration: 1000 })
         break
       case 'audioPlayer':
-        void Taro.navigateTo({
-          url: toPageUrl(fileExtension === 'm4a' ? 'M4aPlayer' : 'AudioPlayer', { name: fileName, url, fileExtension }),
-        })
+        navigate(fileExtension === 'm4a' ? 'M4aPlayer' : 'AudioPlayer', { name: fileName, url, fileExtension })
         break
       case 'opened':
       case 'refused':

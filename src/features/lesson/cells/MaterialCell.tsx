@@ -1,7 +1,6 @@
-import Taro from '@tarojs/taro'
 import { Image, Text, View } from '../../../platform/components/basic'
 import type { MaterialMessage } from '../../../domain/message/types'
-import { toPageUrl } from '../../../domain/routes'
+import { navigate } from '../../../platform/navigation'
 import { t } from '../../../locales'
 import { imageAlt, pressable } from '../../../ui/a11y'
 import './Card.scss'
@@ -18,11 +17,7 @@ export const MATERIAL_PREVIEW_IMAGES = 3
  */
 export function MaterialCell({ message }: { message: MaterialMessage }) {
   const circle = message.materialType === 0
-  const open = (): void => {
-    void Taro.navigateTo({
-      url: toPageUrl(circle ? 'WmCircleDetail' : 'GroupSpaceDetail', { data: JSON.stringify(message.detail) }),
-    })
-  }
+  const open = (): void => navigate(circle ? 'WmCircleDetail' : 'GroupSpaceDetail', { data: JSON.stringify(message.detail) })
   const tiles = message.images.slice(0, MATERIAL_PREVIEW_IMAGES + 1)
   return (
     <View className={`cell-card cell-material cell-material--${circle ? 'circle' : 'space'}`} {...pressable(open)}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
-import { toPageUrl } from '../../../../domain/routes'
+import { useRouter } from '@tarojs/taro'
+import { redirect } from '../../../../platform/navigation'
 import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
 import '../../../../locales/packages/album'
@@ -19,7 +19,7 @@ export default function TmpPage() {
   useEffect(() => {
     const query: Record<string, string> = {}
     for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && key !== '$taroTimestamp') query[key] = value
-    const timer = setTimeout(() => void Taro.redirectTo({ url: toPageUrl('LessonPay', query) }), LESSON_PAY_REDIRECT_MS)
+    const timer = setTimeout(() => redirect('LessonPay', query), LESSON_PAY_REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [params])
   return <StateView kind='loading' title={t('redirect.going')} />
