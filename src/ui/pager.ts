@@ -1,4 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { messageOf } from '../domain/errorMessage'
 
 /** One page as the list's source answers it. */
 export interface PageResult<T> {
@@ -20,8 +21,6 @@ export interface PagerOptions<T> {
    */
   onItems?: (added: readonly T[], replaced: boolean) => void
 }
-
-const defaultMessageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /**
  * The state of a paged list (a money list, a subscription list), ready for `PagedList`:
@@ -69,7 +68,7 @@ export class Pager<T> {
     private readonly fetchPage: FetchPage<T>,
     options: PagerOptions<T> = {},
   ) {
-    this.messageOf = options.messageOf ?? defaultMessageOf
+    this.messageOf = options.messageOf ?? messageOf
     this.onItems = options.onItems
     makeAutoObservable<Pager<T>, 'fetchPage' | 'messageOf' | 'onItems' | 'nextLoad' | 'refreshLoad' | 'generation'>(this, {
       items: observable.shallow,

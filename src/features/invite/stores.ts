@@ -13,6 +13,7 @@ import {
 } from '../../domain/invite'
 import type { FriendInvite, GroupInvite, PasswordWelcomeQuery, PayGroupQuery, StoreUrls } from '../../domain/invite'
 import { extractInvitePassword, validateFriendMessage } from '../../domain/validation'
+import { messageOf } from '../../domain/errorMessage'
 import { t } from '../../locales'
 import type { AppLinkPlatform } from '../../platform/appLink/types'
 import type { PhoneDialogForm } from '../login'
@@ -25,8 +26,6 @@ export interface InviteDeps {
   appLink: AppLinkPlatform
   toast: Toast
 }
-
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /** The transport toasts every refusal but 404, which it hands to the caller: that one is told here. */
 function reportNotFound(err: unknown, toast: Toast): void {

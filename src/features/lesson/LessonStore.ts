@@ -6,6 +6,7 @@ import type { LessonLink } from '../../domain/lessonLink'
 import { decideLessonView } from '../../domain/lessonAccess'
 import type { LessonAccess } from '../../domain/lessonAccess'
 import { resolvePath, routeByName, type ResolvedRoute } from '../../domain/routes'
+import { messageOf } from '../../domain/errorMessage'
 import { parseMessage } from '../../domain/message/parse'
 import { foldRows, START, type FoldTail, type MessageRowModel } from '../../domain/message/rows'
 import type { LessonMessage } from '../../domain/message/types'
@@ -201,7 +202,7 @@ export class LessonStore {
     } catch (err) {
       runInAction(() => {
         this.status = 'error'
-        this.openError = err instanceof Error ? err.message : String(err)
+        this.openError = messageOf(err)
       })
     }
   }

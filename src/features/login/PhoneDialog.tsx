@@ -4,6 +4,7 @@ import { Button, Text, View } from '../../platform/components/basic'
 import { TOAST_DURATION_MS } from '../../api/client'
 import { DEFAULT_PHONE_CODE, type Country } from '../../domain/countries'
 import { validatePhone, validateSmsCode, validateWatermarkAccount } from '../../domain/validation'
+import { messageOf } from '../../domain/errorMessage'
 import { t } from '../../locales'
 import { pressable, scriptFocusable, useModalFocus, useUiId } from '../../ui/a11y'
 import { CountdownButton } from '../../ui/CountdownButton'
@@ -44,8 +45,6 @@ export interface PhoneDialogProps {
 function toast(title: string): void {
   feedback.toast({ title, icon: 'none', duration: TOAST_DURATION_MS })
 }
-
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /**
  * Phone login / bind dialog (spec 000 §2, §4): country code (default +86, with the picker), phone,

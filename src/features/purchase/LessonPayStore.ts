@@ -5,6 +5,7 @@ import type { PayType } from '../../api/purchase'
 import { decideLessonPayView } from '../../domain/lessonAccess'
 import type { LessonPayView } from '../../domain/lessonAccess'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
+import { messageOf } from '../../domain/errorMessage'
 import type { KeyValueStorage } from '../../platform/storage/types'
 import type { LoginDataStore } from '../../stores/loginData'
 import { LessonVisit } from '../visit'
@@ -84,7 +85,7 @@ export class LessonPayStore {
     } catch (err) {
       runInAction(() => {
         this.status = 'error'
-        this.errorMessage = err instanceof Error ? err.message : String(err)
+        this.errorMessage = messageOf(err)
       })
     }
   }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { IatAuth } from '../../../types/speech'
 import { FRAME_INTERVAL_MS, FrameQueue, SilenceWatch, Transcript, encodeFrame, readIatAnswer } from '../../domain/speech'
+import { messageOf } from '../../domain/errorMessage'
 import type { Microphone, MicrophonePlatform } from '../../platform/microphone'
 import type { ImSocket, OpenSocket } from '../../platform/socket'
 
@@ -74,7 +75,7 @@ export class SpeechStore {
     try {
       auth = await this.deps.iatAuth()
     } catch (err) {
-      if (session === this.session) this.fail(err instanceof Error ? err.message : String(err))
+      if (session === this.session) this.fail(messageOf(err))
       return
     }
     if (session !== this.session) return
@@ -131,7 +132,7 @@ export class SpeechStore {
         },
       })
     } catch (err) {
-      if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(err instanceof Error ? err.message : String(err))))
+      if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(messageOf(err))))
       return
     }
     if (session !== this.session) {

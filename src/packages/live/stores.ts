@@ -7,9 +7,8 @@ import type { LiveNotice } from '../../features/live'
 import { createChatroomClient } from '../../im'
 import { platformChatroomEdge } from '../../im/platformEdge'
 import { t } from '../../locales'
+import { messageOf } from '../../domain/errorMessage'
 import '../../locales/packages/live'
-
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 const NOTICES: Record<LiveNotice, Parameters<typeof t>[0]> = {
   commentNeedsLogin: 'live.needLoginToComment',

@@ -9,6 +9,7 @@ import { clipboard } from '../../platform/clipboard'
 import { microphone } from '../../platform/microphone'
 import { openSocket } from '../../platform/socket'
 import '../../locales/packages/tools'
+import { messageOf } from '../../domain/errorMessage'
 
 /**
  * The misc package's composition, reached only from its own pages. Its screens (audio file players,
@@ -37,7 +38,7 @@ export const useMiscStores = definePackageStores((app) => ({
       createOrder: createTestOrderApi(app.post).create,
       payment: app.payment,
       newRequestId: randomRequestId,
-      messageOf: (err) => (err instanceof Error ? err.message : String(err)),
+      messageOf,
     }),
   /** /testWmJsApi: the app's one share gateway, reporting its steps */
   createWmJsApiStore: (): WmJsApiStore =>

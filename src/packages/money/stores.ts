@@ -1,8 +1,7 @@
 import { definePackageStores } from '../../app/stores'
 import { createMoneyApi } from '../../api/money'
 import { BankCardStore, CardFormStore, IncomeStore, WithdrawStore } from '../../features/money'
-
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+import { messageOf } from '../../domain/errorMessage'
 
 /**
  * The money package's composition (income, withdrawal, bank card), reached only from its own pages.

@@ -2,6 +2,7 @@ import { downloadToTemp } from './download'
 import type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio } from './types'
 import { isAmrUrl, m4aPlayableUrl } from './mediaUrl'
 import { bindMediaSession, type MediaSessionBinding } from './mediaSession'
+import { messageOf } from '../../domain/errorMessage'
 
 export type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio, DownloadProgress } from './types'
 
@@ -167,7 +168,7 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
         (err: unknown) => {
           if (current !== generation) return
           // a prepared download that failed is no reason not to stream the file
-          if (amr) listener?.onError(err instanceof Error ? err.message : String(err))
+          if (amr) listener?.onError(messageOf(err))
           else start(el, m4aPlayableUrl(source.src), source)
         },
       )
