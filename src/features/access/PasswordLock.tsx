@@ -11,7 +11,7 @@ export interface PasswordLockProps {
   rejected: boolean
   /** the server stopped checking passwords for a while (too many wrong ones) */
   tooManyTries?: { waitMinutes?: number } | null
-  onUnlock(password: string): void
+  onUnlock: (password: string) => void
 }
 
 /** Password lock (spec 000 §2): the course has permission set, enter the password to browse. */

@@ -172,7 +172,7 @@ function wrap(kind: 'group', invite: GroupInvite | undefined): PasswordInvite | 
 function wrap(kind: 'friend', invite: FriendInvite | undefined): PasswordInvite | undefined
 function wrap(kind: 'group' | 'friend', invite: GroupInvite | FriendInvite | undefined): PasswordInvite | undefined {
   if (invite === undefined) return undefined
-  return kind === 'group' ? { kind, invite: invite as GroupInvite } : { kind, invite: invite as FriendInvite }
+  return kind === 'group' ? { kind, invite: invite as GroupInvite } : { kind, invite }
 }
 
 /** /downloadWm's description: the remote one, or the built-in one when the fetch fails (spec 001 §7). */

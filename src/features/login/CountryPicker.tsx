@@ -9,8 +9,8 @@ import { loadCountries as loadStaticCountries } from './countryList'
 import './login.scss'
 
 export interface CountryPickerProps {
-  onSelect(country: Country): void
-  onClose(): void
+  onSelect: (country: Country) => void
+  onClose: () => void
   /** tests pass a fixed list */
   loadCountries?: () => Promise<Country[]>
 }

@@ -31,8 +31,8 @@ export interface PhoneDialogProps {
   submit(form: PhoneDialogForm): Promise<void>
   /** the success panel after `submit` resolves; its button calls onDone */
   success: { text: string; buttonText: string }
-  onCancel(): void
-  onDone(): void
+  onCancel: () => void
+  onDone: () => void
   /** tests pass a fixed country list */
   loadCountries?: () => Promise<Country[]>
   /**

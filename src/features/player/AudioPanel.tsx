@@ -70,7 +70,7 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
     <View className='audio-panel' role='region' aria-label={t('player.panel.label')}>
       <View className='audio-panel__head'>
         <Text className='audio-panel__title'>{t('player.panel.nowPlaying', { name: [media.singer, media.title].filter(Boolean).join(' · ') })}</Text>
-        <View className='audio-panel__close' aria-label={t('player.panel.close')} {...pressable(player.closePanel)}>
+        <View className='audio-panel__close' aria-label={t('player.panel.close')} {...pressable(() => player.closePanel())}>
           ×
         </View>
       </View>
@@ -94,7 +94,7 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
         <View
           className={`audio-panel__toggle audio-panel__toggle--${player.isPlaying ? 'pause' : 'play'}`}
           aria-label={t(player.isPlaying ? 'player.panel.pause' : 'player.panel.play')}
-          {...pressable(player.togglePlay)}
+          {...pressable(() => player.togglePlay())}
         />
       </View>
     </View>

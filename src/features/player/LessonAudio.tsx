@@ -31,7 +31,7 @@ const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore 
       <Text className='resume-bar__action' {...pressable(() => void player.acceptResume())}>
         {t('player.resume.continue')}
       </Text>
-      <Text className='resume-bar__dismiss' {...pressable(player.dismissResume)}>
+      <Text className='resume-bar__dismiss' {...pressable(() => player.dismissResume())}>
         {t('player.resume.dismiss')}
       </Text>
     </View>
@@ -86,7 +86,7 @@ export const BackgroundPlay = observer(function BackgroundPlay() {
   const player = usePlayer()
   if (!platformEnv.supportsBackgroundAudio || !player.viewedHasVoice) return null
   return (
-    <View className='background-play' {...pressable(player.playAll)}>
+    <View className='background-play' {...pressable(() => player.playAll())}>
       {t('player.backgroundPlay')}
     </View>
   )
@@ -108,7 +108,7 @@ export const LessonAudio = observer(function LessonAudio({ lesson, link, reveal 
       <View
         className={`rate-button${player.panelVisible && player.playingViewed ? ' rate-button--raised' : ''}`}
         aria-label={t('player.rateButton', { rate: formatRate(player.rate) })}
-        {...pressable(player.cycleRate)}
+        {...pressable(() => player.cycleRate())}
       >
         {formatRate(player.rate)}
       </View>

@@ -6,8 +6,8 @@ import './purchase.scss'
 
 export interface PayDialogProps {
   priceFen: number
-  onLookAgain(): void
-  onGoPay(): void
+  onLookAgain: () => void
+  onGoPay: () => void
 }
 
 /** The pay dialog (spec 000 §2, §4): the price (fee/100, two decimals), 'look again' and 'go pay'. */

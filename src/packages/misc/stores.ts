@@ -19,9 +19,10 @@ import { messageOf } from '../../domain/errorMessage'
 export const useMiscStores = definePackageStores((app) => ({
   player: app.player,
   /** /iatTest: one speech session per page */
-  createSpeechStore: (): SpeechStore =>
-    new SpeechStore({
-      iatAuth: createSpeechApi(app.post).iatAuth,
+  createSpeechStore: (): SpeechStore => {
+    const speech = createSpeechApi(app.post)
+    return new SpeechStore({
+      iatAuth: () => speech.iatAuth(),
       microphone,
       openSocket,
       messages: {
@@ -29,17 +30,20 @@ export const useMiscStores = definePackageStores((app) => ({
         microphone: (detail) => t('speech.microphone', { detail }),
         service: (code, message) => t('speech.service', { code, message }),
       },
-    }),
+    })
+  },
   /** /test: the native bridge, the clipboard and a demo payment through the app's payment gateway */
-  createTestStore: (): TestStore =>
-    new TestStore({
+  createTestStore: (): TestStore => {
+    const orders = createTestOrderApi(app.post)
+    return new TestStore({
       bridge: nativeBridge,
       clipboard,
-      createOrder: createTestOrderApi(app.post).create,
+      createOrder: (requestId) => orders.create(requestId),
       payment: app.payment,
       newRequestId: randomRequestId,
       messageOf,
-    }),
+    })
+  },
   /** /testWmJsApi: the app's one share gateway, reporting its steps */
   createWmJsApiStore: (): WmJsApiStore =>
     new WmJsApiStore(app.share, () => ({

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
-import { previousPageUrl, type StackPage } from '../../domain/pageStack'
+import { previousPageUrl } from '../../domain/pageStack'
 import { toPageUrl } from '../../domain/routes'
 import { t } from '../../locales'
 import { StateView } from '../../ui/StateView'
@@ -9,7 +9,7 @@ import { StateView } from '../../ui/StateView'
 export default function RefreshPage() {
   useEffect(() => {
     const pages = Taro.getCurrentPages()
-    const url = previousPageUrl(pages.slice(0, -1) as unknown as StackPage[]) ?? toPageUrl('Launcher')
+    const url = previousPageUrl(pages.slice(0, -1)) ?? toPageUrl('Launcher')
     void Taro.redirectTo({ url })
   }, [])
   return <StateView kind='loading' title={t('common.loading')} />

@@ -104,9 +104,9 @@ function makePagesScrollableByKeyboard(): void {
 
 /** ARIA states and data attributes reach the DOM on every update (see stateAttributes.ts). */
 function keepStateAttributesCurrent(): void {
-  const next = options.vnode
+  const next = options.vnode?.bind(options)
   options.vnode = (vnode: VNode) => {
-    if (vnode.props !== null && typeof vnode.props === 'object') stringifyStateAttributes(vnode.props as Record<string, unknown>)
+    if (vnode.props !== null && typeof vnode.props === 'object') stringifyStateAttributes(vnode.props)
     next?.(vnode)
   }
 }

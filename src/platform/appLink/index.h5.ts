@@ -24,6 +24,6 @@ export const appLink: AppLinkPlatform = {
     form.submit()
     return true
   },
-  copy: clipboard.copy,
-  fetchJson: http.getJson,
+  copy: (text) => clipboard.copy(text),
+  fetchJson: (url, timeoutMs) => http.getJson(url, timeoutMs),
 }

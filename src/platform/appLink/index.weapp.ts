@@ -20,5 +20,5 @@ export const appLink: AppLinkPlatform = {
   copy: async (text) => {
     await Taro.setClipboardData({ data: text })
   },
-  fetchJson: http.getJson,
+  fetchJson: (url, timeoutMs) => http.getJson(url, timeoutMs),
 }

@@ -121,6 +121,7 @@ export const audioEngine: AudioEngine = createBackgroundEngine()
 export const downloadAudio: DownloadAudio = async ({ url, fileName, onProgress }) => {
   const filePath = await downloadToTemp(url, onProgress)
   await new Promise<void>((resolve) => {
-    Taro.shareFileMessage({ filePath, fileName, success: () => resolve(), fail: () => resolve() })
+    // not promisified in the mini-program (it returns nothing): the callbacks settle it
+    void Taro.shareFileMessage({ filePath, fileName, success: () => resolve(), fail: () => resolve() })
   })
 }

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState, type ComponentType, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react'
+import { createElement, useEffect, useRef, useState, type ComponentType, type ReactNode, type SyntheticEvent } from 'react'
 import type { ButtonProps, ImageProps, TextProps, ViewProps } from '@tarojs/components'
 import './basic.h5.css'
 
@@ -79,9 +79,6 @@ function chain(own: (() => void) | undefined, theirs: unknown): Handler {
   }
 }
 
-/** Taro's `style`: an object, or (older code) a CSS string. */
-type StyleProp = CSSProperties | string | undefined
-
 /** A View with a hover class: the only kind that needs state (the app has few). */
 function HoverView(props: ViewProps) {
   const { children, className, style, hoverClass, hoverStartTime = 50, hoverStayTime = 400, ...rest } = props
@@ -91,7 +88,7 @@ function HoverView(props: ViewProps) {
     {
       ...elementProps(rest),
       class: joinClasses(className, hover.className) || undefined,
-      style: style as StyleProp,
+      style,
       onTouchStart: chain(hover.onTouchStart, rest.onTouchStart),
       onTouchEnd: chain(hover.onTouchEnd, rest.onTouchEnd),
     },
@@ -103,7 +100,7 @@ function HoverView(props: ViewProps) {
 function LiteView(props: ViewProps) {
   if (props.hoverClass) return createElement(HoverView, props)
   const { children, className, style, hoverClass: _hoverClass, hoverStartTime: _hoverStartTime, hoverStayTime: _hoverStayTime, ...rest } = props
-  return element('taro-view-core', { ...elementProps(rest), class: className || undefined, style: style as StyleProp }, children)
+  return element('taro-view-core', { ...elementProps(rest), class: className || undefined, style }, children)
 }
 
 function LiteText(props: TextProps) {
@@ -115,7 +112,7 @@ function LiteText(props: TextProps) {
       ...elementProps(rest),
       'number-of-lines': typeof numberOfLines === 'number' ? numberOfLines : undefined,
       class: className,
-      style: clamp && typeof style !== 'string' ? { ...style, ...clamp } : (style as StyleProp),
+      style: clamp && typeof style !== 'string' ? { ...style, ...clamp } : style,
     },
     children,
   )
@@ -145,7 +142,7 @@ function LiteButton(props: ButtonProps) {
       loading: loading ? '' : undefined,
       plain: plain ? '' : undefined,
       class: joinClasses(className, hover.className) || undefined,
-      style: style as StyleProp,
+      style,
       onTouchStart: chain(hover.onTouchStart, rest.onTouchStart),
       onTouchEnd: chain(hover.onTouchEnd, rest.onTouchEnd),
     },
@@ -212,7 +209,7 @@ function LiteImage(props: ImageProps) {
       // src, mode and lazy-load stay on the host too, as Taro's wrapper leaves them
       ...elementProps({ ...rest, src, mode: givenMode, lazyLoad }),
       class: joinClasses(className, mode === 'widthFix' && 'taro-img__widthfix') || undefined,
-      style: style as StyleProp,
+      style,
     },
     typeof src === 'string' && src
       ? createElement('img', {
