@@ -8,6 +8,7 @@ import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../..
 import type { Db } from '../core/db'
 import { chatroomData, wireMember, wireRoom } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
+import { wsText } from '../core/wsText'
 import { processRelay, type RoomEvent } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
@@ -156,7 +157,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
       if (seat) seat.lastSeen = now()
       let frame: unknown
       try {
-        frame = JSON.parse(raw.toString())
+        frame = JSON.parse(wsText(raw))
       } catch {
         ws.close(1003, 'not JSON')
         return

@@ -15,6 +15,7 @@ import { ok } from '../core/envelope'
 import { contractRoute } from '../core/contractRoute'
 import { publicOrigin } from '../core/urls'
 import { WORKER_HEADER, workerName } from '../core/worker'
+import { wsText } from '../core/wsText'
 import { LOCAL_IAT_PATH, speechCalls } from '../../types/speech'
 import type { IatAuth } from '../../types/speech'
 import { loadRecordings } from './recordings'
@@ -84,7 +85,7 @@ export async function speechRoutes(app: FastifyInstance, opts: { iflytek?: Iflyt
       ws.on('message', (data, isBinary) => {
         if (session.done) return
         watch()
-        session.receive(isBinary ? '' : data.toString())
+        session.receive(isBinary ? '' : wsText(data))
       })
       ws.on('close', () => clearTimeout(idle))
       ws.on('error', () => ws.terminate())
