@@ -19,3 +19,6 @@ export const stringContaining = (text: string): string => expect.stringContainin
 
 /** An object with at least `fields` (each equal, or matched by the matcher it holds). */
 export const objectContaining = <T extends object>(fields: T): T => expect.objectContaining(fields) as T
+
+/** Any object (what `typeof` calls one). */
+export const anyObject = (): object => expect.any(Object) as object

@@ -18,4 +18,4 @@ createH5NativeComponentConfig(() => null, React, ReactDOM)
 // current page's element, whose id is the page's path. Tests render into <body>: it is that page.
 const TEST_PAGE = 'component-test-page'
 document.body.id = TEST_PAGE
-Current.page = { path: TEST_PAGE } as typeof Current.page
+Current.page = { path: TEST_PAGE }

@@ -56,7 +56,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await page.goto(`/groupWelcome/${info({ usrname: '林老师', groupname: '读书会', headurl, data: 'invite-group' })}`)
     await shown(page, '.welcome__group').filter({ hasText: '【读书会】' }).waitFor()
     await page.waitForFunction(() => {
-      const img = document.querySelector('.welcome__head img') as HTMLImageElement | null
+      const img = document.querySelector<HTMLImageElement>('.welcome__head img')
       return img !== null && img.complete && img.naturalWidth > 0
     })
     await settled(page)
@@ -206,7 +206,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     const page = await e2e.newPage()
     await page.goto('/pay4group?gid=g-paid&wmid=wm_teacher&password=WMG2003')
     await shown(page, '.pay-group__pay').filter({ hasText: '钱包支付 ¥9.90' }).waitFor()
-    await page.waitForFunction(() => (document.querySelector('.welcome__head img') as HTMLImageElement | null)?.complete === true)
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.welcome__head img')?.complete === true)
     await settled(page)
     await e2e.screenshot(page, 'invite-pay-group')
 

@@ -188,7 +188,7 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', userid: session?.userid ?? '', token: session?.token ?? '' },
       payload: 'courseData=demo-paid&page=1&pageSize=50',
     })
-    const listed = list.json() as { code: number; data: { array: unknown[] } }
+    const listed = list.json<{ code: number; data: { array: unknown[] } }>()
     expect(listed.code).toBe(200)
     expect(listed.data.array).toHaveLength(PAID_TOTAL)
   })

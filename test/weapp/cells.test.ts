@@ -3,8 +3,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import cells from '../../src/locales/zh-CN/cells'
-import { loadPage, type LoadedPage } from './harness'
-import { all, attributeOf, reachBottom, tap, type SimNode } from './taroTree'
+import { loadPage, optionsOf, type LoadedPage } from './harness'
+import { all, attributeOf, matching, reachBottom, tap, type SimNode } from './taroTree'
 
 /**
  * Message cells of the compiled mini-program on the all-types demo lesson
@@ -73,7 +73,7 @@ describe('message cells in the compiled mini-program (dist/weapp)', () => {
 
     expect(requestedUrls(loaded).some((url) => url.endsWith('/wmim/course/v2/message/picture/list.do'))).toBe(true)
     expect(loaded.wx.previewImage).toHaveBeenCalledTimes(1)
-    const { current, urls } = loaded.wx.previewImage.mock.calls[0][0] as { current: string; urls: string[] }
+    const { current, urls } = optionsOf(loaded.wx.previewImage)[0] as { current: string; urls: string[] }
     expect(current).toBe(tappedSrc)
     expect(pathOf(current)).toBe('/media/image/tall.jpg')
     // pictures beyond the loaded page are in the viewer too: it pages the whole list first
@@ -152,7 +152,7 @@ describe('message cells in the compiled mini-program (dist/weapp)', () => {
       const loaded = await openAllTypes(addSecondVideo)
       await loaded.waitFor(() => loaded.root.querySelectorAll('.cell-video').length === 2)
       const videos = all(loaded, '.cell-video')
-      const playingIn = (index: number): boolean => within(videos[index], loaded.root.querySelectorAll('.cell-video__player')).length > 0
+      const playingIn = (index: number): boolean => within(videos[index], matching(loaded, '.cell-video__player')).length > 0
 
       await tap(all(loaded, '.cell-video__poster')[0])
       await loaded.waitFor(() => playingIn(0))
@@ -162,8 +162,8 @@ describe('message cells in the compiled mini-program (dist/weapp)', () => {
       await tap(all(loaded, '.cell-video__poster')[0])
       await loaded.waitFor(() => playingIn(1))
       expect(playingIn(0)).toBe(false)
-      expect(within(videos[0], loaded.root.querySelectorAll('.cell-video__poster'))).toHaveLength(1)
-      expect(within(videos[0], loaded.root.querySelectorAll('.cell-video--poster'))).toHaveLength(1)
+      expect(within(videos[0], matching(loaded, '.cell-video__poster'))).toHaveLength(1)
+      expect(within(videos[0], matching(loaded, '.cell-video--poster'))).toHaveLength(1)
       expect(loaded.root.querySelectorAll('.cell-video--playing')).toHaveLength(1)
       expect(loaded.root.querySelectorAll('.cell-video__player')).toHaveLength(1)
       expect(pathOf(attributeOf(loaded, all(loaded, '.cell-video__player')[0], 'src'))).toBe('/media/video/demo.mp4#second')

@@ -28,6 +28,11 @@ export interface FakeWx {
   [name: string]: unknown
 }
 
+/** The options object of each call of a fake wx API (one of FakeWx's mocks), in call order. */
+export function optionsOf(api: unknown): unknown[] {
+  return (api as jest.Mock<unknown, [unknown]>).mock.calls.map(([options]) => options)
+}
+
 /**
  * A wx API that succeeds with `result`. Like the base library (2.10.2+), it answers a promise when
  * called without callbacks: Taro hands some APIs over unwrapped (requestPayment in Taro 4.2).
@@ -184,9 +189,10 @@ export async function loadPage(
     })
   }
   let id = ''
-  // Jest keeps its own module registry: an isolated one gives each page a fresh app bundle.
+  // Jest keeps its own module registry: an isolated one gives each page a fresh app bundle
+  // (jest.requireActual loads into it too; nothing of the bundle is mocked).
   jest.isolateModules(() => {
-    require(path.join(DIST, 'app.js'))
+    jest.requireActual(path.join(DIST, 'app.js'))
     id = simulate.load(path.join(DIST, pagePath), { rootPath: DIST, compiler: 'official' })
   })
   const root = simulate.render(id)

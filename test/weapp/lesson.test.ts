@@ -1,7 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { loadPage, type LoadedPage } from './harness'
+import { loadPage, optionsOf, type LoadedPage } from './harness'
+import { anyString } from '../matchers'
 
 describe('compiled mini-program lesson page (dist/weapp)', () => {
   let page: LoadedPage | undefined
@@ -21,8 +22,8 @@ describe('compiled mini-program lesson page (dist/weapp)', () => {
     expect(calls[1].url).toContain('/wmim/course/v2/message/list.do')
     expect(calls[1].data).toContain('page=1')
     expect(calls[1].data).toContain('pageSize=20')
-    expect(loaded.wx.setNavigationBarTitle).toHaveBeenCalledWith(expect.objectContaining({ title: expect.any(String) }))
-    const title = (loaded.wx.setNavigationBarTitle.mock.calls.at(-1)?.[0] as { title: string }).title
+    expect(loaded.wx.setNavigationBarTitle).toHaveBeenCalledWith(expect.objectContaining({ title: anyString() }))
+    const title = (optionsOf(loaded.wx.setNavigationBarTitle).at(-1) as { title: string }).title
     expect(title.length).toBeGreaterThan(0)
     expect(loaded.text()).toMatch(/创建于 \d{4}-\d{2}-\d{2}/)
     expect(loaded.text()).toContain('上午')

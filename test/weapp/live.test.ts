@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { routeByName, toPageUrl } from '../../src/domain/routes'
-import { loadPage, type FakeWx, type LoadedPage } from './harness'
+import { loadPage, optionsOf, type FakeWx, type LoadedPage } from './harness'
 import { all, attributeOf, tap } from './taroTree'
 
 /**
@@ -27,7 +27,7 @@ describe('live pages in the compiled mini-program (dist/weapp)', () => {
     expect(p.text()).toContain('直播已结束')
     await tap(all(p, '.live-end__download')[0])
     await p.waitFor(() => (p.wx.navigateTo as jest.Mock).mock.calls.length === 1)
-    expect((p.wx.navigateTo as jest.Mock).mock.calls[0][0]).toMatchObject({ url: toPageUrl('DownloadWm') })
+    expect(optionsOf(p.wx.navigateTo)[0]).toMatchObject({ url: toPageUrl('DownloadWm') })
   })
 
   it('/liveSubscribeNoti lists the first 10 subscribed hosts; a switch unsubscribes on the server', async () => {

@@ -61,6 +61,8 @@ function fakeRequestPayment(opened: (sheet: PaySheet) => void): jest.Mock {
         complete?.(res)
         if (ok) resolve(res)
         else if (fail || complete) resolve(undefined)
+        // wx's promise rejects with the {errMsg} result, not an Error: the fake does what the platform does
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         else reject(res)
       }
       opened({
@@ -99,7 +101,7 @@ async function orderState(server: FastifyInstance, orderNO: string, loginData: s
     headers: FORM,
     payload: new URLSearchParams({ orderNO, loginData }).toString(),
   })
-  return (res.json() as ApiEnvelope<ObjectData<OrderState>>).data.object
+  return res.json<ApiEnvelope<ObjectData<OrderState>>>().data.object
 }
 
 function pathsRequested(page: LoadedPage): string[] {
@@ -122,7 +124,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
       routeByName('LessonPay').page,
       { type: 'share', courseData: COURSE, payType: '1' },
       (wx: FakeWx) => {
-        const forward = wx.request
+        const forward: (options: object) => unknown = wx.request
         wx.request = jest.fn((options: { url: string; success?: (res: { data: unknown }) => void }) =>
           forward({
             ...options,
@@ -197,7 +199,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
 
     // WeChat's notification reaches the server before the pay sheet closes
     const paid = await page.server.inject({ method: 'POST', url: devCalls.sandboxPay.path, headers: FORM, payload: `orderNO=${order.orderNO}` })
-    expect((paid.json() as ApiEnvelope<ObjectData<OrderState>>).data.object.orderStatus).toBe(1)
+    expect(paid.json<ApiEnvelope<ObjectData<OrderState>>>().data.object.orderStatus).toBe(1)
     sheet.pay()
 
     await page.waitFor(() => page.root.querySelectorAll('.lesson-pay--purchased').length === 1)
@@ -254,7 +256,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     await page.waitFor(() => pathsRequested(page).includes('/wmim/course/v2/phone/sendSms.do'))
     const sms = await page.server.inject({ method: 'GET', url: `/dev/sms/last.do?phone=${phone}&interCode=86` })
     expect(sms.statusCode).toBe(200)
-    const { code } = (sms.json() as ApiEnvelope<ObjectData<{ code: string }>>).data.object
+    const { code } = sms.json<ApiEnvelope<ObjectData<{ code: string }>>>().data.object
     await typeInto(all(page, '.bind-dialog__code')[0], code)
     await tap(all(page, '.bind-dialog__confirm')[0])
     await page.waitFor(() => page.root.querySelectorAll('.bind-dialog__done').length === 1)

@@ -1,8 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { loadPage, type FakeWx, type LoadedPage } from './harness'
-import { all, tap } from './taroTree'
+import { loadPage, optionsOf, type FakeWx, type LoadedPage } from './harness'
+import { all, tap, type SimNode } from './taroTree'
 import player from '../../src/locales/zh-CN/player'
 
 /**
@@ -96,10 +96,10 @@ describe('lesson player in the compiled mini-program (dist/weapp)', () => {
     return loaded
   }
 
-  function voiceCell(loaded: LoadedPage, msgId: string) {
+  function voiceCell(loaded: LoadedPage, msgId: string): SimNode {
     const cell = loaded.root.querySelector(`#voice-${msgId}`)
     if (!cell) throw new Error(`no voice cell ${msgId}`)
-    return cell
+    return cell as SimNode
   }
 
   it('plays a tapped voice through the one BackgroundAudioManager, metadata before src', async () => {
@@ -123,8 +123,9 @@ describe('lesson player in the compiled mini-program (dist/weapp)', () => {
       expect(at).toBeLessThan(srcAt)
     }
     // the 50 MB rule asked the server for the size first, with a HEAD of the same URL
-    const head = loaded.wx.request.mock.calls.find(([options]: [{ method?: string }]) => options.method === 'HEAD')
-    expect(head?.[0].url).toBe(audio.value('src'))
+    const requests = optionsOf(loaded.wx.request) as { method?: string; url: string }[]
+    const head = requests.find((options) => options.method === 'HEAD')
+    expect(head?.url).toBe(audio.value('src'))
     // the cell shows it is loading until the manager reports sound (the render follows setData)
     await loaded.waitFor(() => loaded.root.querySelectorAll('.voice-cell--loading').length === 1)
     expect(loaded.root.querySelectorAll('.voice-cell--playing')).toHaveLength(0)
@@ -186,7 +187,7 @@ describe('lesson player in the compiled mini-program (dist/weapp)', () => {
 
   it('refuses a voice over 50 MB without handing it to the manager', async () => {
     const loaded = await open(ALL_TYPES, (wx) => {
-      const forward = wx.request
+      const forward: (options: object) => unknown = wx.request
       wx.request = jest.fn((options: { method?: string; success?: (res: unknown) => void; complete?: (res: unknown) => void }) => {
         if (options.method !== 'HEAD') return forward(options)
         const res = { statusCode: 200, data: '', header: { 'Content-Length': String(50 * 1024 * 1024 + 1) }, errMsg: 'request:ok' }

@@ -46,6 +46,11 @@ export function attributeOf(page: LoadedPage, node: SimNode, attribute: string):
   return data[dataKey(tag, attribute)]
 }
 
+/** The nodes matching `selector`, none or more. */
+export function matching(page: LoadedPage, selector: string): SimNode[] {
+  return page.root.querySelectorAll(selector) as SimNode[]
+}
+
 /** All nodes matching `selector`; throws when there are none, naming the selector. */
 export function all(page: LoadedPage, selector: string): SimNode[] {
   const nodes = page.root.querySelectorAll(selector) as SimNode[]

@@ -6,7 +6,8 @@
  * server; the pay sheet, the clipboard and the share menu are faked at the wx edge (the pay sheet
  * pays through the server's sandbox, as WeChat's notification would).
  */
-import { loadPage, type LoadedPage } from './harness'
+import { loadPage, optionsOf, type LoadedPage } from './harness'
+import { stringMatching } from '../matchers'
 import { all, tap } from './taroTree'
 
 /** The page's buttons once it has rendered: user info, copy, paste, pay. */
@@ -39,7 +40,7 @@ describe('compiled /test', () => {
     await loaded.waitFor(() => loaded.text().includes('当前页面不在 App 内打开'))
     await tap(copy)
     await loaded.waitFor(() => loaded.wx.showToast.mock.calls.some(([o]: [{ title: string }]) => o.title === '复制成功'))
-    expect((loaded.wx.setClipboardData as jest.Mock).mock.calls[0][0]).toMatchObject({ data: '这是一段复制测试文字' })
+    expect(optionsOf(loaded.wx.setClipboardData)[0]).toMatchObject({ data: '这是一段复制测试文字' })
     await tap(paste)
     await loaded.waitFor(() => loaded.text().includes('读到的内容：剪贴板里的字'))
   })
@@ -56,13 +57,15 @@ describe('compiled /test', () => {
     await tap((await buttons(loaded))[3])
     await loaded.waitFor(() => loaded.text().includes('支付成功'), 10000)
     expect(loaded.wx.requestPayment).toHaveBeenCalledTimes(1)
-    expect(loaded.wx.requestPayment.mock.calls[0][0]).toMatchObject({ signType: 'MD5', package: expect.stringMatching(/^prepay_id=TO/) })
+    expect(optionsOf(loaded.wx.requestPayment)[0]).toMatchObject({ signType: 'MD5', package: stringMatching(/^prepay_id=TO/) })
     const orders = loaded.server.db.prepare('SELECT status FROM test_orders').all()
     expect(orders).toEqual([{ status: 1 }])
   })
 
   it('says a cancelled pay sheet is cancelled', async () => {
     page = await loadPage('packages/misc/pages/test/index', {}, (wx) => {
+      // wx's promise rejects with the {errMsg} result, not an Error: the fake does what the platform does
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       wx.requestPayment = jest.fn(async () => Promise.reject({ errMsg: 'requestPayment:fail cancel' }))
     })
     const loaded = page

@@ -95,7 +95,7 @@ describe('GalleryModel', () => {
   })
 
   it('hands the whole list to a native viewer instead of showing the overlay', async () => {
-    const preview = jest.fn()
+    const preview = jest.fn<void, [readonly string[], string]>()
     const loader = pictureList(90)
     const model = new GalleryModel(remote(loader), preview)
     await model.open(pic(2))

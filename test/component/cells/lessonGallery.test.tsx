@@ -37,10 +37,10 @@ describe('the lesson screen mounts the gallery', () => {
   it('an old link (no picture call) pages through the loaded images from the tapped one', async () => {
     const store = new LessonStore(fakeApi([image(1), image(2), image(3)]))
     await mount(utils, WithStores, { stores: testAppStores(), children: <LessonScreen link={{ kind: 'legacy', data: 'old' }} store={store} /> })
-    const cells = await utils.queries.waitForQuerySelectorAll('.cell-image')
+    const cells = (await utils.queries.waitForQuerySelectorAll('.cell-image')) as NodeListOf<Element>
     expect(cells).toHaveLength(3)
     utils.fireEvent.click(cells[1])
-    const slides = await utils.queries.waitForQuerySelectorAll('.gallery__slide')
+    const slides = (await utils.queries.waitForQuerySelectorAll('.gallery__slide')) as NodeListOf<Element>
     expect(slides).toHaveLength(4)
     expect(document.querySelector('.gallery__swiper')?.getAttribute('current')).toBe('1')
   })

@@ -20,7 +20,7 @@ let callHandler: jest.Mock<void, [string, string, Handler?]>
 const calls = () => callHandler.mock.calls.map(([name, data]) => [name, JSON.parse(data) as unknown])
 
 beforeEach(() => {
-  callHandler = jest.fn()
+  callHandler = jest.fn<void, [string, string, Handler?]>()
   Object.assign(globalThis, { WebViewJavascriptBridge: { callHandler } })
 })
 afterEach(() => {

@@ -106,7 +106,7 @@ describe('the friend and group welcome pages', () => {
     expect(text('.welcome__lead')).toBe(t('invite.friend.wants', { name: '小王' }))
     click(utils, '.welcome__add')
     await until(() => expect(text('.ui-dialog__title')).toBe(t('invite.ask.title')))
-    await until(() => expect((document.querySelector('.invite__message input') as HTMLInputElement | null)?.value).toBe(t('invite.ask.default')))
+    await until(() => expect(document.querySelector<HTMLInputElement>('.invite__message input')?.value).toBe(t('invite.ask.default')))
     click(utils, '.ui-dialog__button--primary')
     await until(() => expect(text('.ui-dialog__text')).toBe(t('invite.added.friend')))
     expect(backend.calls).toEqual([{ path: inviteCalls.friendAdd.path, body: { data: 'invite-friend' } }])

@@ -152,7 +152,7 @@ describe('Image', () => {
   })
 
   it('aspectFill fills by the longer side once loaded, and onLoad gets the size', () => {
-    const onLoad = jest.fn()
+    const onLoad = jest.fn<void, [{ detail: unknown }]>()
     render(<Image src='/tall.png' mode='aspectFill' onLoad={onLoad} />)
     const img = el('img') as HTMLImageElement
     expect(img.className).toBe('taro-img__mode-aspectfill taro-img__mode-aspectfill--width')

@@ -77,7 +77,7 @@ describe('/lessonPay', () => {
       {
         '/wmim/course/v2/phone/sendSms.do': () => ok(null),
         '/wmim/course/v2/phone/bind.do': (body) =>
-          JSON.parse(body.encryptData).vcode === '1234'
+          (JSON.parse(body.encryptData) as { vcode?: unknown }).vcode === '1234'
             ? ok({ object: { token: 'tk', userid: 'wm_visitor', encryptKey: 'k' } })
             : refuse(400, 'wrong code'),
         '/wmim/course/v2/order/create.do': () => ok({ object: PAY_CONFIG }),

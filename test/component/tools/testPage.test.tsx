@@ -44,7 +44,7 @@ interface Rig {
 
 function setUp(rig: Rig = {}) {
   const requests: { url: string; requestId: string }[] = []
-  const pay = jest.fn(rig.pay ?? (async () => 'ok' as PayOutcome))
+  const pay = jest.fn<Promise<PayOutcome>, [PayConfig]>(rig.pay ?? (async () => 'ok'))
   const stores = testAppStores({
     transport: fakeTransport(async (request: Request) => {
       const requestId = new URLSearchParams(request.body).get('requestId') ?? ''

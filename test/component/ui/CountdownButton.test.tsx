@@ -4,7 +4,11 @@ import { t } from '../../../src/locales'
 import { $, cleanup, deferred, flushPromises, isDisabled, keyDown, press, render, text } from './harness'
 
 const BUTTON = '.ui-countdown'
-const tick = (ms: number) => act(() => void jest.advanceTimersByTime(ms))
+/** Advances the fake clock inside act; awaited, the updates the timers caused are flushed too. */
+const tick = (ms: number) =>
+  act(async () => {
+    jest.advanceTimersByTime(ms)
+  })
 /** Fake clock and timers; animation frames stay real (Taro's components render on them). */
 const fakeTimers = () => jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
 

@@ -42,7 +42,7 @@ const rowTexts = () => $$('.row').map((r) => r.textContent)
 
 let stopPullDownRefresh: jest.SpyInstance
 beforeEach(() => {
-  stopPullDownRefresh = jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => Promise.resolve({ errMsg: 'stopPullDownRefresh:ok' }))
+  stopPullDownRefresh = jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => undefined)
 })
 afterEach(async () => {
   await cleanup()

@@ -56,7 +56,7 @@ describe('Tabs', () => {
   })
 
   it('moves with the arrow keys (wrapping), Home and End, taking the focus along', async () => {
-    const onChange = jest.fn()
+    const onChange = jest.fn<void, [Key]>()
     await render(<Controlled onChange={onChange} />)
     const focused = () => tabs().indexOf(document.activeElement as HTMLElement)
 

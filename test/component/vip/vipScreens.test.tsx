@@ -51,7 +51,7 @@ describe('vip pages', () => {
   async function showPage(Page: () => JSX.Element, params: Record<string, string>, path: string, routes: Record<string, Handler>) {
     const backend = fakeBackend(routes)
     const stores = testAppStores({ transport: () => backend.deps })
-    Current.router = route(params, path) as unknown as typeof Current.router
+    Current.router = route(params, path)
     await mount(rig.utils, WithStores, { stores, children: <Page /> })
     return backend
   }

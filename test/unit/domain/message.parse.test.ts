@@ -7,6 +7,7 @@ import {
   type MessageBody,
 } from '../../../src/domain/message'
 import type { WireMessage } from '../../../types/lesson'
+import { anyNumber, anyObject, anyString } from '../../matchers'
 
 const sender = { nickname: 'Teacher Li', faceIcon: 'https://cdn.example.com/face.png' }
 
@@ -28,11 +29,11 @@ function contentForm(msgType: number, obj: unknown, resourceUrl?: string) {
 function body(message: LessonMessage): Partial<MessageBody> {
   const { id, msgId, msgType, sendTime, sender: from, ...rest } = message
   expect({ id, msgId, msgType, sendTime, sender: from }).toEqual({
-    id: expect.any(Number),
-    msgId: expect.any(String),
-    msgType: expect.any(Number),
-    sendTime: expect.any(Number),
-    sender: expect.any(Object),
+    id: anyNumber(),
+    msgId: anyString(),
+    msgType: anyNumber(),
+    sendTime: anyNumber(),
+    sender: anyObject(),
   })
   return rest
 }
@@ -363,7 +364,7 @@ describe('unsupported', () => {
     ['a notification without text', wire(MsgType.Notification, {}), 'msg.type.notification'],
   ])('%s', (_name, input, typeLabelKey) => {
     const message = parseMessage(input)
-    expect(message).toMatchObject({ kind: 'unsupported', typeLabelKey, msgId: expect.any(String) })
+    expect(message).toMatchObject({ kind: 'unsupported', typeLabelKey, msgId: anyString() })
     expect(isRenderable(message)).toBe(true)
   })
 

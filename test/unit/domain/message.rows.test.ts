@@ -7,7 +7,7 @@ import { textMessage } from '../../fixtures/messages'
 function message(n: number, kind: 'text' | 'notification' | 'hidden', icon: string | undefined): LessonMessage {
   const base = { ...textMessage(n), sender: { nickname: `s${icon ?? ''}`, faceIcon: icon } }
   if (kind === 'text') return base
-  return { ...base, kind, text: 'note' } as LessonMessage
+  return { ...base, kind, text: 'note' }
 }
 
 const messages = fc.array(

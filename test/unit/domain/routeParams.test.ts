@@ -127,7 +127,7 @@ describe('parseJsonParam', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const result = parseJsonParam(asLink(value))
-        expect(result).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) })
+        expect(result).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) as unknown })
       }),
     )
   })

@@ -37,6 +37,6 @@ describe('stringifyStateAttributes (H5: ARIA states and data attributes reach th
     expect(Object.keys(inherited)).toEqual(['aria-rowcount', 'aria-colcount'])
     expect(inherited['aria-rowcount']).toBe('NaN')
     expect(inherited['aria-colcount']).toBe('Infinity')
-    expect(Object.getPrototypeOf(inherited)['aria-hidden']).toBe(true)
+    expect((Object.getPrototypeOf(inherited) as Record<string, unknown>)['aria-hidden']).toBe(true)
   })
 })

@@ -29,7 +29,7 @@ function storeOverServer(options: { failFrom?: number; app?: FastifyInstance } =
       calls += 1
       if (options.failFrom !== undefined && calls >= options.failFrom) throw new Error('offline')
       const res = await app.inject({ method: 'POST', url, payload: body, headers })
-      return { statusCode: res.statusCode, data: res.json() as unknown }
+      return { statusCode: res.statusCode, data: res.json<unknown>() }
     },
     toast,
     goProfile: jest.fn(),
