@@ -49,4 +49,11 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // package.json has no "type": .js files are CommonJS (jest, babel and the component project's
+    // config), where require() is the module system, not a style choice.
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.commonjs },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 )

@@ -28,12 +28,8 @@ const nodeProject = (displayName, roots, extra = {}) => ({
 // fastify.inject (light-my-request) pulls in the ESM-only `cookie`: let babel compile just that.
 const serverModules = { transformIgnorePatterns: ['/node_modules/(?!cookie/)'] }
 
-let componentProject = null
-try {
-  componentProject = require('./test/component/jest.project.js')
-} catch (err) {
-  if (err.code !== 'MODULE_NOT_FOUND') throw err
-}
+// Required plainly: a project that cannot load fails the run instead of dropping its tests.
+const componentProject = require('./test/component/jest.project.js')
 
 module.exports = {
   // weapp and e2e tests build and drive real runtimes; their own timeouts are set per file.
@@ -50,5 +46,5 @@ module.exports = {
       moduleNameMapper: { '^ws$': '<rootDir>/node_modules/ws/index.js' },
     }),
     nodeProject('e2e', ['<rootDir>/test/e2e'], serverModules),
-  ].filter(Boolean),
+  ],
 }
