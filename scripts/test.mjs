@@ -1,8 +1,9 @@
 /**
  * `npm test`: every test the project has, in one run, ending with one summary line.
  * 1. typecheck (tsc strict);
- * 2. builds the mini-program and the H5 site (weapp tests load dist/weapp, e2e serves dist/h5);
- * 3. jest over all projects: unit, server, component, weapp, e2e.
+ * 2. lint (ESLint, eslint.config.mjs; no warning allowed);
+ * 3. builds the mini-program and the H5 site (weapp tests load dist/weapp, e2e serves dist/h5);
+ * 4. jest over all projects: unit, server, component, weapp, e2e.
  * SKIP_BUILD=1 reuses existing builds (local iteration only).
  */
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -23,6 +24,7 @@ mkdirSync(artifacts, { recursive: true })
 const report = path.join(artifacts, 'jest-report.json')
 
 await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
+await step('lint', bin('eslint'), ['.', '--max-warnings', '0'])
 if (process.env.SKIP_BUILD !== '1') {
   await step('build weapp', bin('taro'), ['build', '--type', 'weapp'], { NODE_ENV: 'production' })
   await step('build h5', bin('taro'), ['build', '--type', 'h5'], { NODE_ENV: 'production', TARO_APP_PAY_SANDBOX: '1' })

@@ -5,6 +5,7 @@ import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
 import { createReviewApi, type ReviewKind } from '../api/review'
 import { createShareApi } from '../api/share'
+import { messageOf } from '../domain/errorMessage'
 import { lessonLinkFromParams } from '../domain/lessonLink'
 import type { ReviewLink } from '../domain/reviewLink'
 import { resolvePath } from '../domain/routes'
@@ -135,7 +136,7 @@ export function createAppStores(edge: PlatformEdge) {
         storage,
         loginData,
         session,
-        messageOf: (err) => (err instanceof Error ? err.message : String(err)),
+        messageOf,
       }),
   }
 }
