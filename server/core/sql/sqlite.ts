@@ -1,0 +1,123 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3'
+import type { Db, Queryable, SqlValue, TransactionWork } from './types'
+
+export const IN_MEMORY = ':memory:'
+
+/** The database whose transaction the running code is inside, if any: its own calls must go through `tx`. */
+const insideTransaction = new AsyncLocalStorage<Db>()
+
+/**
+ * The SQLite engine: better-sqlite3 on one file in WAL mode, statements prepared once per text.
+ *
+ * better-sqlite3 answers synchronously, and a transaction's work is asynchronous: while one is
+ * open, the other callers of this process wait for it (else their statements would run inside
+ * it). Across processes, `BEGIN IMMEDIATE` takes the file's write lock, so the workers of
+ * server/cluster.ts take turns the same way.
+ */
+export function openSqlite(path: string): Db {
+  if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true })
+  const raw = new Database(path)
+  // WAL lets the dev server read while a test or script writes; memory databases ignore it.
+  raw.pragma('journal_mode = WAL')
+  raw.pragma('foreign_keys = ON')
+  return new SqliteDb(raw)
+}
+
+/**
+ * The synchronous better-sqlite3 connection under a SQLite `Db`, for the areas whose data access
+ * is not yet on `Db` (the move to PostgreSQL converts them one by one; this goes with the last).
+ */
+export function legacyHandle(db: Db): Database.Database {
+  if (!(db instanceof SqliteDb)) throw new Error('this area does not run on PostgreSQL yet')
+  return db.raw
+}
+
+class SqliteDb implements Db {
+  readonly dialect = 'sqlite'
+  private readonly statements = new Map<string, Statement<SqlValue[], unknown>>()
+  /** settles when the open transaction ends; null when none is open */
+  private busy: Promise<void> | null = null
+  private readonly inside: Queryable
+
+  constructor(readonly raw: Database.Database) {
+    this.inside = {
+      dialect: 'sqlite',
+      all: <Row>(sql: string, params: readonly SqlValue[] = []) => Promise.resolve(this.statement(sql).all(...params) as Row[]),
+      one: <Row>(sql: string, params: readonly SqlValue[] = []) => Promise.resolve(this.statement(sql).get(...params) as Row | undefined),
+      run: (sql: string, params: readonly SqlValue[] = []) => Promise.resolve(this.statement(sql).run(...params).changes),
+      exec: (script: string) => Promise.resolve(void this.raw.exec(script)),
+    }
+  }
+
+  private statement(sql: string): Statement<SqlValue[], unknown> {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.raw.prepare<SqlValue[], unknown>(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  /**
+   * Waits for the open transaction to end; a call from inside it would wait for itself. Callers
+   * loop on `busy` and act right after their last check, with no await between: another waiter
+   * may have claimed the turn in between.
+   */
+  private waitTurn(busy: Promise<void>): Promise<void> {
+    if (insideTransaction.getStore() === this) throw new Error("a transaction's work must use its tx, not the database")
+    return busy
+  }
+
+  async all<Row>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {
+    while (this.busy) await this.waitTurn(this.busy)
+    return this.statement(sql).all(...params) as Row[]
+  }
+
+  async one<Row>(sql: string, params: readonly SqlValue[] = []): Promise<Row | undefined> {
+    while (this.busy) await this.waitTurn(this.busy)
+    return this.statement(sql).get(...params) as Row | undefined
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    while (this.busy) await this.waitTurn(this.busy)
+    return this.statement(sql).run(...params).changes
+  }
+
+  async transaction<T>(work: TransactionWork<T>): Promise<T> {
+    while (this.busy) await this.waitTurn(this.busy)
+    let end = (): void => undefined
+    this.busy = new Promise<void>((resolve) => (end = resolve))
+    try {
+      this.raw.exec('BEGIN IMMEDIATE')
+      try {
+        const result = await insideTransaction.run(this, () => work(this.inside))
+        this.raw.exec('COMMIT')
+        return result
+      } catch (error) {
+        if (this.raw.inTransaction) this.raw.exec('ROLLBACK')
+        throw error
+      }
+    } finally {
+      this.busy = null
+      end()
+    }
+  }
+
+  alone<T>(work: TransactionWork<T>): Promise<T> {
+    return this.transaction(work)
+  }
+
+  async exec(script: string): Promise<void> {
+    while (this.busy) await this.waitTurn(this.busy)
+    this.raw.exec(script)
+  }
+
+  async close(): Promise<void> {
+    while (this.busy) await this.waitTurn(this.busy)
+    this.raw.close()
+  }
+}
