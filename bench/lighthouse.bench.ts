@@ -45,7 +45,7 @@ async function audit(url: string, dir: string): Promise<{ score: number; applied
 
 export async function measure(): Promise<Record<string, string>> {
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
-  const server = await buildApp({ dbPath: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
+  const server = await buildApp({ database: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
   await server.listen({ port: 0, host: '127.0.0.1' })
   const address = server.server.address()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'))

@@ -12,7 +12,8 @@ import net from 'net'
 import os from 'os'
 import path from 'path'
 import autocannon from 'autocannon'
-import { openDatabase } from '../server/core/db'
+import { legacyHandle } from '../server/core/sql'
+import { openAppDatabase } from '../server/database'
 import { lessonCalls } from '../types/lesson'
 import { LONG_LESSON, addLongLesson } from './longLesson'
 
@@ -31,10 +32,10 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-async function startCluster(dbPath: string, port: number): Promise<ChildProcess> {
+async function startCluster(database: string, port: number): Promise<ChildProcess> {
   const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/cluster.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, LOG: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: database, LOG: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((resolve, reject) => {
@@ -83,12 +84,12 @@ async function checkPage(port: number, body: string, firstMsgId: string): Promis
 
 export async function measureServer(durationSeconds = 8): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'))
-  const dbPath = path.join(dir, 'bench.sqlite')
-  const db = openDatabase(dbPath)
-  addLongLesson(db)
-  db.close()
+  const database = path.join(dir, 'bench.sqlite')
+  const db = await openAppDatabase(database)
+  addLongLesson(legacyHandle(db))
+  await db.close()
   const port = await freePort()
-  const server = await startCluster(dbPath, port)
+  const server = await startCluster(database, port)
   const figures: Record<string, string> = {}
   try {
     const scenarios = [

@@ -2,32 +2,22 @@ import { isAbsolute, join, resolve } from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { openDatabase } from './core/db'
-import type { Db } from './core/db'
+import { AREAS } from './areas'
+import type { AppContext } from './context'
+import type { Db as LegacyDb } from './core/db'
+import { legacyHandle, type Db } from './core/sql'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
-import { chatroomRoutes } from './chatroom/routes'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
-import { devRoutes } from './dev/routes'
-import { inviteRoutes } from './invite/routes'
+import { openAppDatabase } from './database'
 import { createLessonFirstScreen } from './lesson/firstScreen'
-import { lessonRoutes } from './lesson/routes'
-import { loginRoutes } from './login/routes'
-import { removeDemoCredentials } from './login/seed'
-import { removeDemoReviewGrants } from './lesson/seedReview'
-import { moneyRoutes } from './money/routes'
-import { liveRoutes } from './live/routes'
-import { purchaseRoutes } from './purchase/routes'
-import { shareRoutes } from './share/routes'
-import { vipRoutes } from './vip/routes'
-import { albumRoutes } from './album/routes'
-import { testOrderRoutes } from './testOrder/routes'
+import { createIdentity } from './login/identity'
+import { createRepositories } from './repositories'
 import { chinaCampaignDay } from './vip/clock'
-import { removeDemoVipLinks } from './vip/seed'
-import { iflytekFromEnv, speechRoutes, type IflytekConfig } from './speech/routes'
+import { iflytekFromEnv, type IflytekConfig } from './speech/routes'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
 import { LOCAL_IAT_PATH } from '../types/speech'
 
@@ -35,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the app's database, for scripts and tests that set up state the API cannot */
     db: Db
+    /** its synchronous SQLite connection, while areas are moved onto `db` */
+    legacyDb: LegacyDb
   }
 }
 
@@ -51,8 +43,11 @@ export interface AppOptions {
   wechat?: WechatCredentials
   /** trust X-Forwarded-For (behind a reverse proxy), so attempt limits count real clients */
   trustProxy?: boolean
-  /** SQLite file, created with its directory if missing; default `:memory:` (seeded) */
-  dbPath?: string
+  /**
+   * The database: a PostgreSQL URL (`postgres://…`), or a SQLite file, created with its directory
+   * if missing; default `:memory:` (seeded)
+   */
+  database?: string
   /** built H5 site; default dist/h5 of the project */
   staticDir?: string
   logger?: boolean
@@ -91,14 +86,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     clientErrorHandler: clientErrorHandler(staticDir),
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
-  const db = openDatabase(opts.dbPath ?? ':memory:', { seedDemo: demo })
-  // a database seeded in demo mode keeps its never-expiring demo sessions unless they go here
-  if (!demo) removeDemoCredentials(db)
-  if (!demo) removeDemoVipLinks(db)
-  if (!demo) removeDemoReviewGrants(db)
+  const db = await openAppDatabase(opts.database ?? ':memory:', { seedDemo: demo, removeDemo: !demo })
   app.decorate('db', db)
+  const legacy = legacyHandle(db)
+  app.decorate('legacyDb', legacy)
   app.addHook('onClose', async () => {
-    db.close()
+    await db.close()
   })
   app.setErrorHandler(errorHandler)
   const worker = workerName()
@@ -110,21 +103,23 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     })
   }
   await app.register(formbody)
-  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
+  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(legacy) })
   const dev = demo && opts.dev !== false
-  await app.register(lessonRoutes, { db })
-  await app.register(loginRoutes, { db, dev })
-  await app.register(purchaseRoutes, { db, wechat })
-  await app.register(shareRoutes, { wechat })
-  await app.register(chatroomRoutes, { db })
-  await app.register(moneyRoutes, { db, dev })
-  await app.register(vipRoutes, { db, campaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now) })
-  await app.register(albumRoutes, { db, wechat })
-  await app.register(inviteRoutes, { db, dev })
-  await app.register(liveRoutes, { db })
-  await app.register(testOrderRoutes, { db, wechat })
-  if (dev) await app.register(devRoutes, { db })
-  await app.register(speechRoutes, { iflytek: opts.iflytek, mediaDir: MEDIA_DIR })
+  const repos = createRepositories(legacy)
+  const context: AppContext = {
+    db,
+    legacy,
+    repos,
+    identity: createIdentity(repos.accounts),
+    dev,
+    wechat,
+    vipCampaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now),
+    iflytek: opts.iflytek,
+    mediaDir: MEDIA_DIR,
+  }
+  for (const area of AREAS) {
+    if (area.routes && (dev || !area.devOnly)) await app.register(area.routes, context)
+  }
   // each socket area answers its own path; an upgrade to any other path is refused here
   const socketPaths = [CHATROOM_SOCKET_PATH, LOCAL_IAT_PATH]
   app.server.on('upgrade', (request: { url?: string }, socket: { destroy(): void }) => {
@@ -142,7 +137,8 @@ export interface ServerConfig {
   trustProxy: boolean
   port: number
   host: string
-  dbPath: string
+  /** DATABASE_URL (PostgreSQL), else DB_PATH (a SQLite file) */
+  database: string
   staticDir: string
   logger: boolean
   dev: boolean
@@ -219,7 +215,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     port,
     host: env.HOST ?? '127.0.0.1',
-    dbPath: env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH,
+    database: env.DATABASE_URL || (env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH),
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
@@ -246,7 +242,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     mode: config.mode,
     wechat: config.wechat,
     trustProxy: config.trustProxy,
-    dbPath: config.dbPath,
+    database: config.database,
     staticDir: config.staticDir,
     logger: config.logger,
     dev: config.dev,

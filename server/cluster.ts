@@ -11,7 +11,7 @@ import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
-import { openDatabase } from './core/db'
+import { openAppDatabase } from './database'
 import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
 
 /** What a worker sends the primary once it listens (server/index.ts). */
@@ -22,18 +22,18 @@ export interface WorkerListening {
 const isListening = (message: unknown): message is WorkerListening =>
   typeof message === 'object' && message !== null && typeof (message as Partial<WorkerListening>).listening === 'string'
 
-export function workerCount(workers: string | undefined, dbPath: string, cores: number): number {
-  if (dbPath === ':memory:') return 1
+export function workerCount(workers: string | undefined, database: string, cores: number): number {
+  if (database === ':memory:') return 1
   if (workers === undefined) return cores
   const count = Number(workers)
   if (!Number.isInteger(count) || count < 1) throw new Error(`WORKERS must be a positive integer, got ${workers}`)
   return count
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
-  const count = workerCount(process.env.WORKERS, config.dbPath, availableParallelism())
-  openDatabase(config.dbPath).close()
+  const count = workerCount(process.env.WORKERS, config.database, availableParallelism())
+  await (await openAppDatabase(config.database, { seedDemo: config.mode === 'demo' })).close()
   cluster.setupPrimary({ exec: join(__dirname, 'index.ts') })
 
   let stopping = false
@@ -79,10 +79,8 @@ function main(): void {
   for (let i = 0; i < count; i += 1) fork()
 }
 
-try {
-  main()
-} catch (error) {
+main().catch((error: unknown) => {
   // a StartupError says what to do in a sentence; anything else is a bug, with its stack
   process.stderr.write(`${error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)}\n`)
   process.exit(1)
-}
+})

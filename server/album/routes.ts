@@ -4,22 +4,14 @@
  * /wx/ki/wx/expression/queryInfo.do. An illegal lesson is left out of its album. The sticker
  * answer's `wxUrl` is the official account's WeChat authorization page, which returns to the guide.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { albumCalls } from '../../types/album'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import type { WechatCredentials } from '../core/wechat'
-import { AlbumRepository } from './data'
-
-export interface AlbumRoutesOptions {
-  db: Db
-  /** the AppID the authorization page names */
-  wechat: WechatCredentials
-}
 
 const UNKNOWN_ALBUM_MESSAGE = 'the album does not exist'
 const UNKNOWN_STICKER_USER_MESSAGE = 'the sticker link does not exist'
@@ -34,8 +26,7 @@ function authorizeUrl(appId: string, origin: string, d: string): string {
   )
 }
 
-export const albumRoutes: FastifyPluginAsync<AlbumRoutesOptions> = async (app, { db, wechat }) => {
-  const albums = new AlbumRepository(db)
+export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { albums }, wechat }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {

@@ -3,6 +3,7 @@
  * stand-in for WeChat's login page (GET shows it, its form POSTs back), the payment sandbox that
  * pays through the notification's code path, and the last SMS code of a phone (GET, for tests).
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ObjectData } from '../../types/api'
@@ -10,22 +11,13 @@ import { DEV_SMS_PATH, devCalls } from '../../types/dev'
 import type { DevSmsCode } from '../../types/dev'
 import type { LoginUrlType } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { escapeHtml } from '../core/html'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
-import { AccountRepository } from '../login/data'
 import { issueLoginData, loginReturnUrl, normalisePhone, withLoginData } from '../login/rules'
 import { DEV_LOGIN_USERS } from '../login/seed'
-import { SmsCodeRepository } from '../login/sms'
-import { OrderRepository } from '../purchase/data'
 import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from '../purchase/rules'
-import { TestOrderRepository } from '../testOrder/data'
-
-export interface DevRoutesOptions {
-  db: Db
-}
 
 interface LoginQuery {
   type: LoginUrlType
@@ -65,11 +57,7 @@ ${buttons}
 `
 }
 
-export const devRoutes: FastifyPluginAsync<DevRoutesOptions> = async (app, { db }) => {
-  const accounts = new AccountRepository(db)
-  const orders = new OrderRepository(db)
-  const testOrders = new TestOrderRepository(db)
-  const sms = new SmsCodeRepository(db)
+export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, orders, testOrders, smsCodes: sms } }) => {
   acceptFormBodiesOnly(app)
 
   app.get<{ Querystring: LoginQuery }>(

@@ -5,26 +5,18 @@
  * paid group's order, and the download description. In demo mode the development payment sandbox
  * (`inviteDevCalls`) stands in for the group payment provider.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls, inviteDevCalls } from '../../types/invite'
 import type { GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { SmsCodeRepository } from '../login/sms'
 import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
-import { InviteRepository } from './data'
 import type { QrInvite } from './data'
 import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage, storePage } from './rules'
-
-export interface InviteRoutesOptions {
-  db: Db
-  /** demo mode's development routes: the payment sandbox is the group payment provider */
-  dev: boolean
-}
 
 const INVITE_MISSING = 'invitation does not exist or has expired'
 const NOT_FRIEND_INVITE = 'this is not a friend invitation'
@@ -44,9 +36,7 @@ const message = { type: 'string', maxLength: 256 } as const
 const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
-export const inviteRoutes: FastifyPluginAsync<InviteRoutesOptions> = async (app, { db, dev }) => {
-  const invites = new InviteRepository(db)
-  const sms = new SmsCodeRepository(db)
+export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev }) => {
   acceptFormBodiesOnly(app)
 
   const inviteOf = (data: string, kind?: 'friend' | 'group'): QrInvite => {

@@ -5,6 +5,7 @@
  * decided in rules.ts and enforced here, password tries limited by passwordTries.ts; data.ts
  * holds the queries.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ArrayData } from '../../types/api'
@@ -19,12 +20,9 @@ import type {
 } from '../../types/lesson'
 import { waitMinutes } from '../core/attempts'
 import { SerializedAnswer, contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { createViewerReader } from '../login/session'
-import { LessonRepository } from './data'
 import { PageCache } from './pageCache'
 import type { LessonRecord } from './data'
 import { PasswordTries } from './passwordTries'
@@ -32,10 +30,6 @@ import { infoObject, pictureUrl, wireMessage } from './wire'
 import { createGrantReader, REVIEW_REFUSED_MESSAGE, reviewAnswer } from './review'
 import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAnswer, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
-
-export interface LessonRoutesOptions {
-  db: Db
-}
 
 const MAX_PAGE_SIZE = 100
 const pass = { type: 'string', maxLength: 64 } as const
@@ -75,9 +69,8 @@ const messageListAnswer = {
 
 const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
 
-export const lessonRoutes: FastifyPluginAsync<LessonRoutesOptions> = async (app, { db }) => {
-  const lessons = new LessonRepository(db)
-  const readViewer = createViewerReader(db)
+export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lessons }, identity }) => {
+  const readViewer = identity.viewer
   const passwordTries = new PasswordTries(db)
   const pages = new PageCache<SerializedAnswer>()
   const readGrant = createGrantReader(db)

@@ -4,6 +4,7 @@
  * reads and writes. A playlist opens only with a token a play call issued for that live and kind,
  * so the stream of a paid live is not reachable by guessing its address.
  */
+import type { AppContext } from '../context'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -11,25 +12,15 @@ import { ResponseCode } from '../../types/api'
 import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
 import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveWatchData } from '../../types/live'
-import { AttemptCounter, waitMinutes } from '../core/attempts'
+import { waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { AccountRepository } from '../login/data'
-import { requireLogin } from '../login/rules'
-import { createViewerReader } from '../login/session'
-import { LiveRepository } from './data'
 import type { LiveRecord, PlayKind } from './data'
 import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
 import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, UNKNOWN_LIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, adminRefusal, playRefusal, replayRefusal } from './rules'
-
-export interface LiveRoutesOptions {
-  db: Db
-  now?: () => number
-}
 
 const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
@@ -56,11 +47,8 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { db, now: clock = Date.now }) => {
-  const lives = new LiveRepository(db)
-  const accounts = new AccountRepository(db)
-  const attempts = new AttemptCounter(db)
-  const viewerOf = createViewerReader(db)
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lives, attempts, accounts }, identity }) => {
+  const clock = Date.now
   const segments = readSegments()
   acceptFormBodiesOnly(app)
 
@@ -73,7 +61,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { d
   /** A chat-app login, or a guest when none is given; a given but expired one answers 601. */
   const viewerFor = (live: LiveRecord, loginData: string | undefined, at: number): LiveViewer => {
     if (loginData === undefined) return { kind: 'guest' }
-    const user = requireLogin(accounts, loginData, at)
+    const user = identity.loginUser(loginData, at)
     return { kind: 'user', wmid: user.wmid, bought: lives.hasBought(user.wmid, live) }
   }
 
@@ -191,8 +179,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { d
 
   contractRoute(app, liveCalls.adminPlay, { fields: { courseData: handle } }, async (request) => {
     const at = clock()
-    const me = viewerOf(request, at)
-    if (!me) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+    const me = identity.requireViewer(request, at)
     const live = findLive(request.body.courseData)
     refuse(adminRefusal(live, me.wmid, lives.isAdmin(me.wmid, live)))
     const viewer: LiveViewer = { kind: 'user', wmid: me.wmid, bought: true }
@@ -209,7 +196,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { d
   }
 
   contractRoute(app, liveCalls.subscribe, { fields: { wmid: handle, loginData: handle, isSubscribe: flag } }, async (request) => {
-    const user = requireLogin(accounts, request.body.loginData, clock())
+    const user = identity.loginUser(request.body.loginData, clock())
     return ok(setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
   })
 

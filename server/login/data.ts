@@ -28,6 +28,7 @@ export class AccountRepository {
   private readonly insertLogin: Statement<[string, string, number, number]>
   private readonly insertSession: Statement<[string, string, number, number, string]>
   private readonly setPhone: Statement<[string, string, string]>
+  private readonly bySession: Statement<[string, string, number], { wmid: string }>
 
   constructor(private readonly db: Db) {
     this.byWmid = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`)
@@ -42,6 +43,12 @@ export class AccountRepository {
       'INSERT INTO sessions (token, wmid, created_at, expires_at, encrypt_key) VALUES (?, ?, ?, ?, ?)',
     )
     this.setPhone = db.prepare('UPDATE users SET phone = ?, inter_code = ?, is_product_user = 1 WHERE wmid = ?')
+    this.bySession = db.prepare('SELECT wmid FROM sessions WHERE token = ? AND wmid = ? AND (expires_at IS NULL OR expires_at > ?)')
+  }
+
+  /** The user of a live session `token` issued to `wmid`; a token of another user or an expired one finds nobody. */
+  sessionUser(token: string, wmid: string, now: number): { wmid: string } | undefined {
+    return this.bySession.get(token, wmid, now)
   }
 
   user(wmid: string): AccountRecord | undefined {

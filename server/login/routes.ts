@@ -4,28 +4,19 @@
  * and phone binding. data.ts holds users, sessions and login credentials; sms.ts the codes;
  * rules.ts what a login issues and where it returns; session.ts who a request speaks for.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { devCalls } from '../../types/dev'
 import { loginCalls } from '../../types/login'
 import type { PhoneBindPayload } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
-import { LessonRepository } from '../lesson/data'
-import { AccountRepository } from './data'
-import { issueLoginData, loginReturnUrl, requireLogin } from './rules'
+import { issueLoginData, loginReturnUrl } from './rules'
 import { SEEDED_VISITOR } from './seed'
-import { SmsCodeRepository } from './sms'
 import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
-
-export interface LoginRoutesOptions {
-  db: Db
-  /** whether the development login (/dev/login) stands in for WeChat's */
-  dev: boolean
-}
 
 const WECHAT_LOGIN_UNAVAILABLE = 'WeChat login is not configured on this server'
 const PHONE_TAKEN_MESSAGE = 'this phone number is bound to another account'
@@ -52,10 +43,7 @@ function bindPayload(encryptData: string): PhoneBindPayload {
   return { phone: text(phone), interCode: text(code) || '86', vcode: text(vcode).trim() }
 }
 
-export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, { db, dev }) => {
-  const accounts = new AccountRepository(db)
-  const lessons = new LessonRepository(db)
-  const sms = new SmsCodeRepository(db)
+export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, smsCodes: sms }, identity, dev }) => {
   acceptFormBodiesOnly(app)
 
   // Without WeChat credentials the server cannot log anyone in; the dev stand-in would let any
@@ -119,7 +107,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, {
     { fields: { encryptData: { type: 'string', maxLength: 1024 }, loginData: handle } },
     async (request) => {
       const now = Date.now()
-      const user = requireLogin(accounts, request.body.loginData, now)
+      const user = identity.loginUser(request.body.loginData, now)
       const payload = bindPayload(request.body.encryptData)
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
       requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)

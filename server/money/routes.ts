@@ -5,18 +5,16 @@
  * number of another user's withdrawal is answered as unknown. rules.ts decides; data.ts queries.
  * The card number is answered to its owner only and nothing here logs a body.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { BankCard, BoughtItem, RecashRecord, SalesIncomeRecord, SellingLesson, SellingLive } from '../../types/money'
 import { NOTHING_TO_WITHDRAW_CODE, moneyCalls, moneyDevCalls } from '../../types/money'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { randomToken } from '../core/wechat'
-import { AccountRepository } from '../login/data'
-import { createViewerReader } from '../login/session'
 import type { Window } from './data'
 import { MoneyRepository } from './data'
 import { runPayout } from './payout'
@@ -29,12 +27,6 @@ import {
   retryRefusal,
   withdrawRefusal,
 } from './rules'
-
-export interface MoneyRoutesOptions {
-  db: Db
-  /** registers the development payout call */
-  dev: boolean
-}
 
 const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 const UNKNOWN_CLEARING_MESSAGE = 'withdrawal does not exist'
@@ -51,18 +43,11 @@ const windowOf = (body: { page: number; pageSize: number }): Window => ({
   limit: body.pageSize,
 })
 
-export const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (app, { db, dev }) => {
-  const money = new MoneyRepository(db)
-  const accounts = new AccountRepository(db)
-  const viewerOf = createViewerReader(db)
+export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { money, accounts }, identity, dev }) => {
   acceptFormBodiesOnly(app)
 
   /** The session's user; no live session answers 601 (the app then goes to /profile). */
-  const me = (request: FastifyRequest): string => {
-    const viewer = viewerOf(request, Date.now())
-    if (!viewer) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
-    return viewer.wmid
-  }
+  const me = (request: FastifyRequest): string => identity.requireViewer(request, Date.now()).wmid
 
   contractRoute(
     app,

@@ -3,31 +3,21 @@
  * creation and query, and WeChat pay's notification. rules.ts holds the one code path that marks
  * an order paid (the development sandbox, server/dev/, takes it too); data.ts orders and purchases.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import { purchaseCalls } from '../../types/purchase'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { payV2Sign, signedJsapiParams, signMatches } from '../core/wechat'
 import type { WechatCredentials } from '../core/wechat'
-import { LessonRepository } from '../lesson/data'
 import { ILLEGAL_MESSAGE } from '../lesson/rules'
-import { AccountRepository } from '../login/data'
 import type { AccountRecord } from '../login/data'
-import { requireLogin } from '../login/rules'
-import { OrderRepository } from './data'
 import type { JoinGroup, OrderRecord } from './data'
 import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from './rules'
-
-export interface PurchaseRoutesOptions {
-  db: Db
-  /** signs pay parameters and checks notifications */
-  wechat: WechatCredentials
-}
 
 const BIND_PHONE_FIRST = 'please bind your phone first'
 const NOT_FOR_SALE = 'this course is not for sale'
@@ -66,10 +56,7 @@ function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials, g
   }
 }
 
-export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { db, wechat }) => {
-  const accounts = new AccountRepository(db)
-  const lessons = new LessonRepository(db)
-  const orders = new OrderRepository(db)
+export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, orders }, identity, wechat }) => {
   acceptFormBodiesOnly(app)
 
   /** The lesson's join group with its QR code as an absolute URL of the server the client called. */
@@ -96,7 +83,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     async (request) => {
       const now = Date.now()
       const { courseData, loginData, inviterWmid, payType } = request.body
-      const buyer = requireLogin(accounts, loginData, now)
+      const buyer = identity.loginUser(loginData, now)
       if (payType === 2) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
       const lesson = lessons.findByCourseData(courseData)
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
@@ -114,7 +101,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
   )
 
   contractRoute(app, purchaseCalls.queryOrder, { fields: { orderNO, loginData: handle } }, async (request) => {
-    const buyer = requireLogin(accounts, request.body.loginData, Date.now())
+    const buyer = identity.loginUser(request.body.loginData, Date.now())
     const order = orders.find(request.body.orderNO)
     if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
     if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')

@@ -3,6 +3,7 @@
  * the page that wants to share, signed with the server's JS-SDK ticket (core/wechat.ts). Code 505
  * tells the client to skip share setup.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { shareCalls } from '../../types/share'
@@ -10,7 +11,6 @@ import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
 import { jsapiSignature, randomToken } from '../core/wechat'
-import type { WechatCredentials } from '../core/wechat'
 
 const SHARE_CONFIG_UNAVAILABLE = 'share config unavailable'
 
@@ -23,12 +23,7 @@ function isPageUrl(text: string): boolean {
   }
 }
 
-export interface ShareRoutesOptions {
-  /** signs share configs */
-  wechat: WechatCredentials
-}
-
-export const shareRoutes: FastifyPluginAsync<ShareRoutesOptions> = async (app, { wechat }) => {
+export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(

@@ -2,21 +2,15 @@
  * `/gzh/test/order/create.do` (spec 000 §7): the test page's demo order, paid through the same
  * payment sandbox as a lesson (`/dev/pay/sandbox/pay.do`). The amount is the server's.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import type { PayConfig } from '../../types/purchase'
 import { TEST_ORDER_FEE_FEN, TEST_REQUEST_ID_PATTERN, testOrderCalls } from '../../types/testOrder'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
 import { signedJsapiParams, type WechatCredentials } from '../core/wechat'
-import { TestOrderRepository, type TestOrderRecord } from './data'
-
-export interface TestOrderRoutesOptions {
-  db: Db
-  /** signs the pay parameters like a lesson order's */
-  wechat: WechatCredentials
-}
+import type { TestOrderRecord } from './data'
 
 function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredentials): PayConfig {
   return {
@@ -30,8 +24,7 @@ function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredential
   }
 }
 
-export const testOrderRoutes: FastifyPluginAsync<TestOrderRoutesOptions> = async (app, { db, wechat }) => {
-  const orders = new TestOrderRepository(db)
+export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { testOrders: orders }, wechat }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(

@@ -5,24 +5,17 @@
  * one exchange per account and per group, the slots and each redeem are decided here (rules.ts,
  * data.ts), never by the pages.
  */
+import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
 import type { VipSlot, VipSlots } from '../../types/vip'
 import { contractRoute } from '../core/contractRoute'
-import type { Db } from '../core/db'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { vipQuotaForGroupSize as vipQuotaOf } from '../../src/domain/vip'
 import type { LinkRow, SlotRow } from './data'
-import { VipRepository } from './data'
-
-export interface VipRoutesOptions {
-  db: Db
-  /** the instant the campaign window is checked against (the real clock in production) */
-  campaignClock: () => number
-}
 
 const UNKNOWN_LINK_MESSAGE = 'the campaign link does not exist'
 const UNKNOWN_FRIEND_MESSAGE = 'no user has this ID'
@@ -43,8 +36,7 @@ function slotOnWire(origin: string, row: SlotRow): VipSlot {
   }
 }
 
-export const vipRoutes: FastifyPluginAsync<VipRoutesOptions> = async (app, { db, campaignClock }) => {
-  const vip = new VipRepository(db)
+export const vipRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { vip }, vipCampaignClock: campaignClock }) => {
   acceptFormBodiesOnly(app)
 
   const linkOf = (data: string): LinkRow => {

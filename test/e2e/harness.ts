@@ -32,7 +32,7 @@ export interface E2E {
 /** `chromiumArgs`: more switches for the browser (a fake microphone, say). */
 export async function startE2E(options: { chromiumArgs?: readonly string[] } = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
-  const server = await buildApp({ dbPath: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
+  const server = await buildApp({ database: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
   await server.listen({ port: 0, host: '127.0.0.1' })
   const address = server.server.address()
   if (!address || typeof address === 'string') throw new Error('server did not bind a port')

@@ -29,7 +29,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
   })
 
   const requests = (data: string): number =>
-    (e2e.server.db.prepare('SELECT count(*) AS n FROM invite_requests WHERE data = ?').get(data) as { n: number }).n
+    (e2e.server.legacyDb.prepare('SELECT count(*) AS n FROM invite_requests WHERE data = ?').get(data) as { n: number }).n
 
   it('a friend invite: the message dialog, the request, and the installed hint', async () => {
     const page = await e2e.newPage()
@@ -88,7 +88,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.bind-dialog__confirm').click()
     await shown(page, '.bind-dialog__success-text').filter({ hasText: '领取成功' }).waitFor()
     await e2e.screenshot(page, 'invite-bind-claimed')
-    const account = e2e.server.db.prepare("SELECT phone, vip_quota AS q FROM watermark_accounts WHERE wsid = 'wssy10001'").get()
+    const account = e2e.server.legacyDb.prepare("SELECT phone, vip_quota AS q FROM watermark_accounts WHERE wsid = 'wssy10001'").get()
     expect(account).toEqual({ phone: '13912345678', q: 1 })
   })
 
@@ -222,7 +222,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-dialog__title').filter({ hasText: '已加入群聊' }).waitFor()
     await settled(page)
     await e2e.screenshot(page, 'invite-pay-group-joined')
-    const order = e2e.server.db.prepare("SELECT status, total_fee AS fee FROM group_orders WHERE password = 'WMG2003'").get()
+    const order = e2e.server.legacyDb.prepare("SELECT status, total_fee AS fee FROM group_orders WHERE password = 'WMG2003'").get()
     expect(order).toEqual({ status: 1, fee: 990 })
     await shown(page, '.pay-group__enter').click()
     await page.waitForURL((url) => url.pathname === '/openWeimai')

@@ -15,7 +15,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
   })
 
   const subscribed = (host: string): boolean => {
-    const row = e2e.server.db.prepare("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = ?").get(host)
+    const row = e2e.server.legacyDb.prepare("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = ?").get(host)
     return (row as { n: number }).n === 1
   }
 

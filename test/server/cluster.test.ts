@@ -40,14 +40,14 @@ import { speechCalls, type IatAuth } from '../../types/speech'
 import { wsText } from './wsText'
 
 const dir = mkdtempSync(join(tmpdir(), 'cluster-'))
-const dbPath = join(dir, 'cluster.sqlite')
+const database = join(dir, 'cluster.sqlite')
 let server: ChildProcessWithoutNullStreams
 let port = 0
 
 beforeAll(async () => {
   server = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/cluster.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, SERVER_MODE: undefined, WORKERS: '2', PORT: '0', DB_PATH: dbPath, STATIC_DIR: '/nonexistent-static-dir' },
+    env: { ...process.env, SERVER_MODE: undefined, WORKERS: '2', PORT: '0', DB_PATH: database, STATIC_DIR: '/nonexistent-static-dir' },
   })
   let stderr = ''
   server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -117,7 +117,7 @@ const get = async (): Promise<string> => (await call('GET', '/wmim/no-such-call.
 
 /** Runs `calls` while this process holds the write lock, letting go once they have reached both workers. */
 async function whileLocked<T>(calls: () => Promise<T>): Promise<T> {
-  const db = new Database(dbPath)
+  const db = new Database(database)
   try {
     db.exec('BEGIN IMMEDIATE')
     const answers = calls()
@@ -309,7 +309,7 @@ it('50 concurrent wrong lesson passwords over two workers get exactly the limit 
 }, 60_000)
 
 it('50 concurrent openings of a lesson with one view left over two workers let exactly one in', async () => {
-  const db = new Database(dbPath)
+  const db = new Database(database)
   db.prepare("UPDATE lessons SET view_limit = 10, view_count = 9 WHERE course_data = 'demo-apply'").run()
   db.close()
   const answers = await whileLocked(() => Promise.all(Array.from({ length: 50 }, () => call('POST', V2_INFO, { courseData: 'demo-apply' }))))

@@ -25,7 +25,7 @@ const posts = new Map<string, BodySchema | undefined>()
 
 beforeAll(async () => {
   app = await buildApp({
-    dbPath: ':memory:',
+    database: ':memory:',
     staticDir: '/nonexistent-static-dir',
     onRoute: (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method]

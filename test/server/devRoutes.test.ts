@@ -24,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe('with DEV_ROUTES=0', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ dbPath: ':memory:', staticDir: dir, dev: false })
+    app = await buildApp({ database: ':memory:', staticDir: dir, dev: false })
   })
   afterAll(() => app.close())
 
@@ -65,7 +65,7 @@ describe('with DEV_ROUTES=0', () => {
 describe('with the development routes on (the default)', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ dbPath: ':memory:', staticDir: dir })
+    app = await buildApp({ database: ':memory:', staticDir: dir })
   })
   afterAll(() => app.close())
 

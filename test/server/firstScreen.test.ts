@@ -29,13 +29,13 @@ type SeedMessage = { text?: string; obj?: string; msgType?: number; msgId?: stri
 /** An open lesson by wm_teacher with these messages (text unless a msgType is given), a minute apart; `columns` set more of its row. */
 function addLesson(courseData: string, messages: readonly SeedMessage[], columns: Record<string, number> = {}): void {
   const names = Object.keys(columns)
-  const { lastInsertRowid: lessonId } = app.db
+  const { lastInsertRowid: lessonId } = app.legacyDb
     .prepare(
       `INSERT INTO lessons (course_data, wmid, course_name, privacy_status, create_timestamp${names.map((n) => `, ${n}`).join('')})
        VALUES (?, 'wm_teacher', ?, 1, ?${names.map(() => ', ?').join('')})`,
     )
     .run(courseData, courseData, Date.UTC(2024, 2, 8), ...Object.values(columns))
-  const insert = app.db.prepare('INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, ?, ?, ?, ?)')
+  const insert = app.legacyDb.prepare('INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, ?, ?, ?, ?)')
   messages.forEach((m, i) =>
     insert.run(lessonId, m.msgId ?? `${courseData}-${i}`, m.msgType ?? 1000, Date.UTC(2024, 2, 9, 1, i), m.sender ?? 'wm_teacher', m.obj ?? JSON.stringify({ content: m.text })),
   )
@@ -114,7 +114,7 @@ describe('the first screen of an open lesson', () => {
       { msgType: 2000, obj: JSON.stringify({ content: '助教小雨 加入了群聊' }) },
       { msgType: 1002, obj: JSON.stringify({ url: '/media/voice/demo.mp3', duration: 3 }) },
     ])
-    app.db.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_faceless', 'no face', '')").run()
+    app.legacyDb.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_faceless', 'no face', '')").run()
     addLesson('fs-faceless', [{ text: 'hello', sender: 'wm_faceless' }])
     for (const url of ['/lesson?courseData=demo-open', '/lesson?courseData=fs-kinds', '/lesson?courseData=fs-faceless']) {
       const markup = firstScreenOf((await get(url)).body) ?? ''
@@ -162,7 +162,7 @@ describe('the first screen of an open lesson', () => {
   })
 
   it('escapes what a message, a nickname or a msgId carries, and keeps `$&` and the like as text', async () => {
-    app.db.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_hostile', ?, ?)").run('"><img src=x onerror=alert(1)>', '/media/a.png" onload="alert(2)')
+    app.legacyDb.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_hostile', ?, ?)").run('"><img src=x onerror=alert(1)>', '/media/a.png" onload="alert(2)')
     addLesson('fs-hostile', [
       { text: '</taro-text-core><script>alert(3)</script>', sender: 'wm_hostile', msgId: 'id"><script>alert(4)</script>' },
       { text: "$& $' $` $1 </body></head>" },
@@ -181,7 +181,7 @@ describe('the first screen of an open lesson', () => {
 
   it('has no side effect: a lesson with a view limit counts no view for it', async () => {
     addLesson('fs-limited', [{ text: 'hello' }], { view_limit: 5 })
-    const views = () => (app.db.prepare("SELECT view_count AS n FROM lessons WHERE course_data = 'fs-limited'").get() as { n: number }).n
+    const views = () => (app.legacyDb.prepare("SELECT view_count AS n FROM lessons WHERE course_data = 'fs-limited'").get() as { n: number }).n
     expect(firstScreenOf((await get('/lesson?courseData=fs-limited')).body)).toBeDefined()
     expect(views()).toBe(0)
     await post(app, V2_INFO, { courseData: 'fs-limited' })

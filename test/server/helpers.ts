@@ -8,7 +8,7 @@ export const VISITOR = { userid: 'wm_visitor', token: 'token-visitor' }
 export const TEACHER = { userid: 'wm_teacher', token: 'token-teacher' }
 
 export function testApp(staticDir = '/nonexistent-static-dir'): Promise<FastifyInstance> {
-  return buildApp({ dbPath: ':memory:', staticDir })
+  return buildApp({ database: ':memory:', staticDir })
 }
 
 export type Fields = Record<string, string | number>

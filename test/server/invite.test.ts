@@ -19,7 +19,7 @@ beforeEach(async () => {
 })
 afterEach(() => app.close())
 
-const count = (sql: string, ...args: unknown[]): number => (app.db.prepare(sql).get(...args) as { n: number }).n
+const count = (sql: string, ...args: unknown[]): number => (app.legacyDb.prepare(sql).get(...args) as { n: number }).n
 const requests = (): number => count('SELECT count(*) AS n FROM invite_requests')
 
 async function codeFor(phone: string, interCode = '86'): Promise<string> {
@@ -34,12 +34,12 @@ describe('friend and group requests', () => {
     expect(first.body).toEqual({ code: 200, msg: 'success', data: null })
     expect(again.body).toEqual(first.body)
     expect(requests()).toBe(1)
-    expect(app.db.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: '我是小李' })
+    expect(app.legacyDb.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: '我是小李' })
   })
 
   it('records a friend request without a message as no message', async () => {
     await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: '   ' })
-    expect(app.db.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: null })
+    expect(app.legacyDb.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: null })
   })
 
   it('records one join request under 50 concurrent repeats', async () => {
@@ -90,11 +90,11 @@ describe('the watermark-camera bind', () => {
     // a repeat needs a new code (the first one is used up) and changes nothing
     const replay = await post(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE).catch(() => '000000')))
     expect(replay.body.code).toBe(400)
-    app.db.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
     await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })
     const again = await post<ObjectData<WatermarkBind>>(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE)))
     expect(again.body).toEqual(bound.body)
-    expect(app.db.prepare('SELECT phone, inter_code AS interCode, vip_quota AS vipQuota FROM watermark_accounts WHERE wsid = ?').get('wssy10001')).toEqual({
+    expect(app.legacyDb.prepare('SELECT phone, inter_code AS interCode, vip_quota AS vipQuota FROM watermark_accounts WHERE wsid = ?').get('wssy10001')).toEqual({
       phone: PHONE,
       interCode: '86',
       vipQuota: 1,
@@ -121,7 +121,7 @@ describe('the watermark-camera bind', () => {
   it('keeps the daily limit of the phone binding (the same SMS store)', async () => {
     const { max } = SMS_PHONE_DAILY_LIMIT
     for (let i = 0; i < max; i++) {
-      app.db.prepare('UPDATE sms_codes SET sent_at = 0').run()
+      app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
       const res = await app.inject({
         method: 'POST',
         url: inviteCalls.watermarkSms.path,
@@ -131,7 +131,7 @@ describe('the watermark-camera bind', () => {
       })
       expect(res.json<{ code: number }>().code).toBe(200)
     }
-    app.db.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })).body.code).toBe(429)
   })
 
@@ -145,7 +145,7 @@ describe('the watermark-camera bind', () => {
       msg: 'this watermark camera account is bound to another phone',
       data: null,
     })
-    app.db.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
     await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })
     expect((await post(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE), 'wssy99999'))).body.code).toBe(404)
     expect(requests()).toBe(0)
@@ -205,7 +205,7 @@ describe('the paid group order', () => {
 
     expect((await createOrder()).body.data.object).toEqual({ isBought: 1, orderNO, formHTML: '' })
     expect(count('SELECT count(*) AS n FROM group_orders')).toBe(1)
-    expect(app.db.prepare('SELECT total_fee AS fee, status FROM group_orders').get()).toEqual({ fee: 990, status: 1 })
+    expect(app.legacyDb.prepare('SELECT total_fee AS fee, status FROM group_orders').get()).toEqual({ fee: 990, status: 1 })
   })
 
   it('keeps one order per password under 50 concurrent creates', async () => {
@@ -242,7 +242,7 @@ describe('the paid group order', () => {
   })
 
   it('has no sandbox in production mode and refuses to take a group payment it cannot finish', async () => {
-    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, dbPath: ':memory:', staticDir: '/nonexistent' })
+    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: ':memory:', staticDir: '/nonexistent' })
     try {
       const res = await prod.inject({
         method: 'POST',
@@ -270,7 +270,7 @@ it('stands in for the app store pages in demo mode only', async () => {
   expect(android.body).toContain('Android app store (development stand-in)')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
-  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, dbPath: ':memory:', staticDir: '/nonexistent' })
+  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: ':memory:', staticDir: '/nonexistent' })
   try {
     expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')
   } finally {

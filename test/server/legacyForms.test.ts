@@ -138,7 +138,7 @@ describe('stored wire_extra of other shapes', () => {
 
   /** Adds an image row after the seeded ones; its transport obj.url is bars.jpg. */
   const addImage = (n: number, wireExtra: string | null, resourceUrl: string | null = null): void => {
-    app.db
+    app.legacyDb
       .prepare(
         `INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj, resource_url, wire_extra)
          SELECT id, ?, 1001, ?, 'wm_teacher', ?, ?, ? FROM lessons WHERE course_data = ?`,

@@ -240,7 +240,7 @@ describe('apply', () => {
     expect((await post(app, APPLY, { data: 'demo-open' })).body).toEqual({ code: 200, msg: 'success', data: null })
     expect((await post(app, APPLY, { data: 'demo-open' }, BUYER)).body.code).toBe(200)
     expect(await applyType()).toBe(1)
-    const { n } = app.db
+    const { n } = app.legacyDb
       .prepare("SELECT count(*) AS n FROM apply_requests JOIN lessons l ON l.id = lesson_id WHERE l.course_data = 'demo-open'")
       .get() as { n: number }
     expect(n).toBe(1)

@@ -23,7 +23,7 @@ afterEach(() => app.close())
 const ASSISTANT_SESSION = async (): Promise<Record<string, string>> => {
   // wm_assistant has no seeded session: open one as the login area would
   const { AccountRepository } = await import('../../server/login/data')
-  const { token } = new AccountRepository(app.db).openSession('wm_assistant', Date.now())
+  const { token } = new AccountRepository(app.legacyDb).openSession('wm_assistant', Date.now())
   return { userid: 'wm_assistant', token }
 }
 
@@ -65,7 +65,7 @@ describe('the live stream (getPayLiveUrl)', () => {
     const { body } = await asUser('live-now', LOGIN.buyer)
     const data = body.data.object.watchData
     expect(data).toMatchObject({ account: 'wm_buyer', watchNickname: '学员阿杰' })
-    const row = app.db.prepare('SELECT wmid FROM sessions WHERE token = ?').get(data?.imToken)
+    const row = app.legacyDb.prepare('SELECT wmid FROM sessions WHERE token = ?').get(data?.imToken)
     expect(row).toEqual({ wmid: 'wm_buyer' })
   })
 
@@ -85,7 +85,7 @@ describe('the live stream (getPayLiveUrl)', () => {
   })
 
   it('a refunded order opens nothing', async () => {
-    app.db.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
+    app.legacyDb.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
     expect((await asUser('live-english', LOGIN.buyer)).body.code).toBe(403)
   })
 
@@ -136,7 +136,7 @@ describe('the playlists', () => {
 
   it('a token for a live that has since ended opens nothing', async () => {
     const url = (await guest('live-now')).body.data.object.playUrl
-    app.db.prepare("UPDATE live_shows SET status = 2 WHERE course_data = 'live-now'").run()
+    app.legacyDb.prepare("UPDATE live_shows SET status = 2 WHERE course_data = 'live-now'").run()
     expect((await playlist(url)).statusCode).toBe(404)
   })
 

@@ -19,7 +19,7 @@ let inserted = 0
 beforeAll(async () => {
   app = await testApp()
   const id = (courseData: string) =>
-    (app.db.prepare('SELECT id FROM lessons WHERE course_data = ?').get(courseData) as { id: number }).id
+    (app.legacyDb.prepare('SELECT id FROM lessons WHERE course_data = ?').get(courseData) as { id: number }).id
   lessonId = id('demo-open')
   otherLessonId = id('demo-password')
 })
@@ -28,7 +28,7 @@ afterAll(() => app.close())
 /** The lesson's msgIds in list order, from the rows (no stored position involved). */
 function expectedOrder(): string[] {
   return (
-    app.db.prepare('SELECT msg_id AS msgId FROM messages WHERE lesson_id = ? ORDER BY send_time, id').all(lessonId) as Row[]
+    app.legacyDb.prepare('SELECT msg_id AS msgId FROM messages WHERE lesson_id = ? ORDER BY send_time, id').all(lessonId) as Row[]
   ).map((row) => row.msgId)
 }
 
@@ -48,7 +48,7 @@ async function expectPagesMatch(pageSize: number): Promise<void> {
 }
 
 const insert = (msgId: string, sendTime: number) =>
-  app.db
+  app.legacyDb
     .prepare("INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, 1000, ?, 'wm_teacher', '{}')")
     .run(lessonId, msgId, sendTime)
 
@@ -59,7 +59,7 @@ describe('message list paging by stored position', () => {
   })
 
   it('stays in list order through inserts anywhere, same-time ties, deletes and moves', async () => {
-    const times = (app.db.prepare('SELECT min(send_time) AS first, max(send_time) AS last FROM messages WHERE lesson_id = ?').get(lessonId)) as {
+    const times = (app.legacyDb.prepare('SELECT min(send_time) AS first, max(send_time) AS last FROM messages WHERE lesson_id = ?').get(lessonId)) as {
       first: number
       last: number
     }
@@ -77,16 +77,16 @@ describe('message list paging by stored position', () => {
         fc.integer({ min: 1, max: 30 }),
         async (ops, pageSize) => {
           for (const op of ops) {
-            const ids = (app.db.prepare('SELECT id FROM messages WHERE lesson_id = ? ORDER BY id').all(lessonId) as Array<{ id: number }>).map((r) => r.id)
+            const ids = (app.legacyDb.prepare('SELECT id FROM messages WHERE lesson_id = ? ORDER BY id').all(lessonId) as Array<{ id: number }>).map((r) => r.id)
             if (op.op === 'insert') {
               // same send_time as an existing message half of the time: the id breaks the tie
               inserted += 1
               insert(`p-${inserted}`, op.at % 2 === 0 ? times.first : op.at)
             } else if (ids.length > 0) {
               const id = ids[op.pick % ids.length]
-              if (op.op === 'delete') app.db.prepare('DELETE FROM messages WHERE id = ?').run(id)
-              if (op.op === 'move-time') app.db.prepare('UPDATE messages SET send_time = ? WHERE id = ?').run(op.at, id)
-              if (op.op === 'move-lesson') app.db.prepare('UPDATE messages SET lesson_id = ? WHERE id = ?').run(otherLessonId, id)
+              if (op.op === 'delete') app.legacyDb.prepare('DELETE FROM messages WHERE id = ?').run(id)
+              if (op.op === 'move-time') app.legacyDb.prepare('UPDATE messages SET send_time = ? WHERE id = ?').run(op.at, id)
+              if (op.op === 'move-lesson') app.legacyDb.prepare('UPDATE messages SET lesson_id = ? WHERE id = ?').run(otherLessonId, id)
             }
           }
           await expectPagesMatch(pageSize)
@@ -103,10 +103,10 @@ describe('message list paging by stored position', () => {
   })
 
   it('keeps the stored count equal to the rows after every kind of write', () => {
-    const mismatched = app.db
+    const mismatched = app.legacyDb
       .prepare('SELECT count(*) AS n FROM lessons l WHERE message_count <> (SELECT count(*) FROM messages WHERE lesson_id = l.id)')
       .get() as { n: number }
-    const total = app.db.prepare('SELECT sum(message_count) AS n FROM lessons').get() as { n: number }
+    const total = app.legacyDb.prepare('SELECT sum(message_count) AS n FROM lessons').get() as { n: number }
     expect(total.n).toBeGreaterThan(0)
     expect(mismatched.n).toBe(0)
   })

@@ -53,7 +53,7 @@ const payout = (fields: Fields = {}) => call<ObjectData<PayoutResult>>(moneyDevC
 
 /** The ledger computed straight from the entries, independently of the summary's queries. */
 function ledgerIncome(wmid: string): number {
-  const row = app.db
+  const row = app.legacyDb
     .prepare(
       `SELECT coalesce(sum(e.amount), 0) AS total FROM income_entries e LEFT JOIN clearings c ON c.clearing_no = e.clearing_no
        WHERE e.wmid = ? AND (e.refunded = 0 OR c.status IN (0, 1))`,
@@ -114,12 +114,12 @@ describe('income summary', () => {
     // demo-paid: 990 fen, 100 of it the share reward of wm_assistant, whose link the buyer came from
     expect(after.unUsableMoney - before.unUsableMoney).toBe(890)
     expect(after.usableMoney).toBe(before.usableMoney)
-    const assistant = app.db.prepare("SELECT sum(amount) AS s FROM income_entries WHERE wmid = 'wm_assistant' AND kind = 2").get() as { s: number }
+    const assistant = app.legacyDb.prepare("SELECT sum(amount) AS s FROM income_entries WHERE wmid = 'wm_assistant' AND kind = 2").get() as { s: number }
     expect(assistant.s).toBe(100)
   })
 
   it('a refund takes a sale out of the income', async () => {
-    app.db.prepare("UPDATE orders SET status = 4 WHERE order_no = 'LPSEED01'").run()
+    app.legacyDb.prepare("UPDATE orders SET status = 4 WHERE order_no = 'LPSEED01'").run()
     const s = await expectBalanced()
     expect(s.usableMoney).toBe(8170 - 1990)
   })
@@ -277,7 +277,7 @@ describe('withdrawal', () => {
     await saveCard()
     await apply()
     // move the recent sale back past the 7 days
-    app.db.prepare("UPDATE income_entries SET paid_at = paid_at - ? WHERE order_no = 'LVSEED04'").run(MATURITY_MS)
+    app.legacyDb.prepare("UPDATE income_entries SET paid_at = paid_at - ? WHERE order_no = 'LVSEED04'").run(MATURITY_MS)
     expect(await expectBalanced()).toMatchObject({ usableMoney: 1500, unUsableMoney: 0 })
     expect((await apply()).body.data.object.orderMoney).toBe(1500)
     await expectBalanced()
@@ -311,7 +311,7 @@ describe('retry (applyAgain)', () => {
 
   it('is refused when a sale in it was refunded', async () => {
     await saveCard()
-    app.db.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
+    app.legacyDb.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
     expect((await applyAgain('CLSEED03')).body.code).toBe(409)
     expect((await expectBalanced()).usableMoney).toBe(8170 - 2990)
   })
@@ -344,7 +344,7 @@ describe('payout run', () => {
     expect(s).toMatchObject({ usableMoney: 8170 + 990, isErrorBankInfo: 1 })
     expect((await applyAgain(clearingNO)).body.code).toBe(400)
     // the card is saved a moment after the failure
-    app.db.prepare("UPDATE clearings SET settled_at = settled_at - 1000 WHERE clearing_no = ?").run(clearingNO)
+    app.legacyDb.prepare("UPDATE clearings SET settled_at = settled_at - 1000 WHERE clearing_no = ?").run(clearingNO)
     await saveCard()
     expect((await applyAgain(clearingNO)).body.code).toBe(200)
     await expectBalanced()

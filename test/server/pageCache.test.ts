@@ -22,9 +22,9 @@ let reader: FastifyInstance
 let writer: FastifyInstance
 
 beforeAll(async () => {
-  const dbPath = join(dir, 'shared.sqlite')
-  reader = await buildApp({ dbPath, staticDir: '/nonexistent-static-dir' })
-  writer = await buildApp({ dbPath, staticDir: '/nonexistent-static-dir' })
+  const database = join(dir, 'shared.sqlite')
+  reader = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
+  writer = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
 })
 afterAll(async () => {
   await reader.close()
@@ -39,11 +39,11 @@ const firstPage = { page: 1, pageSize: 20, courseData: 'demo-open' }
 
 /** Runs `sql` on the other worker's connection around `check`, then `undo`. */
 async function whileChanged(sql: string, undo: string, check: () => Promise<void>): Promise<void> {
-  writer.db.exec(sql)
+  writer.legacyDb.exec(sql)
   try {
     await check()
   } finally {
-    writer.db.exec(undo)
+    writer.legacyDb.exec(undo)
   }
 }
 
@@ -60,13 +60,13 @@ describe('the message page cache', () => {
     const before = await list(firstPage)
     const msgId = before.body.data.array[0].msgId
     const edited = JSON.stringify({ content: 'edited through the other worker' })
-    const stored = writer.db.prepare('SELECT obj FROM messages WHERE msg_id = ?').get(msgId) as { obj: string }
-    writer.db.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(edited, msgId)
+    const stored = writer.legacyDb.prepare('SELECT obj FROM messages WHERE msg_id = ?').get(msgId) as { obj: string }
+    writer.legacyDb.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(edited, msgId)
     try {
       const after = await list(firstPage)
       expect(after.body.data.array[0].obj).toBe(edited)
     } finally {
-      writer.db.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(stored.obj, msgId)
+      writer.legacyDb.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(stored.obj, msgId)
     }
     expect((await list(firstPage)).raw).toBe(before.raw)
   })
@@ -74,18 +74,18 @@ describe('the message page cache', () => {
   it('shows an edit made through its own connection on the next answer', async () => {
     const before = await list(firstPage)
     const msgId = before.body.data.array[1].msgId
-    reader.db.prepare("UPDATE messages SET wire_extra = '{\"msgUID\":\"own-edit\"}' WHERE msg_id = ?").run(msgId)
+    reader.legacyDb.prepare("UPDATE messages SET wire_extra = '{\"msgUID\":\"own-edit\"}' WHERE msg_id = ?").run(msgId)
     try {
       expect((await list(firstPage)).body.data.array[1].msgUID).toBe('own-edit')
     } finally {
-      reader.db.prepare('UPDATE messages SET wire_extra = NULL WHERE msg_id = ?').run(msgId)
+      reader.legacyDb.prepare('UPDATE messages SET wire_extra = NULL WHERE msg_id = ?').run(msgId)
     }
   })
 
   it('shifts the page when a message is inserted before it or deleted from it', async () => {
     const before = await list(firstPage)
-    const lessonId = (writer.db.prepare("SELECT id FROM lessons WHERE course_data = 'demo-open'").get() as { id: number }).id
-    writer.db
+    const lessonId = (writer.legacyDb.prepare("SELECT id FROM lessons WHERE course_data = 'demo-open'").get() as { id: number }).id
+    writer.legacyDb
       .prepare("INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, 'inserted-first', 1000, 0, 'wm_teacher', '{}')")
       .run(lessonId)
     try {
@@ -95,7 +95,7 @@ describe('the message page cache', () => {
         ...before.body.data.array.slice(0, 19).map((m) => m.msgId),
       ])
     } finally {
-      writer.db.prepare("DELETE FROM messages WHERE msg_id = 'inserted-first'").run()
+      writer.legacyDb.prepare("DELETE FROM messages WHERE msg_id = 'inserted-first'").run()
     }
     expect((await list(firstPage)).raw).toBe(before.raw)
   })
@@ -103,11 +103,11 @@ describe('the message page cache', () => {
   it("shows a sender's new name and face on the next answer", async () => {
     const before = await list(firstPage)
     const sender = before.body.data.array[0].senderUserInfo?.nickname
-    const user = writer.db.prepare('SELECT wmid, face_icon AS faceIcon FROM users WHERE nickname = ?').get(sender) as {
+    const user = writer.legacyDb.prepare('SELECT wmid, face_icon AS faceIcon FROM users WHERE nickname = ?').get(sender) as {
       wmid: string
       faceIcon: string
     }
-    const rename = writer.db.prepare('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?')
+    const rename = writer.legacyDb.prepare('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?')
     rename.run('renamed', '/media/renamed.png', user.wmid)
     try {
       const sent = (await list(firstPage)).body.data.array.filter((m) => m.senderUserInfo?.nickname === 'renamed')

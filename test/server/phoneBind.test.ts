@@ -35,11 +35,11 @@ function bind(vcode: string, loginData: string = LOGIN.visitor, phone = PHONE, i
 
 /** Moves the last code of a phone `ms` into the past. */
 function age(ms: number, phone = PHONE): void {
-  app.db.prepare('UPDATE sms_codes SET sent_at = sent_at - ? WHERE phone = ?').run(ms, phone)
+  app.legacyDb.prepare('UPDATE sms_codes SET sent_at = sent_at - ? WHERE phone = ?').run(ms, phone)
 }
 
 const visitor = () =>
-  app.db.prepare("SELECT phone, inter_code AS interCode, is_product_user AS product FROM users WHERE wmid = 'wm_visitor'").get()
+  app.legacyDb.prepare("SELECT phone, inter_code AS interCode, is_product_user AS product FROM users WHERE wmid = 'wm_visitor'").get()
 
 describe('sendSms', () => {
   it.each([

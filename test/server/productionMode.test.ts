@@ -63,9 +63,9 @@ describe('a production server', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lesson-prod-'))
     // a database the demo seeded first: its published sessions must stop working
-    const dbPath = join(dir, 'data.sqlite')
-    await (await buildApp({ dbPath })).close()
-    app = await buildApp({ mode: 'production', wechat: WECHAT, dbPath, staticDir: join(dir, 'h5') })
+    const database = join(dir, 'data.sqlite')
+    await (await buildApp({ database })).close()
+    app = await buildApp({ mode: 'production', wechat: WECHAT, database, staticDir: join(dir, 'h5') })
   })
   afterAll(async () => {
     await app.close()
@@ -103,7 +103,7 @@ describe('a production server', () => {
 
 it('a production server on a new database has no demo data', async () => {
   const app = await buildApp({ mode: 'production', wechat: WECHAT })
-  const lessons = app.db.prepare('SELECT count(*) AS n FROM lessons').get()
+  const lessons = app.legacyDb.prepare('SELECT count(*) AS n FROM lessons').get()
   const info = await post<ObjectData<PayConfig>>(app, V2_INFO, { courseData: 'demo-open' })
   await app.close()
   expect(lessons).toEqual({ n: 0 })

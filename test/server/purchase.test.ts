@@ -28,7 +28,7 @@ let app: FastifyInstance
 beforeEach(async () => {
   app = await testApp()
   // these tests count the orders they make: the money area's seeded sales are not theirs
-  app.db.prepare('DELETE FROM orders').run()
+  app.legacyDb.prepare('DELETE FROM orders').run()
 })
 afterEach(() => app.close())
 
@@ -78,11 +78,11 @@ interface OrderRow {
   notifyCount: number
 }
 const orderRows = (): OrderRow[] =>
-  app.db.prepare('SELECT status, paid_at AS paidAt, notify_count AS notifyCount FROM orders').all() as OrderRow[]
+  app.legacyDb.prepare('SELECT status, paid_at AS paidAt, notify_count AS notifyCount FROM orders').all() as OrderRow[]
 
 const purchasesOfPaidLesson = (): number =>
   (
-    app.db
+    app.legacyDb
       .prepare(
         "SELECT count(*) AS n FROM purchases p JOIN lessons l ON l.id = p.lesson_id WHERE l.course_data = 'demo-paid'",
       )
@@ -170,10 +170,10 @@ describe('order creation', () => {
 
   it('records a real other user as the inviter and ignores a self or unknown one', async () => {
     const inviters = (): (string | null)[] =>
-      (app.db.prepare('SELECT inviter_wmid AS i FROM orders').all() as { i: string | null }[]).map((r) => r.i)
+      (app.legacyDb.prepare('SELECT inviter_wmid AS i FROM orders').all() as { i: string | null }[]).map((r) => r.i)
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_teacher' })
     expect(inviters()).toEqual(['wm_teacher'])
-    app.db.prepare('DELETE FROM orders').run()
+    app.legacyDb.prepare('DELETE FROM orders').run()
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_buyer' })
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_nobody' })
     expect(inviters()).toEqual([null])

@@ -107,9 +107,9 @@ describe('a production server over a database the demo seeded', () => {
   let prod: FastifyInstance
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lesson-review-'))
-    const dbPath = join(dir, 'data.sqlite')
-    await (await buildApp({ dbPath })).close()
-    prod = await buildApp({ mode: 'production', wechat: { appId: 'wx-prod', payKey: 'k'.repeat(32), jsapiTicket: 't' }, dbPath })
+    const database = join(dir, 'data.sqlite')
+    await (await buildApp({ database })).close()
+    prod = await buildApp({ mode: 'production', wechat: { appId: 'wx-prod', payKey: 'k'.repeat(32), jsapiTicket: 't' }, database })
   })
   afterAll(async () => {
     await prod.close()

@@ -29,7 +29,7 @@ async function sendSms(phone: string, interCode: string, client = '203.0.113.1')
   return res.json<ApiEnvelope<null>>()
 }
 
-const codesSent = (): number => (app.db.prepare('SELECT count(*) AS n FROM sms_codes').get() as { n: number }).n
+const codesSent = (): number => (app.legacyDb.prepare('SELECT count(*) AS n FROM sms_codes').get() as { n: number }).n
 
 describe('one phone, however it is typed', () => {
   it.each([
@@ -58,7 +58,7 @@ describe('one phone, however it is typed', () => {
       loginData: LOGIN.visitor,
     })
     expect(bound.body.code).toBe(200)
-    expect(app.db.prepare("SELECT phone, inter_code AS interCode FROM users WHERE wmid = 'wm_visitor'").get()).toEqual({
+    expect(app.legacyDb.prepare("SELECT phone, inter_code AS interCode FROM users WHERE wmid = 'wm_visitor'").get()).toEqual({
       phone: PHONE,
       interCode: '86',
     })
@@ -73,7 +73,7 @@ describe('one phone, however it is typed', () => {
   it(`sends a phone at most ${SMS_PHONE_DAILY_LIMIT.max} codes a day, from any number of clients`, async () => {
     for (let i = 0; i < SMS_PHONE_DAILY_LIMIT.max; i += 1) {
       expect((await sendSms(PHONE, '86', `198.51.100.${i}`)).code).toBe(200)
-      app.db.prepare('UPDATE sms_codes SET sent_at = sent_at - 60000').run()
+      app.legacyDb.prepare('UPDATE sms_codes SET sent_at = sent_at - 60000').run()
     }
     const refused = await sendSms(PHONE, '86', '198.51.100.200')
     expect(refused.code).toBe(429)
@@ -97,7 +97,7 @@ describe('one client, many phones', () => {
   it('lets the client ask again once its hour has passed', async () => {
     for (let i = 0; i < SMS_CLIENT_LIMIT.max; i += 1) expect((await sendSms(`1390000010${i}`, '86')).code).toBe(200)
     expect((await sendSms(PHONE, '86')).code).toBe(429)
-    app.db.prepare('UPDATE attempt_windows SET window_end = window_end - ?').run(SMS_CLIENT_LIMIT.windowMs)
+    app.legacyDb.prepare('UPDATE attempt_windows SET window_end = window_end - ?').run(SMS_CLIENT_LIMIT.windowMs)
     expect((await sendSms(PHONE, '86')).code).toBe(200)
   })
 })

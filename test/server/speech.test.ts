@@ -19,7 +19,7 @@ describe('the local stand-in', () => {
   let app: FastifyInstance
   let base: string
   beforeAll(async () => {
-    app = await buildApp({ dbPath: ':memory:', staticDir: '/nonexistent' })
+    app = await buildApp({ database: ':memory:', staticDir: '/nonexistent' })
     base = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(() => app.close())
@@ -107,7 +107,7 @@ describe('with iFlytek credentials', () => {
   const iflytek = { appId: 'app123', apiKey: 'key456', apiSecret: 'secret789' }
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ dbPath: ':memory:', staticDir: '/nonexistent', iflytek })
+    app = await buildApp({ database: ':memory:', staticDir: '/nonexistent', iflytek })
   })
   afterAll(() => app.close())
 

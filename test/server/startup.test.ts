@@ -42,7 +42,7 @@ function runServer(vars: Record<string, string>): Promise<{ code: number | null;
 }
 
 it('startServer says which port is in use and how to pick another', async () => {
-  const config = { ...serverConfigFromEnv({ PORT: String(busyPort) }), dbPath: ':memory:' }
+  const config = { ...serverConfigFromEnv({ PORT: String(busyPort) }), database: ':memory:' }
   const failure = startServer(config)
   await expect(failure).rejects.toThrow(StartupError)
   await expect(failure).rejects.toThrow(`Port ${busyPort} on 127.0.0.1 is already in use`)

@@ -18,7 +18,7 @@ beforeEach(async () => {
 })
 afterEach(() => app.close())
 
-const count = (table: string): number => (app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+const count = (table: string): number => (app.legacyDb.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 const create = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
   post<ObjectData<PayConfig>>(app, CREATE, fields, headers)
 
@@ -82,10 +82,10 @@ describe('replays', () => {
     const orderNO = (await create({ requestId: 'replayed-02' })).body.data?.object.orderNO ?? ''
     const paid = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
     expect(paid.body.data?.object).toMatchObject({ orderNO, orderStatus: 1 })
-    const paidAt = app.db.prepare('SELECT paid_at AS at FROM test_orders').get()
+    const paidAt = app.legacyDb.prepare('SELECT paid_at AS at FROM test_orders').get()
     const replay = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
     expect(replay.body.data?.object.orderStatus).toBe(1)
-    expect(app.db.prepare('SELECT paid_at AS at FROM test_orders').get()).toEqual(paidAt)
+    expect(app.legacyDb.prepare('SELECT paid_at AS at FROM test_orders').get()).toEqual(paidAt)
     const verdict = await create({ requestId: 'replayed-02' })
     expect(verdict.body.data?.object).toMatchObject({ orderNO, isBought: 1 })
   })

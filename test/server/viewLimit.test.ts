@@ -13,7 +13,7 @@ afterEach(() => app.close())
 const LIMITED = { code: 8, msg: 'view limit exceeded', data: null }
 
 const views = (courseData: string): number =>
-  (app.db.prepare('SELECT view_count AS n FROM lessons WHERE course_data = ?').get(courseData) as { n: number }).n
+  (app.legacyDb.prepare('SELECT view_count AS n FROM lessons WHERE course_data = ?').get(courseData) as { n: number }).n
 
 describe('demo-viewlimit', () => {
   const calls: [string, string, Record<string, string | number>][] = [
@@ -41,7 +41,7 @@ describe('demo-viewlimit', () => {
 
 describe('counting views', () => {
   it('counts each opening (info call) by a reader and closes the lesson at its limit', async () => {
-    app.db.prepare("UPDATE lessons SET view_limit = 2 WHERE course_data = 'demo-apply'").run()
+    app.legacyDb.prepare("UPDATE lessons SET view_limit = 2 WHERE course_data = 'demo-apply'").run()
     const list = () => post(app, V2_LIST, { courseData: 'demo-apply', page: 1, pageSize: 20 })
     expect((await post(app, V2_INFO, { courseData: 'demo-apply' })).body.code).toBe(200)
     expect((await list()).body.code).toBe(200)

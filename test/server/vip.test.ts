@@ -26,7 +26,7 @@ let campaignNow = china(2024, 4, 15, 12)
 let app: FastifyInstance
 beforeEach(async () => {
   campaignNow = china(2024, 4, 15, 12)
-  app = await buildApp({ dbPath: ':memory:', staticDir: '/nonexistent', vipCampaignClock: () => campaignNow })
+  app = await buildApp({ database: ':memory:', staticDir: '/nonexistent', vipCampaignClock: () => campaignNow })
 })
 afterEach(() => app.close())
 
@@ -37,7 +37,7 @@ const redeem = (data: string, number: number | string, friendId: string) =>
   post<{ object: VipRedeemed }>(app, REDEEM, { data, number, friendId })
 
 function addUsers(count: number): string[] {
-  const insert = app.db.prepare("INSERT INTO users (wmid, nickname) VALUES (?, 'friend')")
+  const insert = app.legacyDb.prepare("INSERT INTO users (wmid, nickname) VALUES (?, 'friend')")
   return Array.from({ length: count }, (_, index) => {
     const wmid = `wm_friend_${index}`
     insert.run(wmid)
@@ -46,7 +46,7 @@ function addUsers(count: number): string[] {
 }
 
 const vipUntil = (wmid: string): number | undefined =>
-  (app.db.prepare('SELECT vip_until AS until FROM vip_members WHERE wmid = ?').get(wmid) as { until: number } | undefined)?.until
+  (app.legacyDb.prepare('SELECT vip_until AS until FROM vip_members WHERE wmid = ?').get(wmid) as { until: number } | undefined)?.until
 
 describe('eligibility (step 2)', () => {
   it('answers the group\'s real name, member count and quota, eligible in the campaign', async () => {
@@ -56,7 +56,7 @@ describe('eligibility (step 2)', () => {
   })
 
   it('follows the member count the server has now', async () => {
-    app.db.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
+    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
     expect((await eligibility('vip-eligible')).body.data.object).toMatchObject({ memberCount: 2000, quota: 50, reason: '' })
   })
 
@@ -92,9 +92,9 @@ describe('exchange', () => {
   })
 
   it('reads the quota from the member count at exchange time, and fixes it', async () => {
-    app.db.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
+    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
     expect((await exchange('vip-eligible')).body.data.object.slots).toHaveLength(50)
-    app.db.prepare("UPDATE vip_groups SET member_count = 60 WHERE group_id = 'g-english'").run()
+    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 60 WHERE group_id = 'g-english'").run()
     expect((await eligibility('vip-eligible')).body.data.object).toMatchObject({ memberCount: 2000, quota: 50, reason: 'exchanged' })
     expect((await slots('vip-eligible')).body.data.object.slots).toHaveLength(50)
   })
@@ -110,13 +110,13 @@ describe('exchange', () => {
   })
 
   it('counts one group per account: another group of an exchanged account is refused', async () => {
-    app.db.prepare("INSERT INTO vip_groups VALUES ('g-second', 'second', 'wm_assistant', 3000)").run()
-    app.db.prepare("INSERT INTO vip_links VALUES ('assistant-second', 'wm_assistant', 'g-second')").run()
+    app.legacyDb.prepare("INSERT INTO vip_groups VALUES ('g-second', 'second', 'wm_assistant', 3000)").run()
+    app.legacyDb.prepare("INSERT INTO vip_links VALUES ('assistant-second', 'wm_assistant', 'g-second')").run()
     expect((await exchange('assistant-second')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.exchanged })
   })
 
   it('counts a group once: a group exchanged by one account is refused to another', async () => {
-    app.db.prepare("INSERT INTO vip_links VALUES ('visitor-photo', 'wm_visitor', 'g-photo')").run()
+    app.legacyDb.prepare("INSERT INTO vip_links VALUES ('visitor-photo', 'wm_visitor', 'g-photo')").run()
     expect((await eligibility('visitor-photo')).body.data.object.reason).toBe('groupCounted')
     expect((await exchange('visitor-photo')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.groupCounted })
   })
@@ -125,7 +125,7 @@ describe('exchange', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => exchange('vip-eligible')))
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
     expect(answers.filter((a) => a.body.code === VIP_REFUSED_CODE)).toHaveLength(49)
-    const count = app.db.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_teacher'").get() as { n: number }
+    const count = app.legacyDb.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_teacher'").get() as { n: number }
     expect(count.n).toBe(10)
   })
 })
@@ -170,7 +170,7 @@ describe('redeem', () => {
 
   it('adds the year to VIP the friend still has', async () => {
     const later = Date.now() + 100 * 86_400_000
-    app.db.prepare("INSERT INTO vip_members (wmid, vip_until) VALUES ('wm_visitor', ?)").run(later)
+    app.legacyDb.prepare("INSERT INTO vip_members (wmid, vip_until) VALUES ('wm_visitor', ?)").run(later)
     const { body } = await redeem('vip-exchanged', 4, 'wm_visitor')
     expect(body.data.object.vipUntil - later).toBeGreaterThanOrEqual(YEAR_MS)
     expect(body.data.object.vipUntil - later).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
@@ -180,8 +180,8 @@ describe('redeem', () => {
     expect((await redeem('vip-exchanged', 3, 'wm_teacher')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.friendHasSlot })
     expect((await redeem('vip-exchanged', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.slotUsed })
     expect((await redeem('vip-exchanged', 3, 'wm_assistant')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.self })
-    app.db.prepare("UPDATE vip_exchanges SET quota = 5 WHERE wmid = 'wm_assistant'").run()
-    app.db.prepare("DELETE FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number > 5").run()
+    app.legacyDb.prepare("UPDATE vip_exchanges SET quota = 5 WHERE wmid = 'wm_assistant'").run()
+    app.legacyDb.prepare("DELETE FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number > 5").run()
     expect((await redeem('vip-exchanged', 6, 'wm_visitor')).body.code).toBe(404)
     expect(vipUntil('wm_visitor')).toBeUndefined()
   })
@@ -211,7 +211,7 @@ describe('redeem', () => {
       Array.from({ length: 50 }, (_, index) => redeem('vip-exchanged', 3 + (index % 8), 'wm_visitor')),
     )
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
-    const used = app.db.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND friend_wmid = 'wm_visitor'").get() as { n: number }
+    const used = app.legacyDb.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND friend_wmid = 'wm_visitor'").get() as { n: number }
     expect(used.n).toBe(1)
     expect((vipUntil('wm_visitor') ?? 0) - Date.now()).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
   })
@@ -230,7 +230,7 @@ describe('production mode', () => {
   it('answers no demo campaign link', async () => {
     const production = await buildApp({
       mode: 'production',
-      dbPath: ':memory:',
+      database: ':memory:',
       staticDir: '/nonexistent',
       wechat: { appId: 'wx', payKey: 'k', jsapiTicket: 't' },
     })

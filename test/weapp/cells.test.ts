@@ -110,13 +110,13 @@ describe('message cells in the compiled mini-program (dist/weapp)', () => {
   describe('videos', () => {
     /** A second video message right after 014, so two video cells share the first page. */
     const addSecondVideo = (_wx: unknown, server: FastifyInstance): void => {
-      const video = server.db
+      const video = server.legacyDb
         .prepare<[string], { lessonId: number; sendTime: number; sender: string }>(
           'SELECT lesson_id AS lessonId, send_time AS sendTime, sender FROM messages WHERE msg_id = ?',
         )
         .get(`${ALL_TYPES}-014`)
       if (!video) throw new Error('the seed has no video 014')
-      server.db
+      server.legacyDb
         .prepare('INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, 1003, ?, ?, ?)')
         .run(
           video.lessonId,

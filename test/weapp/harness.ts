@@ -152,7 +152,7 @@ export async function loadPage(
   query: Record<string, string>,
   setupWx?: (wx: FakeWx, server: FastifyInstance) => void,
 ): Promise<LoadedPage> {
-  const server = await buildApp({ dbPath: ':memory:' })
+  const server = await buildApp({ database: ':memory:' })
   const wx = makeWx(server, new Map())
   setupWx?.(wx, server)
   const g = globalThis as Record<string, unknown>

@@ -12,7 +12,7 @@ import { all, tap, typeInto } from './taroTree'
  */
 
 const info = (value: object): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))
-const count = (p: LoadedPage, sql: string): number => (p.server.db.prepare(sql).get() as { n: number }).n
+const count = (p: LoadedPage, sql: string): number => (p.server.legacyDb.prepare(sql).get() as { n: number }).n
 const calledWith = (fn: unknown): unknown[] => (fn as jest.Mock<unknown, [unknown]>).mock.calls.map(([options]) => options)
 
 describe('invite pages in the compiled mini-program (dist/weapp)', () => {

@@ -54,7 +54,7 @@ describe('compiled lesson page: the list footer', () => {
     // the list is windowed past 50 rows, so progress is read from the list pages the server answered
     const answered: number[] = []
     page = await loadPage('pages/lesson/index', { courseData: 'demo-open' }, (wx, server) => {
-      server.db.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') AND id IN (SELECT id FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') ORDER BY id DESC LIMIT 5)").run()
+      server.legacyDb.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') AND id IN (SELECT id FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') ORDER BY id DESC LIMIT 5)").run()
       const answer = wx.request.getMockImplementation() as (options: RequestOptions) => unknown
       wx.request.mockImplementation((options: RequestOptions) => {
         const listPage = options.url.endsWith('/list.do') ? /(?:^|&)page=(\d+)/.exec(options.data ?? '') : null

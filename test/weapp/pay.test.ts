@@ -268,7 +268,7 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     const order = answerOf<PayConfig>(answers, CREATE_PATH)
     expect(sheet.params.package).toBe(`prepay_id=${order.orderNO}`)
     expect(sheet.params.paySign).toBe(order.sign)
-    const visitor = page.server.db
+    const visitor = page.server.legacyDb
       .prepare<[string], { phone: string; product: number }>('SELECT phone, is_product_user AS product FROM users WHERE wmid = ?')
       .get('wm_visitor')
     expect(visitor).toEqual({ phone, product: 1 })

@@ -27,7 +27,7 @@ function localHarness(): AdapterHarness {
     enterOptions: (nick) => ({ chatroomId: ROOM, addresses: [server.url], identity: { kind: 'guest', nick } }),
     mute: (account) => {
       if (!server.app) throw new Error('server not started')
-      chatroomData(server.app.db).setGaged(ROOM, account, true, Date.now())
+      chatroomData(server.app.legacyDb).setGaged(ROOM, account, true, Date.now())
     },
   }
 }

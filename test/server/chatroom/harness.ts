@@ -38,15 +38,15 @@ export class RoomServer {
   app: FastifyInstance | undefined
   port = 0
   private readonly dir = mkdtempSync(join(tmpdir(), 'chatroom-'))
-  readonly dbPath = join(this.dir, 'room.sqlite')
+  readonly database = join(this.dir, 'room.sqlite')
 
   get url(): string {
     return `ws://127.0.0.1:${this.port}${CHATROOM_SOCKET_PATH}`
   }
 
   async start(): Promise<void> {
-    const app = await buildApp({ dbPath: this.dbPath, staticDir: '/nonexistent-static-dir' })
-    const data = chatroomData(app.db)
+    const app = await buildApp({ database: this.database, staticDir: '/nonexistent-static-dir' })
+    const data = chatroomData(app.legacyDb)
     if (!data.room(ROOM)) data.createRoom({ id: ROOM, name: 'Test room', creator: 'wm_teacher', creatorNick: '林老师' }, Date.now())
     await app.listen({ port: this.port, host: '127.0.0.1' })
     const address = app.server.address()

@@ -79,7 +79,7 @@ const member = async (account: string, token: string): Promise<Raw> => {
   return raw
 }
 const comment = (idClient: string, text = 'hi') => ({ idClient, type: 100, body: JSON.stringify({ msgType: 'TEXT', text }) })
-const db = () => chatroomData(server.app?.db ?? (() => { throw new Error('not started') })())
+const db = () => chatroomData(server.app?.legacyDb ?? (() => { throw new Error('not started') })())
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   const end = Date.now() + 5000
   while (!check()) {

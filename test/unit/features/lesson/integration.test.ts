@@ -12,7 +12,7 @@ import { LessonStore } from '../../../../src/features/lesson/LessonStore'
 let server: FastifyInstance
 
 beforeAll(async () => {
-  server = await buildApp({ dbPath: ':memory:' })
+  server = await buildApp({ database: ':memory:' })
 })
 afterAll(async () => {
   await server.close()
@@ -138,9 +138,9 @@ describe('LessonStore page loads in flight', () => {
 
 describe('LessonStore when the first page answers 404', () => {
   async function openEmptyLesson(shareUrl: string) {
-    const own = await buildApp({ dbPath: ':memory:' })
-    own.db.prepare("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'").run(shareUrl)
-    own.db.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open')").run()
+    const own = await buildApp({ database: ':memory:' })
+    own.legacyDb.prepare("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'").run(shareUrl)
+    own.legacyDb.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open')").run()
     const { store } = storeOverServer({ app: own })
     await store.open({ kind: 'v2', courseData: 'demo-open' })
     await own.close()

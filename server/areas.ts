@@ -1,0 +1,110 @@
+/**
+ * The server's areas, composed in one place: each one's schema steps, demo data, demo clean-up
+ * and routes. server/core/ imports no area; this list is the only place that names them all, in
+ * the order their parts run: login first (users, whom lessons and orders name), then lesson, then
+ * purchase (orders name both), then money (its ledger follows the orders), then the chat room,
+ * then the attempt counts (core's own table), then vip, album, invite (its tables name users),
+ * live (its rooms and sale items come from the chat room and money), and the test page's orders.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { albumRoutes } from './album/routes'
+import { ALBUM_MIGRATIONS } from './album/migrations'
+import { seedAlbums } from './album/seed'
+import { chatroomRoutes } from './chatroom/routes'
+import { CHATROOM_MIGRATIONS } from './chatroom/migrations'
+import { seedChatrooms } from './chatroom/seed'
+import type { AppContext } from './context'
+import type { Db as LegacyDb } from './core/db'
+import { CORE_MIGRATIONS } from './core/migrations'
+import type { Migration } from './core/migrate'
+import type { Db, Queryable } from './core/sql'
+import { devRoutes } from './dev/routes'
+import { inviteRoutes } from './invite/routes'
+import { INVITE_MIGRATIONS } from './invite/migrations'
+import { seedInvites } from './invite/seed'
+import { lessonRoutes } from './lesson/routes'
+import { LESSON_MIGRATIONS } from './lesson/migrations'
+import { seedLessons } from './lesson/seed'
+import { removeDemoReviewGrants, seedReviewGrants } from './lesson/seedReview'
+import { liveRoutes } from './live/routes'
+import { LIVE_MIGRATIONS } from './live/migrations'
+import { seedLives } from './live/seed'
+import { loginRoutes } from './login/routes'
+import { LOGIN_MIGRATIONS } from './login/migrations'
+import { removeDemoCredentials, seedUsers } from './login/seed'
+import { moneyRoutes } from './money/routes'
+import { MONEY_MIGRATIONS } from './money/migrations'
+import { seedMoney } from './money/seed'
+import { purchaseRoutes } from './purchase/routes'
+import { PURCHASE_MIGRATIONS } from './purchase/migrations'
+import { seedPurchases } from './purchase/seed'
+import { shareRoutes } from './share/routes'
+import { speechRoutes } from './speech/routes'
+import { testOrderRoutes } from './testOrder/routes'
+import { TEST_ORDER_MIGRATIONS } from './testOrder/migrations'
+import { vipRoutes } from './vip/routes'
+import { VIP_MIGRATIONS } from './vip/migrations'
+import { removeDemoVipLinks, seedVip } from './vip/seed'
+
+export interface Area {
+  readonly name: string
+  /** its schema steps (server/core/migrate.ts) */
+  readonly migrations?: readonly Migration[]
+  /**
+   * Its demo data, written into an empty database inside the one seeding transaction (`tx`). An
+   * area whose data access is not yet on `Db` writes through `legacy`, the same SQLite connection.
+   */
+  readonly seed?: (tx: Queryable, legacy: () => LegacyDb) => Promise<void>
+  /** Production mode on a database once seeded for the demo: removes what the demo published. */
+  readonly removeDemo?: (db: Db, legacy: () => LegacyDb) => Promise<void>
+  /** Its calls; `dev` areas only where the development routes are on. */
+  readonly routes?: FastifyPluginAsync<AppContext>
+  readonly devOnly?: boolean
+}
+
+/** A synchronous step of an area not yet on `Db`, run on the same connection. */
+const onLegacy =
+  (step: (legacy: LegacyDb) => void) =>
+  async (_db: unknown, legacy: () => LegacyDb): Promise<void> => {
+    step(legacy())
+  }
+
+export const AREAS: readonly Area[] = [
+  {
+    name: 'login',
+    migrations: LOGIN_MIGRATIONS,
+    seed: onLegacy(seedUsers),
+    removeDemo: onLegacy(removeDemoCredentials),
+    routes: loginRoutes,
+  },
+  {
+    name: 'lesson',
+    migrations: LESSON_MIGRATIONS,
+    seed: onLegacy((legacy) => {
+      seedLessons(legacy)
+      seedReviewGrants(legacy)
+    }),
+    removeDemo: onLegacy(removeDemoReviewGrants),
+    routes: lessonRoutes,
+  },
+  { name: 'purchase', migrations: PURCHASE_MIGRATIONS, seed: onLegacy(seedPurchases), routes: purchaseRoutes },
+  { name: 'share', routes: shareRoutes },
+  { name: 'money', migrations: MONEY_MIGRATIONS, seed: onLegacy((legacy) => seedMoney(legacy)), routes: moneyRoutes },
+  {
+    name: 'chatroom',
+    migrations: CHATROOM_MIGRATIONS,
+    seed: onLegacy(seedChatrooms),
+    routes: (app, context) => chatroomRoutes(app, { db: context.legacy }),
+  },
+  { name: 'attempts', migrations: CORE_MIGRATIONS },
+  { name: 'vip', migrations: VIP_MIGRATIONS, seed: onLegacy(seedVip), removeDemo: onLegacy(removeDemoVipLinks), routes: vipRoutes },
+  { name: 'album', migrations: ALBUM_MIGRATIONS, seed: onLegacy(seedAlbums), routes: albumRoutes },
+  { name: 'invite', migrations: INVITE_MIGRATIONS, seed: onLegacy(seedInvites), routes: inviteRoutes },
+  { name: 'live', migrations: LIVE_MIGRATIONS, seed: onLegacy(seedLives), routes: liveRoutes },
+  { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes },
+  { name: 'dev', routes: devRoutes, devOnly: true },
+  { name: 'speech', routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir }) },
+]
+
+/** Every area's schema steps, in area order (server/core/migrate.ts `migrate`). */
+export const AREA_MIGRATIONS: ReadonlyArray<readonly Migration[]> = AREAS.flatMap((area) => (area.migrations ? [area.migrations] : []))

@@ -1,0 +1,28 @@
+import type { Db as LegacyDb } from './core/db'
+import type { Db } from './core/sql'
+import type { WechatCredentials } from './core/wechat'
+import type { Identity } from './login/identity'
+import type { Repositories } from './repositories'
+import type { IflytekConfig } from './speech/routes'
+
+/**
+ * What every area's routes get, built once per app by server/app.ts: the database, every area's
+ * repository, who a request speaks for, and the settings of this server.
+ */
+export interface AppContext {
+  readonly db: Db
+  /** the synchronous SQLite connection, for the areas whose data access is not yet on `db` */
+  readonly legacy: LegacyDb
+  readonly repos: Repositories
+  readonly identity: Identity
+  /** demo mode's development routes and the logins that rely on them */
+  readonly dev: boolean
+  /** signs pay parameters, checks payment notifications, signs share configs */
+  readonly wechat: WechatCredentials
+  /** the instant the VIP campaign's window is checked against */
+  readonly vipCampaignClock: () => number
+  /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
+  readonly iflytek?: IflytekConfig
+  /** the H5 site and the media fixtures */
+  readonly mediaDir: string
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify'
+import { ResponseCode } from '../../types/api'
+import { ApiRefusal } from '../core/envelope'
+import type { AccountRecord, AccountRepository } from './data'
+
+/** What a refused session or login credential tells the user (code 601: the app logs in again). */
+export const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
+
+/** The user a request speaks for, proven by a live `sessions` row, never by a header alone. */
+export interface Viewer {
+  wmid: string
+}
+
+/**
+ * Who a request speaks for, resolved the same way by every area: the session headers (`userid`
+ * and `token`: the token must exist, be unexpired and belong to that userid; otherwise the
+ * request is anonymous, and a forged userid gains nothing) and the login credential some calls
+ * carry in their body (`loginData`).
+ */
+export interface Identity {
+  /** The session's user, or null for an anonymous request. */
+  readonly viewer: (request: FastifyRequest, now: number) => Viewer | null
+  /** The session's user; no live session answers 601. */
+  readonly requireViewer: (request: FastifyRequest, now: number) => Viewer
+  /** The user behind a loginData credential; unknown or expired answers 601. */
+  readonly loginUser: (loginData: string, now: number) => AccountRecord
+}
+
+export function createIdentity(accounts: AccountRepository): Identity {
+  const viewer = (request: FastifyRequest, now: number): Viewer | null => {
+    const { userid, token } = request.headers
+    if (typeof userid !== 'string' || typeof token !== 'string' || userid === '' || token === '') return null
+    return accounts.sessionUser(token, userid, now) ?? null
+  }
+  return {
+    viewer,
+    requireViewer: (request, now) => {
+      const found = viewer(request, now)
+      if (!found) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      return found
+    },
+    loginUser: (loginData, now) => {
+      const user = accounts.userByLogin(loginData, now)
+      if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      return user
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import type { Db as LegacyDb } from './core/db'
+import { AttemptCounter } from './core/attempts'
+import { AlbumRepository } from './album/data'
+import { chatroomData } from './chatroom/data'
+import { InviteRepository } from './invite/data'
+import { LessonRepository } from './lesson/data'
+import { LiveRepository } from './live/data'
+import { AccountRepository } from './login/data'
+import { SmsCodeRepository } from './login/sms'
+import { MoneyRepository } from './money/data'
+import { OrderRepository } from './purchase/data'
+import { TestOrderRepository } from './testOrder/data'
+import { VipRepository } from './vip/data'
+
+/**
+ * Every area's data access, built once per app (server/app.ts) and handed to every area's routes
+ * in the app context: an area that reads another's tables uses that area's repository.
+ */
+export function createRepositories(legacy: LegacyDb) {
+  return {
+    accounts: new AccountRepository(legacy),
+    smsCodes: new SmsCodeRepository(legacy),
+    attempts: new AttemptCounter(legacy),
+    lessons: new LessonRepository(legacy),
+    orders: new OrderRepository(legacy),
+    money: new MoneyRepository(legacy),
+    chatrooms: chatroomData(legacy),
+    vip: new VipRepository(legacy),
+    albums: new AlbumRepository(legacy),
+    invites: new InviteRepository(legacy),
+    lives: new LiveRepository(legacy),
+    testOrders: new TestOrderRepository(legacy),
+  }
+}
+
+export type Repositories = ReturnType<typeof createRepositories>
