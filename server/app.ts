@@ -105,7 +105,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await app.register(formbody)
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(legacy) })
   const dev = demo && opts.dev !== false
-  const repos = createRepositories(legacy)
+  const repos = createRepositories(db, legacy)
   const context: AppContext = {
     db,
     legacy,

@@ -1,4 +1,5 @@
 import type { Db as LegacyDb } from './core/db'
+import type { Db } from './core/sql'
 import { AttemptCounter } from './core/attempts'
 import { AlbumRepository } from './album/data'
 import { chatroomData } from './chatroom/data'
@@ -14,13 +15,14 @@ import { VipRepository } from './vip/data'
 
 /**
  * Every area's data access, built once per app (server/app.ts) and handed to every area's routes
- * in the app context: an area that reads another's tables uses that area's repository.
+ * in the app context: an area that reads another's tables uses that area's repository. Those not
+ * yet on `db` run on `legacy`, the same SQLite connection.
  */
-export function createRepositories(legacy: LegacyDb) {
+export function createRepositories(db: Db, legacy: LegacyDb) {
   return {
-    accounts: new AccountRepository(legacy),
+    accounts: new AccountRepository(db),
     smsCodes: new SmsCodeRepository(legacy),
-    attempts: new AttemptCounter(legacy),
+    attempts: new AttemptCounter(),
     lessons: new LessonRepository(legacy),
     orders: new OrderRepository(legacy),
     money: new MoneyRepository(legacy),

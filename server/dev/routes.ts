@@ -74,11 +74,11 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
       const { wmid, type, courseData, redirect } = request.body
       const origin = publicOrigin(request)
       const page = loginReturnUrl(origin, type, redirect)
-      const user = accounts.user(wmid)
+      const user = await accounts.user(wmid)
       if (!page) throw new ApiRefusal(ResponseCode.BadRequest, 'redirect must be an http(s) URL')
       if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
       // 303: the browser follows with a GET of the app page, as after WeChat's OAuth
-      return reply.redirect(withLoginData(page, issueLoginData(accounts, user, Date.now(), origin, courseData)), 303)
+      return reply.redirect(withLoginData(page, await issueLoginData(accounts, user, Date.now(), origin, courseData)), 303)
     },
   )
 

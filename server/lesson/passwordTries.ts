@@ -1,5 +1,5 @@
 import type { AttemptLimit } from '../core/attempts'
-import { AttemptCounter } from '../core/attempts'
+import { LegacyAttemptCounter } from '../core/attempts'
 import type { Db } from '../core/db'
 
 /**
@@ -18,10 +18,10 @@ export const PROVEN_CLIENT_MS = 30 * 24 * 3600_000
  * gave the right password before go on, so those who have it keep reading through an attack.
  */
 export class PasswordTries {
-  private readonly attempts: AttemptCounter
+  private readonly attempts: LegacyAttemptCounter
 
   constructor(private readonly db: Db) {
-    this.attempts = new AttemptCounter(db)
+    this.attempts = new LegacyAttemptCounter(db)
   }
 
   /**

@@ -76,19 +76,19 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
   const readGrant = createGrantReader(db)
   acceptFormBodiesOnly(app)
 
-  const reader = (request: FastifyRequest, lesson: LessonRecord) => {
-    const viewer = readViewer(request, Date.now())
+  const reader = async (request: FastifyRequest, lesson: LessonRecord) => {
+    const viewer = await readViewer(request, Date.now())
     const wmid = viewer?.wmid ?? null
     return { wmid, hasBought: lessons.hasBought(wmid, lesson.id) }
   }
 
-  const granted = (
+  const granted = async (
     request: FastifyRequest,
     lesson: LessonRecord,
     list: LessonListKind,
     coursePass: string | undefined,
-  ): number | null => {
-    const who = reader(request, lesson)
+  ): Promise<number | null> => {
+    const who = await reader(request, lesson)
     const pass = coursePass || undefined
     const now = Date.now()
     const decide = () => decideLessonAnswer(lesson, who, list, pass)
@@ -127,9 +127,9 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
   }
 
   /** Opening a lesson (its info call) is what counts as a view of it. */
-  const info = (request: FastifyRequest, lesson: LessonRecord | undefined) => {
+  const info = async (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
-    const who = reader(request, lesson)
+    const who = await reader(request, lesson)
     const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !lessons.countView(lesson.id))
     if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
@@ -150,7 +150,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     async (request, reply) => {
       const lesson = lessons.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
-      return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+      return messagePage(request, reply, lesson, await granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
@@ -161,14 +161,14 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     async (request, reply) => {
       const lesson = lessons.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
-      return messagePage(request, reply, lesson, granted(request, lesson, 'messages', request.body.coursePass), request.body)
+      return messagePage(request, reply, lesson, await granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
   contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
     const lesson = lessons.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
-    return messagePage(request, reply, lesson, granted(request, lesson, 'free', undefined), request.body)
+    return messagePage(request, reply, lesson, await granted(request, lesson, 'free', undefined), request.body)
   })
 
   contractRoute(
@@ -186,7 +186,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
       const { msgTimestamp, courseData, coursePass } = request.body
       const lesson = lessons.findByCourseData(courseData)
       if (!lesson) throw notFound()
-      const within = granted(request, lesson, 'pictures', coursePass)
+      const within = await granted(request, lesson, 'pictures', coursePass)
       // One extra row tells whether another page follows.
       const rows = lessons.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
       const pictures = rows.slice(0, request.body.pageSize)
@@ -208,28 +208,28 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     if (!lesson) throw notFound()
     if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
     const now = Date.now()
-    lessons.apply(lesson.id, readViewer(request, now)?.wmid ?? null, now)
+    lessons.apply(lesson.id, (await readViewer(request, now))?.wmid ?? null, now)
     return ok(null)
   })
 
   /** The admin and complaint viewers (review.ts): the token decides, then the whole lesson pages as the old list. */
-  const reviewed = (request: FastifyRequest, data: string): LessonRecord => {
+  const reviewed = async (request: FastifyRequest, data: string): Promise<LessonRecord> => {
     const now = Date.now()
     const lesson = lessons.findByLegacyData(data) ?? lessons.findByCourseData(data)
-    const answer = reviewAnswer(lesson, { sessionWmid: readViewer(request, now)?.wmid ?? null, grant: readGrant(request, now) })
+    const answer = reviewAnswer(lesson, { sessionWmid: (await readViewer(request, now))?.wmid ?? null, grant: readGrant(request, now) })
     if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
     if (lesson === undefined) throw notFound()
     return lesson
   }
 
   contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request, reply) =>
-    messagePage(request, reply, reviewed(request, request.body.data), null, request.body),
+    messagePage(request, reply, await reviewed(request, request.body.data), null, request.body),
   )
 
   contractRoute(
     app,
     reviewCalls.complaintMessages,
     { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
-    async (request, reply) => messagePage(request, reply, reviewed(request, request.body.data), null, request.body),
+    async (request, reply) => messagePage(request, reply, await reviewed(request, request.body.data), null, request.body),
   )
 }

@@ -12,7 +12,7 @@ import { ResponseCode } from '../../types/api'
 import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
 import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveWatchData } from '../../types/live'
-import { waitMinutes } from '../core/attempts'
+import { LegacyAttemptCounter, waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
@@ -47,7 +47,8 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lives, attempts, accounts }, identity }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lives, accounts }, identity }) => {
+  const attempts = new LegacyAttemptCounter(db)
   const clock = Date.now
   const segments = readSegments()
   acceptFormBodiesOnly(app)
@@ -59,9 +60,9 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
   }
 
   /** A chat-app login, or a guest when none is given; a given but expired one answers 601. */
-  const viewerFor = (live: LiveRecord, loginData: string | undefined, at: number): LiveViewer => {
+  const viewerFor = async (live: LiveRecord, loginData: string | undefined, at: number): Promise<LiveViewer> => {
     if (loginData === undefined) return { kind: 'guest' }
-    const user = identity.loginUser(loginData, at)
+    const user = await identity.loginUser(loginData, at)
     return { kind: 'user', wmid: user.wmid, bought: lives.hasBought(user.wmid, live) }
   }
 
@@ -95,15 +96,15 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
   }
 
   /** The room to enter: as the viewer's account with a fresh chat token, or as a guest. */
-  const watchData = (live: LiveRecord, wmid: string | undefined, request: FastifyRequest, at: number): LiveWatchData => {
-    const user = wmid === undefined ? undefined : accounts.user(wmid)
+  const watchData = async (live: LiveRecord, wmid: string | undefined, request: FastifyRequest, at: number): Promise<LiveWatchData> => {
+    const user = wmid === undefined ? undefined : await accounts.user(wmid)
     const origin = publicOrigin(request)
     return {
       watchNickname: user?.nickname ?? '',
       watchFaceIcon: user ? absoluteUrl(origin, user.faceIcon) : '',
       appKey: '',
       account: user?.wmid ?? '',
-      imToken: user ? accounts.openSession(user.wmid, at).token : '',
+      imToken: user ? (await accounts.openSession(user.wmid, at)).token : '',
       chatroomId: live.chatroomId,
       chatroomAddresses: [localRoomAddress(origin)],
     }
@@ -114,7 +115,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
 
   contractRoute(app, liveCalls.info, { fields: { courseData: handle, loginData: handle } }, async (request) => {
     const live = findLive(request.body.courseData)
-    return ok({ object: info(live, viewerFor(live, request.body.loginData, clock()), request) })
+    return ok({ object: info(live, await viewerFor(live, request.body.loginData, clock()), request) })
   })
 
   contractRoute(
@@ -135,7 +136,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
       const live = findLive(courseData)
       // loginType 1 needs a live chat-app login; a guest (2) is a guest whatever else it sends
       if (loginType === 1 && loginData === undefined) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
-      const viewer = viewerFor(live, loginType === 1 ? loginData : undefined, at)
+      const viewer = await viewerFor(live, loginType === 1 ? loginData : undefined, at)
       refuse(playRefusal(live, viewer))
       const answer = info(live, viewer, request)
       if (live.status !== 1) return ok({ object: answer })
@@ -145,7 +146,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
           ...answer,
           watchCount: live.watchCount + 1,
           playUrl: playUrl(live, 'live', request, at),
-          watchData: watchData(live, viewer.kind === 'user' ? viewer.wmid : undefined, request, at),
+          watchData: await watchData(live, viewer.kind === 'user' ? viewer.wmid : undefined, request, at),
         },
       })
     },
@@ -159,7 +160,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
       const at = clock()
       const { courseData, playPass, loginData } = request.body
       const live = findLive(courseData)
-      const viewer = viewerFor(live, loginData, at)
+      const viewer = await viewerFor(live, loginData, at)
       const bucket = `livepass:${live.id}:${request.ip}`
       // the wait check, the password check and the count are one IMMEDIATE transaction: concurrent
       // tries on any worker get exactly the limit checked
@@ -179,13 +180,13 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
 
   contractRoute(app, liveCalls.adminPlay, { fields: { courseData: handle } }, async (request) => {
     const at = clock()
-    const me = identity.requireViewer(request, at)
+    const me = await identity.requireViewer(request, at)
     const live = findLive(request.body.courseData)
     refuse(adminRefusal(live, me.wmid, lives.isAdmin(me.wmid, live)))
     const viewer: LiveViewer = { kind: 'user', wmid: me.wmid, bought: true }
     const kind: PlayKind = live.status === 1 ? 'live' : 'replay'
     const stream = live.status === 1 || live.hasReplay === 1 ? playUrl(live, kind, request, at) : ''
-    return ok({ object: { ...info(live, viewer, request), playUrl: stream, watchData: watchData(live, me.wmid, request, at) } })
+    return ok({ object: { ...info(live, viewer, request), playUrl: stream, watchData: await watchData(live, me.wmid, request, at) } })
   })
 
   const setSubscribed = (subscriber: string, host: string, on: boolean): null => {
@@ -196,7 +197,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
   }
 
   contractRoute(app, liveCalls.subscribe, { fields: { wmid: handle, loginData: handle, isSubscribe: flag } }, async (request) => {
-    const user = identity.loginUser(request.body.loginData, clock())
+    const user = await identity.loginUser(request.body.loginData, clock())
     return ok(setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
   })
 

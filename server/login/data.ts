@@ -1,6 +1,5 @@
-import type { Statement } from 'better-sqlite3'
 import type { SessionData } from '../../types/login'
-import type { Db } from '../core/db'
+import type { Db } from '../core/sql'
 import { randomToken } from '../core/wechat'
 
 /** A user as the login, order and bind calls see them. */
@@ -17,76 +16,71 @@ export interface AccountRecord {
 export const LOGIN_TTL_MS = 7 * 24 * 3600_000
 export const SESSION_TTL_MS = 30 * 24 * 3600_000
 
-const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS faceIcon, u.phone, u.inter_code AS interCode,
-  u.is_product_user AS isProductUser`
+const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS "faceIcon", u.phone, u.inter_code AS "interCode",
+  u.is_product_user AS "isProductUser"`
 
 /** Users, their login credentials (loginData) and their sessions. */
 export class AccountRepository {
-  private readonly byWmid: Statement<[string], AccountRecord>
-  private readonly byLogin: Statement<[string, number], AccountRecord>
-  private readonly byPhone: Statement<[string, string], AccountRecord>
-  private readonly insertLogin: Statement<[string, string, number, number]>
-  private readonly insertSession: Statement<[string, string, number, number, string]>
-  private readonly setPhone: Statement<[string, string, string]>
-  private readonly bySession: Statement<[string, string, number], { wmid: string }>
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.byWmid = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`)
-    this.byLogin = db.prepare(`
-      SELECT ${USER_COLUMNS} FROM login_credentials c JOIN users u ON u.wmid = c.wmid
-      WHERE c.login_data = ? AND (c.expires_at IS NULL OR c.expires_at > ?)`)
-    this.byPhone = db.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.phone = ? AND u.inter_code = ?`)
-    this.insertLogin = db.prepare(
-      'INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    )
-    this.insertSession = db.prepare(
-      'INSERT INTO sessions (token, wmid, created_at, expires_at, encrypt_key) VALUES (?, ?, ?, ?, ?)',
-    )
-    this.setPhone = db.prepare('UPDATE users SET phone = ?, inter_code = ?, is_product_user = 1 WHERE wmid = ?')
-    this.bySession = db.prepare('SELECT wmid FROM sessions WHERE token = ? AND wmid = ? AND (expires_at IS NULL OR expires_at > ?)')
-  }
-
-  /** The user of a live session `token` issued to `wmid`; a token of another user or an expired one finds nobody. */
-  sessionUser(token: string, wmid: string, now: number): { wmid: string } | undefined {
-    return this.bySession.get(token, wmid, now)
-  }
-
-  user(wmid: string): AccountRecord | undefined {
-    return this.byWmid.get(wmid)
+  user(wmid: string): Promise<AccountRecord | undefined> {
+    return this.db.one<AccountRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`, [wmid])
   }
 
   /** The user behind a live credential; unknown and expired ones find nobody. */
-  userByLogin(loginData: string, now: number): AccountRecord | undefined {
-    return this.byLogin.get(loginData, now)
+  userByLogin(loginData: string, now: number): Promise<AccountRecord | undefined> {
+    return this.db.one<AccountRecord>(
+      `SELECT ${USER_COLUMNS} FROM login_credentials c JOIN users u ON u.wmid = c.wmid
+       WHERE c.login_data = ? AND (c.expires_at IS NULL OR c.expires_at > ?)`,
+      [loginData, now],
+    )
+  }
+
+  /** The user of a live session `token` issued to `wmid`; a token of another user or an expired one finds nobody. */
+  sessionUser(token: string, wmid: string, now: number): Promise<{ wmid: string } | undefined> {
+    return this.db.one<{ wmid: string }>('SELECT wmid FROM sessions WHERE token = ? AND wmid = ? AND (expires_at IS NULL OR expires_at > ?)', [
+      token,
+      wmid,
+      now,
+    ])
   }
 
   /** A fresh opaque credential for `wmid`, what a WeChat login leaves behind. */
-  issueLogin(wmid: string, now: number): string {
+  async issueLogin(wmid: string, now: number): Promise<string> {
     const loginData = randomToken(24)
-    this.insertLogin.run(loginData, wmid, now, now + LOGIN_TTL_MS)
+    await this.db.run('INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+      loginData,
+      wmid,
+      now,
+      now + LOGIN_TTL_MS,
+    ])
     return loginData
   }
 
   /** A session the `userid`/`token` headers prove. */
-  openSession(wmid: string, now: number): SessionData {
+  async openSession(wmid: string, now: number): Promise<SessionData> {
     const session = { token: randomToken(24), userid: wmid, encryptKey: randomToken(16) }
-    this.insertSession.run(session.token, wmid, now, now + SESSION_TTL_MS, session.encryptKey)
+    await this.db.run('INSERT INTO sessions (token, wmid, created_at, expires_at, encrypt_key) VALUES (?, ?, ?, ?, ?)', [
+      session.token,
+      wmid,
+      now,
+      now + SESSION_TTL_MS,
+      session.encryptKey,
+    ])
     return session
   }
 
   /**
    * Binding a phone is what makes a visitor a product user. False when another user has the
-   * phone: checked and bound in one IMMEDIATE transaction, so two workers binding the same phone
-   * at once give one binding and one refusal (not a unique-index failure).
+   * phone: checked and bound in one transaction, so two binding the same phone at once (on any
+   * worker or machine) give one binding and one refusal (not a unique-index failure).
    */
-  bindPhone(wmid: string, phone: string, interCode: string): boolean {
-    return this.db
-      .transaction((): boolean => {
-        const owner = this.byPhone.get(phone, interCode)
-        if (owner && owner.wmid !== wmid) return false
-        this.setPhone.run(phone, interCode, wmid)
-        return true
-      })
-      .immediate()
+  bindPhone(wmid: string, phone: string, interCode: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const owner = await tx.one<{ wmid: string }>('SELECT wmid FROM users WHERE phone = ? AND inter_code = ?', [phone, interCode])
+      if (owner && owner.wmid !== wmid) return false
+      await tx.run('UPDATE users SET phone = ?, inter_code = ?, is_product_user = 1 WHERE wmid = ?', [phone, interCode, wmid])
+      return true
+    })
   }
 }

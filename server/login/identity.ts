@@ -19,28 +19,28 @@ export interface Viewer {
  */
 export interface Identity {
   /** The session's user, or null for an anonymous request. */
-  readonly viewer: (request: FastifyRequest, now: number) => Viewer | null
+  readonly viewer: (request: FastifyRequest, now: number) => Promise<Viewer | null>
   /** The session's user; no live session answers 601. */
-  readonly requireViewer: (request: FastifyRequest, now: number) => Viewer
+  readonly requireViewer: (request: FastifyRequest, now: number) => Promise<Viewer>
   /** The user behind a loginData credential; unknown or expired answers 601. */
-  readonly loginUser: (loginData: string, now: number) => AccountRecord
+  readonly loginUser: (loginData: string, now: number) => Promise<AccountRecord>
 }
 
 export function createIdentity(accounts: AccountRepository): Identity {
-  const viewer = (request: FastifyRequest, now: number): Viewer | null => {
+  const viewer = async (request: FastifyRequest, now: number): Promise<Viewer | null> => {
     const { userid, token } = request.headers
     if (typeof userid !== 'string' || typeof token !== 'string' || userid === '' || token === '') return null
-    return accounts.sessionUser(token, userid, now) ?? null
+    return (await accounts.sessionUser(token, userid, now)) ?? null
   }
   return {
     viewer,
-    requireViewer: (request, now) => {
-      const found = viewer(request, now)
+    requireViewer: async (request, now) => {
+      const found = await viewer(request, now)
       if (!found) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
       return found
     },
-    loginUser: (loginData, now) => {
-      const user = accounts.userByLogin(loginData, now)
+    loginUser: async (loginData, now) => {
+      const user = await accounts.userByLogin(loginData, now)
       if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
       return user
     },

@@ -84,10 +84,10 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   contractRoute(app, loginCalls.weappLogin, { fields: { code: handle } }, async (request) => {
     requireDevLogin()
     const { code } = request.body
-    const named = code.startsWith(DEV_CODE_PREFIX) ? accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
-    const user = named ?? accounts.user(SEEDED_VISITOR)
+    const named = code.startsWith(DEV_CODE_PREFIX) ? await accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
+    const user = named ?? (await accounts.user(SEEDED_VISITOR))
     if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
-    return ok({ object: issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined) })
+    return ok({ object: await issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined) })
   })
 
   contractRoute(
@@ -107,12 +107,12 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     { fields: { encryptData: { type: 'string', maxLength: 1024 }, loginData: handle } },
     async (request) => {
       const now = Date.now()
-      const user = identity.loginUser(request.body.loginData, now)
+      const user = await identity.loginUser(request.body.loginData, now)
       const payload = bindPayload(request.body.encryptData)
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
       requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)
-      if (!accounts.bindPhone(user.wmid, phone, code)) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
-      return ok({ object: accounts.openSession(user.wmid, now) })
+      if (!(await accounts.bindPhone(user.wmid, phone, code))) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
+      return ok({ object: await accounts.openSession(user.wmid, now) })
     },
   )
 }

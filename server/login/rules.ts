@@ -1,10 +1,6 @@
-import { ResponseCode } from '../../types/api'
 import type { LoginData, LoginUrlType } from '../../types/login'
-import { ApiRefusal } from '../core/envelope'
 import { absoluteUrl } from '../core/urls'
 import type { AccountRecord, AccountRepository } from './data'
-
-const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 
 /** Where a login returns by loginUrl type (spec 000 §7): where it was started. */
 const RETURN_PAGE: Record<LoginUrlType, string> = { 1: '/profile', 2: '/lessonPay' }
@@ -36,33 +32,26 @@ export function normalisePhone(phone: string, interCode: string): PhoneNumber | 
   return PHONE_DIGITS.test(national) ? { phone: national, interCode: code } : null
 }
 
-/** The user behind a loginData credential; unknown or expired answers 601 (log in again). */
-export function requireLogin(accounts: AccountRepository, loginData: string, now: number): AccountRecord {
-  const user = accounts.userByLogin(loginData, now)
-  if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
-  return user
-}
-
 /**
  * What a finished WeChat login leaves in the return URL: a fresh credential, and for a product
  * user a session too (a visitor gets one by binding a phone).
  */
-export function issueLoginData(
+export async function issueLoginData(
   accounts: AccountRepository,
   user: AccountRecord,
   now: number,
   origin: string,
   courseData: string | undefined,
-): LoginData {
+): Promise<LoginData> {
   const data: LoginData = {
-    loginData: accounts.issueLogin(user.wmid, now),
+    loginData: await accounts.issueLogin(user.wmid, now),
     isWeMaiUser: user.isProductUser,
     nickname: user.nickname,
     faceIcon: absoluteUrl(origin, user.faceIcon),
     // every purchasable item of this server is a lesson (courseType 1; 2 would be a live)
     ...(courseData ? { courseData, courseType: 1 } : {}),
   }
-  return user.isProductUser === 1 ? { ...data, ...accounts.openSession(user.wmid, now) } : data
+  return user.isProductUser === 1 ? { ...data, ...(await accounts.openSession(user.wmid, now)) } : data
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import { SMS_RESEND_INTERVAL_MS } from '../../types/login'
-import { AttemptCounter } from '../core/attempts'
+import { LegacyAttemptCounter } from '../core/attempts'
 import type { AttemptLimit } from '../core/attempts'
 import type { Db } from '../core/db'
 
@@ -32,10 +32,10 @@ export class SmsCodeRepository {
   private readonly upsert: Statement<[string, string, string, number]>
   private readonly wrongAttempt: Statement<[string, string]>
   private readonly remove: Statement<[string, string]>
-  private readonly attempts: AttemptCounter
+  private readonly attempts: LegacyAttemptCounter
 
   constructor(private readonly db: Db) {
-    this.attempts = new AttemptCounter(db)
+    this.attempts = new LegacyAttemptCounter(db)
     this.byPhone = db.prepare(
       'SELECT code, sent_at AS sentAt, attempts FROM sms_codes WHERE phone = ? AND inter_code = ?',
     )

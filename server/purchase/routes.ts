@@ -66,8 +66,8 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   }
 
   /** A share reward goes to a real other user; anything else is ignored rather than refused. */
-  const inviterOf = (buyer: AccountRecord, inviterWmid: string | undefined): string | null =>
-    inviterWmid && inviterWmid !== buyer.wmid && accounts.user(inviterWmid) ? inviterWmid : null
+  const inviterOf = async (buyer: AccountRecord, inviterWmid: string | undefined): Promise<string | null> =>
+    inviterWmid && inviterWmid !== buyer.wmid && (await accounts.user(inviterWmid)) ? inviterWmid : null
 
   contractRoute(
     app,
@@ -83,7 +83,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     async (request) => {
       const now = Date.now()
       const { courseData, loginData, inviterWmid, payType } = request.body
-      const buyer = identity.loginUser(loginData, now)
+      const buyer = await identity.loginUser(loginData, now)
       if (payType === 2) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
       const lesson = lessons.findByCourseData(courseData)
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
@@ -93,7 +93,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       // The server, not the client, enforces "bind a phone before buying" (spec 000 §6).
       if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
       const order = orders.openOrder(
-        { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: inviterOf(buyer, inviterWmid) },
+        { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: await inviterOf(buyer, inviterWmid) },
         now,
       )
       return ok({ object: payConfig(order, now, wechat, joinGroupOf(lesson.id, request)) })
@@ -101,7 +101,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   )
 
   contractRoute(app, purchaseCalls.queryOrder, { fields: { orderNO, loginData: handle } }, async (request) => {
-    const buyer = identity.loginUser(request.body.loginData, Date.now())
+    const buyer = await identity.loginUser(request.body.loginData, Date.now())
     const order = orders.find(request.body.orderNO)
     if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
     if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')

@@ -23,7 +23,7 @@ afterEach(() => app.close())
 const ASSISTANT_SESSION = async (): Promise<Record<string, string>> => {
   // wm_assistant has no seeded session: open one as the login area would
   const { AccountRepository } = await import('../../server/login/data')
-  const { token } = new AccountRepository(app.legacyDb).openSession('wm_assistant', Date.now())
+  const { token } = await new AccountRepository(app.db).openSession('wm_assistant', Date.now())
   return { userid: 'wm_assistant', token }
 }
 
