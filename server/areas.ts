@@ -87,9 +87,9 @@ export const AREAS: readonly Area[] = [
     removeDemo: onLegacy(removeDemoReviewGrants),
     routes: lessonRoutes,
   },
-  { name: 'purchase', migrations: PURCHASE_MIGRATIONS, seed: onLegacy(seedPurchases), routes: purchaseRoutes },
+  { name: 'purchase', migrations: PURCHASE_MIGRATIONS, seed: seedPurchases, routes: purchaseRoutes },
   { name: 'share', routes: shareRoutes },
-  { name: 'money', migrations: MONEY_MIGRATIONS, seed: onLegacy((legacy) => seedMoney(legacy)), routes: moneyRoutes },
+  { name: 'money', migrations: MONEY_MIGRATIONS, seed: (tx) => seedMoney(tx), routes: moneyRoutes },
   {
     name: 'chatroom',
     migrations: CHATROOM_MIGRATIONS,

@@ -24,14 +24,14 @@ export function createRepositories(db: Db, legacy: LegacyDb) {
     smsCodes: new SmsCodeRepository(legacy),
     attempts: new AttemptCounter(),
     lessons: new LessonRepository(legacy),
-    orders: new OrderRepository(legacy),
-    money: new MoneyRepository(legacy),
+    orders: new OrderRepository(db),
+    money: new MoneyRepository(db),
     chatrooms: chatroomData(legacy),
     vip: new VipRepository(legacy),
     albums: new AlbumRepository(legacy),
     invites: new InviteRepository(legacy),
     lives: new LiveRepository(legacy),
-    testOrders: new TestOrderRepository(legacy),
+    testOrders: new TestOrderRepository(db),
   }
 }
 

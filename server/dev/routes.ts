@@ -106,13 +106,13 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
     devCalls.sandboxPay,
     { fields: { orderNO: { type: 'string', minLength: 1, maxLength: 32 } } },
     async (request) => {
-      const order = orders.find(request.body.orderNO)
+      const order = await orders.find(request.body.orderNO)
       // the test page's demo orders pay here too, in their own table (no income, no purchase)
-      const testOrder = order ? undefined : testOrders.markPaid(request.body.orderNO, Date.now())
+      const testOrder = order ? undefined : await testOrders.markPaid(request.body.orderNO, Date.now())
       if (testOrder) return ok({ object: { orderNO: testOrder.orderNO, orderStatus: testOrder.status, isShowjoinQrcode: 0, joinQrcode: '' } })
       if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
       // the sandbox pays exactly what the order asks, through the notification's code path
-      const paid = markOrderPaid(orders, order.orderNO, order.totalFee, Date.now())
+      const paid = await markOrderPaid(orders, order.orderNO, order.totalFee, Date.now())
       return ok({ object: orderState(paid) })
     },
   )

@@ -1,6 +1,10 @@
 import type { Migration } from '../core/migrate'
+import { sqliteOnly } from '../core/migrate'
 
-/** Paid orders' income (a sale's share for a seller, a share reward for the inviter) in fen. */
+/**
+ * Paid orders' income (a sale's share for a seller, a share reward for the inviter) in fen, as the
+ * SQLite triggers of version 4 wrote it; ledger.ts computes the same amounts now.
+ */
 function incomeFromOrder(kind: 'lesson' | 'live'): string {
   const item =
     kind === 'lesson'
@@ -19,10 +23,29 @@ function incomeFromOrder(kind: 'lesson' | 'live'): string {
       FROM ${item.table} p WHERE p.id = ${item.id} AND ${reward} > 0;`
 }
 
+/** The triggers that wrote the ledger on SQLite until version 6 (PostgreSQL never had them). */
+const LEDGER_TRIGGERS = `
+  CREATE TRIGGER lesson_order_paid AFTER UPDATE OF status ON orders WHEN OLD.status = 0 AND NEW.status IN (1, 4)
+  BEGIN ${incomeFromOrder('lesson')}
+  END;
+  CREATE TRIGGER lesson_order_inserted_paid AFTER INSERT ON orders WHEN NEW.status IN (1, 4)
+  BEGIN ${incomeFromOrder('lesson')}
+  END;
+  CREATE TRIGGER lesson_order_refunded AFTER UPDATE OF status ON orders WHEN OLD.status = 1 AND NEW.status = 4
+  BEGIN UPDATE income_entries SET refunded = 1 WHERE order_no = NEW.order_no;
+  END;
+  CREATE TRIGGER live_order_inserted AFTER INSERT ON live_orders
+  BEGIN ${incomeFromOrder('live')}
+  END;
+  CREATE TRIGGER live_order_refunded AFTER UPDATE OF status ON live_orders WHEN OLD.status = 1 AND NEW.status = 4
+  BEGIN UPDATE income_entries SET refunded = 1 WHERE order_no = NEW.order_no;
+  END;
+  `
+
 /**
  * Lives and their orders, the income ledger, withdrawals (clearings) and bank cards.
  *
- * The ledger is written by triggers in the same transaction that pays or refunds an order (the
+ * The ledger is written (ledger.ts) in the same transaction that pays or refunds an order (the
  * purchase area's `orders`, this area's `live_orders`), so no payment can land without its income
  * and the amounts are fixed when the order is paid. An entry is claimed by the newest withdrawal
  * that took it (`clearing_no`); a failed withdrawal's entries are usable again.
@@ -30,7 +53,7 @@ function incomeFromOrder(kind: 'lesson' | 'live'): string {
 export const MONEY_MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
-    sql: `
+    sql: (dialect) => `
   CREATE TABLE lives (
     id           INTEGER PRIMARY KEY,
     course_data  TEXT NOT NULL UNIQUE,
@@ -102,22 +125,16 @@ export const MONEY_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX income_by_user ON income_entries (wmid, kind, paid_at);
   CREATE INDEX income_by_order ON income_entries (order_no);
   CREATE INDEX income_by_clearing ON income_entries (clearing_no);
-
-  CREATE TRIGGER lesson_order_paid AFTER UPDATE OF status ON orders WHEN OLD.status = 0 AND NEW.status IN (1, 4)
-  BEGIN ${incomeFromOrder('lesson')}
-  END;
-  CREATE TRIGGER lesson_order_inserted_paid AFTER INSERT ON orders WHEN NEW.status IN (1, 4)
-  BEGIN ${incomeFromOrder('lesson')}
-  END;
-  CREATE TRIGGER lesson_order_refunded AFTER UPDATE OF status ON orders WHEN OLD.status = 1 AND NEW.status = 4
-  BEGIN UPDATE income_entries SET refunded = 1 WHERE order_no = NEW.order_no;
-  END;
-  CREATE TRIGGER live_order_inserted AFTER INSERT ON live_orders
-  BEGIN ${incomeFromOrder('live')}
-  END;
-  CREATE TRIGGER live_order_refunded AFTER UPDATE OF status ON live_orders WHEN OLD.status = 1 AND NEW.status = 4
-  BEGIN UPDATE income_entries SET refunded = 1 WHERE order_no = NEW.order_no;
-  END;
-  `,
+${sqliteOnly(LEDGER_TRIGGERS)(dialect)}`,
+  },
+  {
+    version: 6,
+    sql: sqliteOnly(`
+  DROP TRIGGER IF EXISTS lesson_order_paid;
+  DROP TRIGGER IF EXISTS lesson_order_inserted_paid;
+  DROP TRIGGER IF EXISTS lesson_order_refunded;
+  DROP TRIGGER IF EXISTS live_order_inserted;
+  DROP TRIGGER IF EXISTS live_order_refunded;
+  `),
   },
 ]

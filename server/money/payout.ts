@@ -8,12 +8,12 @@ import { payoutOutcome } from './rules'
  * gone, or the bank turns it down in this run (`rejectCardOf`, the development call's way to
  * simulate the bank). A clearing settled meanwhile is left alone, so two runs never pay twice.
  */
-export function runPayout(money: MoneyRepository, now: number, rejectCardOf?: string): PayoutResult {
+export async function runPayout(money: MoneyRepository, now: number, rejectCardOf?: string): Promise<PayoutResult> {
   const result: PayoutResult = { paid: 0, failed: 0 }
-  for (const clearing of money.waitingClearings()) {
-    if (clearing.wmid === rejectCardOf) money.markCardErroneous(clearing.wmid)
-    const outcome = payoutOutcome(money.card(clearing.wmid))
-    if (!money.settleClearing(clearing.clearingNO, outcome, now)) continue
+  for (const clearing of await money.waitingClearings()) {
+    if (clearing.wmid === rejectCardOf) await money.markCardErroneous(clearing.wmid)
+    const outcome = payoutOutcome(await money.card(clearing.wmid))
+    if (!(await money.settleClearing(clearing.clearingNO, outcome, now))) continue
     if (outcome.status === 1) result.paid += 1
     else result.failed += 1
   }

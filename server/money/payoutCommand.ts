@@ -4,7 +4,6 @@
  * failed.
  */
 import { DEFAULT_DB_PATH } from '../app'
-import { legacyHandle } from '../core/sql'
 import { openAppDatabase } from '../database'
 import { MoneyRepository } from './data'
 import { runPayout } from './payout'
@@ -12,7 +11,7 @@ import { runPayout } from './payout'
 async function main(): Promise<void> {
   const db = await openAppDatabase(process.env.DATABASE_URL || process.env.DB_PATH || DEFAULT_DB_PATH, { seedDemo: false })
   try {
-    const result = runPayout(new MoneyRepository(legacyHandle(db)), Date.now())
+    const result = await runPayout(new MoneyRepository(db), Date.now())
     console.log(`payout: ${result.paid} paid, ${result.failed} failed`)
   } finally {
     await db.close()

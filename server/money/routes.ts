@@ -55,7 +55,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     { fields: { ...paging, orderType: { type: 'integer', enum: [1, 2] } } },
     async (request) => {
       const origin = publicOrigin(request)
-      const rows = money.bought((await me(request)), request.body.orderType, windowOf(request.body))
+      const rows = await money.bought(await me(request), request.body.orderType, windowOf(request.body))
       const array = rows.map(
         (row): BoughtItem => ({
           orderNO: row.orderNO,
@@ -74,7 +74,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, moneyCalls.salesLessons, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = money.selling((await me(request)), 1, windowOf(request.body)).map(
+    const array = (await money.selling(await me(request), 1, windowOf(request.body))).map(
       (row): SellingLesson => ({
         courseData: row.courseData,
         courseName: row.name,
@@ -89,7 +89,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, moneyCalls.salesLives, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = money.selling((await me(request)), 2, windowOf(request.body)).map(
+    const array = (await money.selling(await me(request), 2, windowOf(request.body))).map(
       (row): SellingLive => ({
         courseData: row.courseData,
         title: row.name,
@@ -104,7 +104,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, moneyCalls.income, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = money.income((await me(request)), 1, windowOf(request.body)).map(
+    const array = (await money.income(await me(request), 1, windowOf(request.body))).map(
       (row): SalesIncomeRecord => ({
         orderNO: row.orderNO,
         buyerFaceIcon: absoluteUrl(origin, row.buyerFaceIcon),
@@ -121,7 +121,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, moneyCalls.recash, { fields: paging }, async (request) => {
     const origin = publicOrigin(request)
-    const array = money.income((await me(request)), 2, windowOf(request.body)).map(
+    const array = (await money.income(await me(request), 2, windowOf(request.body))).map(
       (row): RecashRecord => ({
         id: row.entryKey,
         faceIcon: absoluteUrl(origin, row.buyerFaceIcon),
@@ -135,17 +135,17 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   })
 
   contractRoute(app, moneyCalls.summary, { fields: {} }, async (request) => {
-    const wmid = (await me(request))
-    return ok({ object: incomeSummary(money.balances(wmid, Date.now()), money.card(wmid)) })
+    const wmid = await me(request)
+    return ok({ object: incomeSummary(await money.balances(wmid, Date.now()), await money.card(wmid)) })
   })
 
   contractRoute(app, moneyCalls.apply, { fields: { loginData: handle } }, async (request) => {
     const now = Date.now()
-    const wmid = (await me(request))
+    const wmid = await me(request)
     const owner = await accounts.userByLogin(request.body.loginData, now)
     if (!owner) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
     if (owner.wmid !== wmid) throw new ApiRefusal(ResponseCode.Forbidden, OTHER_USER_MESSAGE)
-    const clearing = money.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
+    const clearing = await money.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
     if (typeof clearing === 'string') throw new ApiRefusal(ResponseCode.BadRequest, clearing)
     if (!clearing) throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, NOTHING_USABLE_MESSAGE)
     return ok({ object: MoneyRepository.record(clearing) })
@@ -156,11 +156,11 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     moneyCalls.applyAgain,
     { fields: { clearingNO: { type: 'string', minLength: 1, maxLength: 40 } } },
     async (request) => {
-      const wmid = (await me(request))
-      const found = money.clearing(request.body.clearingNO)
+      const wmid = await me(request)
+      const found = await money.clearing(request.body.clearingNO)
       // another user's withdrawal is answered exactly like one that does not exist
       if (!found || found.wmid !== wmid) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_CLEARING_MESSAGE)
-      const result = money.retry(found.clearingNO, retryRefusal)
+      const result = await money.retry(found.clearingNO, retryRefusal)
       if (result === 'changed') throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, CHANGED_MESSAGE)
       if (typeof result === 'string') throw new ApiRefusal(ResponseCode.BadRequest, result)
       return ok({ object: MoneyRepository.record(result) })
@@ -168,12 +168,12 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   )
 
   contractRoute(app, moneyCalls.clearings, { fields: paging }, async (request) => {
-    const array = money.clearings((await me(request)), windowOf(request.body)).map((row) => MoneyRepository.record(row))
+    const array = (await money.clearings(await me(request), windowOf(request.body))).map((row) => MoneyRepository.record(row))
     return ok({ array })
   })
 
   contractRoute(app, moneyCalls.bankCard, { fields: {} }, async (request) => {
-    const card = money.card((await me(request)))
+    const card = await money.card(await me(request))
     if (!card) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
     const object: BankCard = {
       realName: card.realName,
@@ -200,19 +200,19 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     async (request) => {
       const { realName, idCardNo, bankNo, phone, bankName } = request.body
       const card: BankCard = { realName: realName.trim(), idCardNo, bankNo, phone, bankName: bankName.trim() }
-      money.saveCard((await me(request)), card, Date.now())
+      await money.saveCard(await me(request), card, Date.now())
       return ok({ object: card })
     },
   )
 
   contractRoute(app, moneyCalls.unbindBankCard, { fields: {} }, async (request) => {
-    if (!money.unbindCard((await me(request)))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    if (!(await money.unbindCard(await me(request)))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
     return ok(null)
   })
 
   if (dev) {
     contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: { type: 'string', maxLength: 64 } } }, async (request) =>
-      ok({ object: runPayout(money, Date.now(), request.body.rejectCardOf) }),
+      ok({ object: await runPayout(money, Date.now(), request.body.rejectCardOf) }),
     )
   }
 }

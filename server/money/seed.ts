@@ -1,12 +1,13 @@
 /**
- * The money area's demo data (core/seed.ts runs it last: it names users, lessons and orders).
+ * The money area's demo data (server/areas.ts runs it after the login, lesson and purchase areas':
+ * it names users and lessons).
  *
  * Lives (courseData: title, seller, liveF, share reward)
  *   live-english: 英语口语直播课, wm_teacher, 2990 fen
  *   live-grammar: 语法答疑直播, wm_teacher, 1500 fen
  *   live-qa: 助教答疑直播, wm_assistant, 1000 fen, share reward 200 fen
  *
- * Orders (all paid; the income ledger is written by the triggers of migrations.ts)
+ * Orders (all paid; each one's income written by ledger.ts as it is inserted)
  *   LPSEED01 wm_buyer     paid-bought   1990  2024-03-01   wm_teacher's sale, usable
  *   LPSEED02 wm_buyer     demo-paid      990  2024-03-02   refunded: no income, the buyer's refunded item
  *   LPSEED03 wm_assistant paid-bought   1990  2024-03-01   in withdrawal CLSEED01 (paid out)
@@ -20,8 +21,9 @@
  * waiting), total 12650; a bank card (招商银行, ends 8888) marked erroneous by the failed payout.
  * wm_buyer has bought two lessons (one refunded) and two lives; wm_visitor is not a product user.
  */
-import type { Database } from 'better-sqlite3'
+import type { Queryable } from '../core/sql'
 import { chinaTime } from '../core/seedTime'
+import { recordPaid } from './ledger'
 
 const DAY_MS = 24 * 3600_000
 
@@ -70,35 +72,47 @@ const CLEARINGS = [
   },
 ] as const
 
-/** `now` dates the part that is not withdrawable yet (two days before it). */
-export function seedMoney(db: Database, now: number = Date.now()): void {
-  const insertLive = db.prepare(
-    'INSERT INTO lives (course_data, wmid, title, live_fee, share_recash, share_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
-  const insertLessonOrder = db.prepare(`
-    INSERT INTO orders (order_no, wmid, lesson_id, total_fee, status, inviter_wmid, created_at, paid_at, notify_count)
-    SELECT ?, ?, id, fee, ?, ?, ?, ?, 1 FROM lessons WHERE course_data = ?`)
-  const insertLiveOrder = db.prepare(`
-    INSERT INTO live_orders (order_no, wmid, live_id, total_fee, status, inviter_wmid, created_at, paid_at)
-    SELECT ?, ?, id, live_fee, ?, ?, ?, ? FROM lives WHERE course_data = ?`)
-  const insertClearing = db.prepare(`
-    INSERT INTO clearings (clearing_no, wmid, order_num, order_money, tax_fee, status, fail_type, fail_reason, applied_at, settled_at)
-    VALUES (?, 'wm_teacher', 1, ?, ?, ?, ?, ?, ?, ?)`)
-  const claim = db.prepare('UPDATE income_entries SET clearing_no = ? WHERE entry_key = ?')
-
-  db.transaction(() => {
-    LIVES.forEach((live, index) =>
-      insertLive.run(live.courseData, live.wmid, live.title, live.fee, live.share, `/liveHome?courseData=${live.courseData}`, chinaTime(1, 8, index)),
+/** `now` dates the part that is not withdrawable yet (two days before it). Runs in the seeding transaction `tx`. */
+export async function seedMoney(tx: Queryable, now: number = Date.now()): Promise<void> {
+  for (const [index, live] of LIVES.entries()) {
+    await tx.run('INSERT INTO lives (course_data, wmid, title, live_fee, share_recash, share_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      live.courseData,
+      live.wmid,
+      live.title,
+      live.fee,
+      live.share,
+      `/liveHome?courseData=${live.courseData}`,
+      chinaTime(1, 8, index),
+    ])
+  }
+  for (const o of LESSON_ORDERS) {
+    await tx.run(
+      `INSERT INTO orders (order_no, wmid, lesson_id, total_fee, status, inviter_wmid, created_at, paid_at, notify_count)
+       SELECT ?, ?, id, fee, ?, ?, ?, ?, 1 FROM lessons WHERE course_data = ?`,
+      [o.orderNO, o.buyer, o.status, o.inviter ?? null, o.paidAt, o.paidAt, o.item],
     )
-    for (const o of LESSON_ORDERS) insertLessonOrder.run(o.orderNO, o.buyer, o.status, o.inviter ?? null, o.paidAt, o.paidAt, o.item)
-    for (const o of liveOrders(now)) insertLiveOrder.run(o.orderNO, o.buyer, o.status, o.inviter ?? null, o.paidAt, o.paidAt, o.item)
-    for (const c of CLEARINGS) {
-      const tax = Math.floor(c.money / 100)
-      insertClearing.run(c.clearingNO, c.money, tax, c.status, c.failType, c.reason, c.at, c.status === 0 ? null : c.at + DAY_MS)
-      claim.run(c.clearingNO, c.entry)
-    }
-    db.prepare(`
-      INSERT INTO bank_cards (wmid, real_name, id_card_no, bank_no, phone, bank_name, is_error, updated_at)
-      VALUES ('wm_teacher', '林晓', '110101199001011234', '6214830000008888', '13800000001', '招商银行', 1, ?)`).run(chinaTime(5, 9, 0))
-  })()
+    await recordPaid(tx, 1, o.orderNO)
+  }
+  for (const o of liveOrders(now)) {
+    await tx.run(
+      `INSERT INTO live_orders (order_no, wmid, live_id, total_fee, status, inviter_wmid, created_at, paid_at)
+       SELECT ?, ?, id, live_fee, ?, ?, ?, ? FROM lives WHERE course_data = ?`,
+      [o.orderNO, o.buyer, o.status, o.inviter ?? null, o.paidAt, o.paidAt, o.item],
+    )
+    await recordPaid(tx, 2, o.orderNO)
+  }
+  for (const c of CLEARINGS) {
+    const tax = Math.floor(c.money / 100)
+    await tx.run(
+      `INSERT INTO clearings (clearing_no, wmid, order_num, order_money, tax_fee, status, fail_type, fail_reason, applied_at, settled_at)
+       VALUES (?, 'wm_teacher', 1, ?, ?, ?, ?, ?, ?, ?)`,
+      [c.clearingNO, c.money, tax, c.status, c.failType, c.reason, c.at, c.status === 0 ? null : c.at + DAY_MS],
+    )
+    await tx.run('UPDATE income_entries SET clearing_no = ? WHERE entry_key = ?', [c.clearingNO, c.entry])
+  }
+  await tx.run(
+    `INSERT INTO bank_cards (wmid, real_name, id_card_no, bank_no, phone, bank_name, is_error, updated_at)
+     VALUES ('wm_teacher', '林晓', '110101199001011234', '6214830000008888', '13800000001', '招商银行', 1, ?)`,
+    [chinaTime(5, 9, 0)],
+  )
 }

@@ -1,7 +1,7 @@
-import type { Statement } from 'better-sqlite3'
 import type { OrderState } from '../../types/purchase'
-import type { Db } from '../core/db'
+import type { Db } from '../core/sql'
 import { randomToken } from '../core/wechat'
+import { recordPaid, recordRefund } from '../money/ledger'
 
 export type OrderStatus = OrderState['orderStatus']
 
@@ -36,70 +36,80 @@ export type Settlement =
   | { outcome: 'amount-mismatch' }
   | { outcome: 'settled'; order: OrderRecord }
 
-const ORDER_COLUMNS = `order_no AS orderNO, wmid, lesson_id AS lessonId, total_fee AS totalFee, status,
-  created_at AS createdAt, paid_at AS paidAt, notify_count AS notifyCount`
+const ORDER_COLUMNS = `order_no AS "orderNO", wmid, lesson_id AS "lessonId", total_fee AS "totalFee", status,
+  created_at AS "createdAt", paid_at AS "paidAt", notify_count AS "notifyCount"`
 
-/** Orders and the purchases paying them grants. */
+const BY_NO = `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_no = ?`
+
+/**
+ * Orders and the purchases paying them grants. Paying or refunding an order writes its income
+ * (server/money/ledger.ts) in the same transaction.
+ */
 export class OrderRepository {
-  private readonly byNo: Statement<[string], OrderRecord>
-  private readonly openFor: Statement<[string, number], OrderRecord>
-  private readonly insert: Statement<[string, string, number, number, string | null, number]>
-  private readonly noticed: Statement<[string]>
-  private readonly pay: Statement<[number, string]>
-  private readonly grant: Statement<[string, number, number]>
-  private readonly groupOf: Statement<[number], JoinGroup>
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.byNo = db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_no = ?`)
-    this.openFor = db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE wmid = ? AND lesson_id = ? AND status = 0`)
-    this.insert = db.prepare(`
-      INSERT INTO orders (order_no, wmid, lesson_id, total_fee, inviter_wmid, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-    this.noticed = db.prepare('UPDATE orders SET notify_count = notify_count + 1 WHERE order_no = ?')
-    this.pay = db.prepare('UPDATE orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0')
-    this.groupOf = db.prepare('SELECT group_name AS name, qrcode FROM join_groups WHERE lesson_id = ?')
-    this.grant = db.prepare(
-      'INSERT INTO purchases (wmid, lesson_id, created_at) VALUES (?, ?, ?) ON CONFLICT (wmid, lesson_id) DO NOTHING',
-    )
+  find(orderNO: string): Promise<OrderRecord | undefined> {
+    return this.db.one<OrderRecord>(BY_NO, [orderNO])
   }
 
-  find(orderNO: string): OrderRecord | undefined {
-    return this.byNo.get(orderNO)
-  }
-
-  joinGroup(lessonId: number): JoinGroup | undefined {
-    return this.groupOf.get(lessonId)
+  joinGroup(lessonId: number): Promise<JoinGroup | undefined> {
+    return this.db.one<JoinGroup>('SELECT group_name AS name, qrcode FROM join_groups WHERE lesson_id = ?', [lessonId])
   }
 
   /**
    * The buyer's unpaid order for the lesson, created if there is none: asking to pay twice
-   * (a retry, a second tab) never leaves two orders to pay.
+   * (a retry, a second tab, at once on two workers) never leaves two orders to pay.
    */
-  openOrder(order: NewOrder, now: number): OrderRecord {
-    return this.db.transaction((): OrderRecord => {
-      const open = this.openFor.get(order.wmid, order.lessonId)
+  openOrder(order: NewOrder, now: number): Promise<OrderRecord> {
+    const openFor = `SELECT ${ORDER_COLUMNS} FROM orders WHERE wmid = ? AND lesson_id = ? AND status = 0`
+    return this.db.transaction(async (tx) => {
+      const open = await tx.one<OrderRecord>(openFor, [order.wmid, order.lessonId])
       if (open) return open
       // WeChat's out_trade_no: at most 32 characters of [A-Za-z0-9]
       const orderNO = `LP${now}${randomToken(6)}`
-      this.insert.run(orderNO, order.wmid, order.lessonId, order.totalFee, order.inviterWmid, now)
-      return this.byNo.get(orderNO) as OrderRecord
-    }).immediate()
+      // an open order another transaction made meanwhile is the one (orders_one_open)
+      await tx.run(
+        `INSERT INTO orders (order_no, wmid, lesson_id, total_fee, inviter_wmid, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (wmid, lesson_id) WHERE status = 0 DO NOTHING`,
+        [orderNO, order.wmid, order.lessonId, order.totalFee, order.inviterWmid, now],
+      )
+      return (await tx.one<OrderRecord>(openFor, [order.wmid, order.lessonId])) as OrderRecord
+    })
   }
 
   /**
-   * Records a successful payment of `amountFen` for the order. The first one marks it paid and
-   * grants the purchase; a replay only counts; a refunded order stays refunded.
+   * Records a successful payment of `amountFen` for the order, in one transaction. The first one
+   * marks it paid, grants the purchase and writes its income; a replay only counts; a refunded
+   * order stays refunded.
    */
-  settle(orderNO: string, amountFen: number, now: number): Settlement {
-    return this.db.transaction((): Settlement => {
-      const order = this.byNo.get(orderNO)
+  settle(orderNO: string, amountFen: number, now: number): Promise<Settlement> {
+    return this.db.transaction(async (tx): Promise<Settlement> => {
+      const order = await tx.one<OrderRecord>(BY_NO, [orderNO])
       if (!order) return { outcome: 'unknown-order' }
       if (order.totalFee !== amountFen) return { outcome: 'amount-mismatch' }
-      this.noticed.run(orderNO)
-      if (order.status === 0) {
-        this.pay.run(now, orderNO)
-        this.grant.run(order.wmid, order.lessonId, now)
+      await tx.run('UPDATE orders SET notify_count = notify_count + 1 WHERE order_no = ?', [orderNO])
+      const paid = await tx.run('UPDATE orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0', [now, orderNO])
+      if (paid === 1) {
+        await tx.run('INSERT INTO purchases (wmid, lesson_id, created_at) VALUES (?, ?, ?) ON CONFLICT (wmid, lesson_id) DO NOTHING', [
+          order.wmid,
+          order.lessonId,
+          now,
+        ])
+        await recordPaid(tx, 1, orderNO)
       }
-      return { outcome: 'settled', order: this.byNo.get(orderNO) as OrderRecord }
-    }).immediate()
+      return { outcome: 'settled', order: (await tx.one<OrderRecord>(BY_NO, [orderNO])) as OrderRecord }
+    })
+  }
+
+  /**
+   * Refunds a paid order with its income, in one transaction: once, however often it is asked.
+   * False when the order was not paid.
+   */
+  refund(orderNO: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if ((await tx.run('UPDATE orders SET status = 4 WHERE order_no = ? AND status = 1', [orderNO])) === 0) return false
+      await recordRefund(tx, orderNO)
+      return true
+    })
   }
 }

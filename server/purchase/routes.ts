@@ -60,8 +60,8 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   acceptFormBodiesOnly(app)
 
   /** The lesson's join group with its QR code as an absolute URL of the server the client called. */
-  const joinGroupOf = (lessonId: number, request: FastifyRequest): JoinGroup | undefined => {
-    const group = orders.joinGroup(lessonId)
+  const joinGroupOf = async (lessonId: number, request: FastifyRequest): Promise<JoinGroup | undefined> => {
+    const group = await orders.joinGroup(lessonId)
     return group && { name: group.name, qrcode: absoluteUrl(publicOrigin(request), group.qrcode) }
   }
 
@@ -85,27 +85,27 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       const { courseData, loginData, inviterWmid, payType } = request.body
       const buyer = await identity.loginUser(loginData, now)
       if (payType === 2) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
-      const lesson = lessons.findByCourseData(courseData)
+      const lesson = await lessons.findByCourseData(courseData)
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
       if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
       if (lesson.privacyStatus !== 3 || lesson.fee <= 0) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FOR_SALE)
-      if (buyer.wmid === lesson.wmid || lessons.hasBought(buyer.wmid, lesson.id)) return ok({ object: bought(joinGroupOf(lesson.id, request)) })
+      if (buyer.wmid === lesson.wmid || (await lessons.hasBought(buyer.wmid, lesson.id))) return ok({ object: bought(await joinGroupOf(lesson.id, request)) })
       // The server, not the client, enforces "bind a phone before buying" (spec 000 §6).
       if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
-      const order = orders.openOrder(
+      const order = await orders.openOrder(
         { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: await inviterOf(buyer, inviterWmid) },
         now,
       )
-      return ok({ object: payConfig(order, now, wechat, joinGroupOf(lesson.id, request)) })
+      return ok({ object: payConfig(order, now, wechat, await joinGroupOf(lesson.id, request)) })
     },
   )
 
   contractRoute(app, purchaseCalls.queryOrder, { fields: { orderNO, loginData: handle } }, async (request) => {
     const buyer = await identity.loginUser(request.body.loginData, Date.now())
-    const order = orders.find(request.body.orderNO)
+    const order = await orders.find(request.body.orderNO)
     if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
     if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')
-    return ok({ object: orderState(order, joinGroupOf(order.lessonId, request)) })
+    return ok({ object: orderState(order, await joinGroupOf(order.lessonId, request)) })
   })
 
   contractRoute(
@@ -129,7 +129,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       }
       // a failed payment is acknowledged and changes nothing
       if (body.return_code !== 'SUCCESS' || body.result_code !== 'SUCCESS') return ok(null)
-      const order = markOrderPaid(orders, body.out_trade_no, Number(body.total_fee), Date.now())
+      const order = await markOrderPaid(orders, body.out_trade_no, Number(body.total_fee), Date.now())
       return ok({ object: orderState(order) })
     },
   )

@@ -8,11 +8,12 @@ const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
 
 /**
  * The one code path that marks an order paid, reached by the payment notification and by the
- * development sandbox alike. Idempotent: a replayed notification leaves one paid order and one
- * purchase. An unknown order or a wrong amount is refused and changes nothing.
+ * development sandbox alike. Idempotent: a replayed or concurrent notification leaves one paid
+ * order, one purchase and one income. An unknown order or a wrong amount is refused and changes
+ * nothing.
  */
-export function markOrderPaid(orders: OrderRepository, orderNO: string, amountFen: number, now: number): OrderRecord {
-  const settlement = orders.settle(orderNO, amountFen, now)
+export async function markOrderPaid(orders: OrderRepository, orderNO: string, amountFen: number, now: number): Promise<OrderRecord> {
+  const settlement = await orders.settle(orderNO, amountFen, now)
   switch (settlement.outcome) {
     case 'unknown-order':
       throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)

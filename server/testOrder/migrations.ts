@@ -2,7 +2,7 @@ import type { Migration } from '../core/migrate'
 
 /**
  * The test page's demo orders: their own table, so a demo payment never reaches `orders` (whose
- * triggers write the income ledger). One order per request id.
+ * payment writes the income ledger). One order per request id.
  */
 export const TEST_ORDER_MIGRATIONS: readonly Migration[] = [
   {

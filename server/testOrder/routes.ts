@@ -33,7 +33,7 @@ export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { rep
     { fields: { requestId: { type: 'string', pattern: TEST_REQUEST_ID_PATTERN } } },
     async (request) => {
       const now = Date.now()
-      return ok({ object: payConfig(orders.open(request.body.requestId, TEST_ORDER_FEE_FEN, now), now, wechat) })
+      return ok({ object: payConfig(await orders.open(request.body.requestId, TEST_ORDER_FEE_FEN, now), now, wechat) })
     },
   )
 }

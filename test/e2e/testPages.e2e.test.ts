@@ -62,7 +62,7 @@ describe('the test pages (H5, 375x812)', () => {
     await layersGone(page)
     await e2e.screenshot(page, 'test-paid')
     // the cancelled and the paid attempt were one order, paid once, outside the lesson orders
-    expect(e2e.server.legacyDb.prepare('SELECT status FROM test_orders').all()).toEqual([{ status: 1 }])
+    expect(await e2e.server.db.all('SELECT status FROM test_orders')).toEqual([{ status: 1 }])
   })
 
   it('/testWmJsApi: outside WeChat the list says the JS-SDK set-up is skipped', async () => {

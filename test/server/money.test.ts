@@ -18,7 +18,10 @@ import type {
   SellingLesson,
   SellingLive,
 } from '../../types/money'
+import { MoneyRepository } from '../../server/money/data'
 import { NO_CARD_MESSAGE } from '../../server/money/rules'
+import { OrderRepository } from '../../server/purchase/data'
+import { markOrderPaid } from '../../server/purchase/rules'
 import { MATURITY_MS, moneyCalls, moneyDevCalls } from '../../types/money'
 import { BUYER, BUYER_EXPIRED, LOGIN, SANDBOX_PAY, TEACHER, VISITOR, post, testApp } from './helpers'
 import type { Fields } from './helpers'
@@ -52,14 +55,13 @@ const saveCard = (card: Fields = { ...CARD }, session = TEACHER) => call<ObjectD
 const payout = (fields: Fields = {}) => call<ObjectData<PayoutResult>>(moneyDevCalls.payout.path, fields, {})
 
 /** The ledger computed straight from the entries, independently of the summary's queries. */
-function ledgerIncome(wmid: string): number {
-  const row = app.legacyDb
-    .prepare(
-      `SELECT coalesce(sum(e.amount), 0) AS total FROM income_entries e LEFT JOIN clearings c ON c.clearing_no = e.clearing_no
-       WHERE e.wmid = ? AND (e.refunded = 0 OR c.status IN (0, 1))`,
-    )
-    .get(wmid) as { total: number }
-  return row.total
+async function ledgerIncome(wmid: string): Promise<number> {
+  const row = await app.db.one<{ total: number }>(
+    `SELECT coalesce(sum(e.amount), 0) AS total FROM income_entries e LEFT JOIN clearings c ON c.clearing_no = e.clearing_no
+     WHERE e.wmid = ? AND (e.refunded = 0 OR c.status IN (0, 1))`,
+    [wmid],
+  )
+  return row?.total ?? 0
 }
 
 async function expectBalanced(wmid = 'wm_teacher', session = TEACHER): Promise<IncomeSummary> {
@@ -68,7 +70,7 @@ async function expectBalanced(wmid = 'wm_teacher', session = TEACHER): Promise<I
   expect(s.usableMoney).toBeGreaterThanOrEqual(0)
   expect(s.unUsableMoney).toBeGreaterThanOrEqual(0)
   expect(s.totalMoney).toBe(s.usableMoney + s.unUsableMoney + notFailed)
-  expect(s.totalMoney).toBe(ledgerIncome(wmid))
+  expect(s.totalMoney).toBe(await ledgerIncome(wmid))
   expect(s.arriveMoney).toBe(s.usableMoney - s.taxFee)
   return s
 }
@@ -114,14 +116,53 @@ describe('income summary', () => {
     // demo-paid: 990 fen, 100 of it the share reward of wm_assistant, whose link the buyer came from
     expect(after.unUsableMoney - before.unUsableMoney).toBe(890)
     expect(after.usableMoney).toBe(before.usableMoney)
-    const assistant = app.legacyDb.prepare("SELECT sum(amount) AS s FROM income_entries WHERE wmid = 'wm_assistant' AND kind = 2").get() as { s: number }
-    expect(assistant.s).toBe(100)
+    const assistant = await app.db.one("SELECT sum(amount) AS s FROM income_entries WHERE wmid = 'wm_assistant' AND kind = 2")
+    expect(assistant).toEqual({ s: 100 })
   })
 
   it('a refund takes a sale out of the income', async () => {
-    app.legacyDb.prepare("UPDATE orders SET status = 4 WHERE order_no = 'LPSEED01'").run()
+    expect(await new OrderRepository(app.db).refund('LPSEED01')).toBe(true)
     const s = await expectBalanced()
     expect(s.usableMoney).toBe(8170 - 1990)
+  })
+
+  it('a refund counts once, however often and however concurrently it arrives', async () => {
+    const orders = new OrderRepository(app.db)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => orders.refund('LPSEED01')))
+    expect(answers.filter((refunded) => refunded)).toHaveLength(1)
+    expect(await orders.refund('LPSEED01')).toBe(false)
+    expect((await expectBalanced()).usableMoney).toBe(8170 - 1990)
+  })
+
+  it('50 concurrent payments of one order write its income once', async () => {
+    const order = await post<ObjectData<{ orderNO: string }>>(app, '/wmim/course/v2/order/create.do', {
+      courseData: 'demo-paid',
+      loginData: LOGIN.buyer,
+      inviterWmid: 'wm_assistant',
+    })
+    const { orderNO } = order.body.data.object
+    await Promise.all(Array.from({ length: 50 }, () => post(app, SANDBOX_PAY, { orderNO })))
+    expect(await app.db.all('SELECT entry_key, wmid, amount FROM income_entries WHERE order_no = ? ORDER BY entry_key', [orderNO])).toEqual([
+      { entry_key: `R:${orderNO}`, wmid: 'wm_assistant', amount: 100 },
+      { entry_key: `S:${orderNO}`, wmid: 'wm_teacher', amount: 890 },
+    ])
+    await expectBalanced()
+  })
+
+  it('pays a share reward only to another user than the seller, and never more than the fee', async () => {
+    const orders = new OrderRepository(app.db)
+    const lesson = (await app.db.one<{ id: number; fee: number }>("SELECT id, fee FROM lessons WHERE course_data = 'demo-paid'")) as { id: number; fee: number }
+    await app.db.run('UPDATE lessons SET share_recash = 5000 WHERE id = ?', [lesson.id])
+    const paidVia = async (wmid: string, inviterWmid: string): Promise<unknown[]> => {
+      const open = await orders.openOrder({ wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid }, Date.now())
+      await markOrderPaid(orders, open.orderNO, open.totalFee, Date.now())
+      return app.db.all('SELECT wmid, kind, amount FROM income_entries WHERE order_no = ? ORDER BY entry_key', [open.orderNO])
+    }
+    // the seller's own link earns no reward: the whole fee is the sale
+    expect(await paidVia('wm_buyer', 'wm_teacher')).toEqual([{ wmid: 'wm_teacher', kind: 1, amount: 990 }])
+    // a reward above the fee is the fee, and nothing is left for a sale
+    expect(await paidVia('wm_visitor', 'wm_buyer')).toEqual([{ wmid: 'wm_buyer', kind: 2, amount: 990 }])
+    await expectBalanced()
   })
 })
 
@@ -277,7 +318,7 @@ describe('withdrawal', () => {
     await saveCard()
     await apply()
     // move the recent sale back past the 7 days
-    app.legacyDb.prepare("UPDATE income_entries SET paid_at = paid_at - ? WHERE order_no = 'LVSEED04'").run(MATURITY_MS)
+    await app.db.run("UPDATE income_entries SET paid_at = paid_at - ? WHERE order_no = 'LVSEED04'", [MATURITY_MS])
     expect(await expectBalanced()).toMatchObject({ usableMoney: 1500, unUsableMoney: 0 })
     expect((await apply()).body.data.object.orderMoney).toBe(1500)
     await expectBalanced()
@@ -311,7 +352,7 @@ describe('retry (applyAgain)', () => {
 
   it('is refused when a sale in it was refunded', async () => {
     await saveCard()
-    app.legacyDb.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
+    expect(await new MoneyRepository(app.db).refundLiveOrder('LVSEED01')).toBe(true)
     expect((await applyAgain('CLSEED03')).body.code).toBe(409)
     expect((await expectBalanced()).usableMoney).toBe(8170 - 2990)
   })
@@ -344,7 +385,7 @@ describe('payout run', () => {
     expect(s).toMatchObject({ usableMoney: 8170 + 990, isErrorBankInfo: 1 })
     expect((await applyAgain(clearingNO)).body.code).toBe(400)
     // the card is saved a moment after the failure
-    app.legacyDb.prepare("UPDATE clearings SET settled_at = settled_at - 1000 WHERE clearing_no = ?").run(clearingNO)
+    await app.db.run('UPDATE clearings SET settled_at = settled_at - 1000 WHERE clearing_no = ?', [clearingNO])
     await saveCard()
     expect((await applyAgain(clearingNO)).body.code).toBe(200)
     await expectBalanced()

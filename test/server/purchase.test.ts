@@ -28,7 +28,7 @@ let app: FastifyInstance
 beforeEach(async () => {
   app = await testApp()
   // these tests count the orders they make: the money area's seeded sales are not theirs
-  app.legacyDb.prepare('DELETE FROM orders').run()
+  await app.db.run('DELETE FROM orders')
 })
 afterEach(() => app.close())
 
@@ -77,16 +77,14 @@ interface OrderRow {
   paidAt: number | null
   notifyCount: number
 }
-const orderRows = (): OrderRow[] =>
-  app.legacyDb.prepare('SELECT status, paid_at AS paidAt, notify_count AS notifyCount FROM orders').all() as OrderRow[]
+const orderRows = (): Promise<OrderRow[]> =>
+  app.db.all<OrderRow>('SELECT status, paid_at AS "paidAt", notify_count AS "notifyCount" FROM orders ORDER BY order_no')
 
-const purchasesOfPaidLesson = (): number =>
+const purchasesOfPaidLesson = async (): Promise<number> =>
   (
-    app.legacyDb
-      .prepare(
-        "SELECT count(*) AS n FROM purchases p JOIN lessons l ON l.id = p.lesson_id WHERE l.course_data = 'demo-paid'",
-      )
-      .get() as { n: number }
+    (await app.db.one<{ n: number }>(
+      "SELECT count(*) AS n FROM purchases p JOIN lessons l ON l.id = p.lesson_id WHERE l.course_data = 'demo-paid'",
+    )) as { n: number }
   ).n
 
 const fullList = (headers: Record<string, string>) =>
@@ -123,13 +121,13 @@ describe('order creation', () => {
     const first = await buyerOrder()
     const second = await buyerOrder()
     expect(second.orderNO).toBe(first.orderNO)
-    expect(orderRows()).toHaveLength(1)
+    expect(await orderRows()).toHaveLength(1)
   })
 
   it('refuses a visitor who has not bound a phone, and creates no order', async () => {
     const { body } = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.visitor })
     expect(body).toEqual({ code: 403, msg: 'please bind your phone first', data: null })
-    expect(orderRows()).toHaveLength(0)
+    expect(await orderRows()).toHaveLength(0)
   })
 
   it.each([
@@ -139,7 +137,7 @@ describe('order creation', () => {
     const { body } = await createOrder({ courseData, loginData })
     expect(body.code).toBe(200)
     expect(body.data.object).toMatchObject({ isBought: 1, orderNO: '', sign: '' })
-    expect(orderRows()).toHaveLength(0)
+    expect(await orderRows()).toHaveLength(0)
   })
 
   it.each([
@@ -151,7 +149,7 @@ describe('order creation', () => {
     const { body } = await createOrder({ courseData, loginData: LOGIN.buyer })
     expect(body.code).toBe(code)
     expect(body.data).toBeNull()
-    expect(orderRows()).toHaveLength(0)
+    expect(await orderRows()).toHaveLength(0)
   })
 
   it('refuses a live order: this server sells no lives', async () => {
@@ -169,14 +167,14 @@ describe('order creation', () => {
   })
 
   it('records a real other user as the inviter and ignores a self or unknown one', async () => {
-    const inviters = (): (string | null)[] =>
-      (app.legacyDb.prepare('SELECT inviter_wmid AS i FROM orders').all() as { i: string | null }[]).map((r) => r.i)
+    const inviters = async (): Promise<(string | null)[]> =>
+      (await app.db.all<{ i: string | null }>('SELECT inviter_wmid AS i FROM orders ORDER BY order_no')).map((r) => r.i)
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_teacher' })
-    expect(inviters()).toEqual(['wm_teacher'])
-    app.legacyDb.prepare('DELETE FROM orders').run()
+    expect(await inviters()).toEqual(['wm_teacher'])
+    await app.db.run('DELETE FROM orders')
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_buyer' })
     await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, inviterWmid: 'wm_nobody' })
-    expect(inviters()).toEqual([null])
+    expect(await inviters()).toEqual([null])
   })
 })
 
@@ -230,16 +228,16 @@ describe('paying in the sandbox', () => {
     // nothing is left to pay
     const again = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer })
     expect(again.body.data.object.isBought).toBe(1)
-    expect(orderRows()).toHaveLength(1)
+    expect(await orderRows()).toHaveLength(1)
   })
 
   it('is idempotent: paying twice leaves one paid order and one purchase', async () => {
     const { orderNO } = await buyerOrder()
     await post(app, SANDBOX_PAY, { orderNO })
-    const [{ paidAt }] = orderRows()
+    const [{ paidAt }] = await orderRows()
     expect((await post(app, SANDBOX_PAY, { orderNO })).body.code).toBe(200)
-    expect(orderRows()).toEqual([{ status: 1, paidAt, notifyCount: 2 }])
-    expect(purchasesOfPaidLesson()).toBe(1)
+    expect(await orderRows()).toEqual([{ status: 1, paidAt, notifyCount: 2 }])
+    expect(await purchasesOfPaidLesson()).toBe(1)
   })
 
   it('refuses an unknown order', async () => {
@@ -256,8 +254,8 @@ describe('payment notification', () => {
       expect(body.code).toBe(200)
       expect(body.data.object.orderStatus).toBe(1)
     }
-    expect(orderRows()).toMatchObject([{ status: 1, notifyCount: 3 }])
-    expect(purchasesOfPaidLesson()).toBe(1)
+    expect(await orderRows()).toMatchObject([{ status: 1, notifyCount: 3 }])
+    expect(await purchasesOfPaidLesson()).toBe(1)
     expect((await fullList(BUYER)).body.code).toBe(200)
   })
 
@@ -275,8 +273,8 @@ describe('payment notification', () => {
     const { body } = await post(app, PAY_NOTIFY, forge(orderNO))
     expect(body.code).toBe(code)
     expect(body.data).toBeNull()
-    expect(orderRows()).toEqual([{ status: 0, paidAt: null, notifyCount: 0 }])
-    expect(purchasesOfPaidLesson()).toBe(0)
+    expect(await orderRows()).toEqual([{ status: 0, paidAt: null, notifyCount: 0 }])
+    expect(await purchasesOfPaidLesson()).toBe(0)
     expect((await fullList(BUYER)).body.code).toBe(601)
   })
 
@@ -284,8 +282,8 @@ describe('payment notification', () => {
     const { orderNO } = await buyerOrder()
     const { body } = await post(app, PAY_NOTIFY, notification(orderNO, 990, { result_code: 'FAIL' }))
     expect(body.code).toBe(200)
-    expect(orderRows()).toMatchObject([{ status: 0 }])
-    expect(purchasesOfPaidLesson()).toBe(0)
+    expect(await orderRows()).toMatchObject([{ status: 0 }])
+    expect(await purchasesOfPaidLesson()).toBe(0)
   })
 
   it('refuses a notification without the fields it needs', async () => {

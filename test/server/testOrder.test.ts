@@ -18,7 +18,7 @@ beforeEach(async () => {
 })
 afterEach(() => app.close())
 
-const count = (table: string): number => (app.legacyDb.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+const count = async (table: string): Promise<number> => ((await app.db.one<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)) as { n: number }).n
 const create = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
   post<ObjectData<PayConfig>>(app, CREATE, fields, headers)
 
@@ -40,13 +40,13 @@ describe('creating a test order', () => {
   })
 
   it('keeps test orders out of the lesson orders and the income ledger', async () => {
-    const orders = count('orders')
-    const income = count('income_entries')
+    const orders = await count('orders')
+    const income = await count('income_entries')
     const { body } = await create({ requestId: 'attempt-0003' })
     await post(app, SANDBOX_PAY, { orderNO: body.data?.object.orderNO ?? '' })
-    expect(count('orders')).toBe(orders)
-    expect(count('income_entries')).toBe(income)
-    expect(count('test_orders')).toBe(1)
+    expect(await count('orders')).toBe(orders)
+    expect(await count('income_entries')).toBe(income)
+    expect(await count('test_orders')).toBe(1)
   })
 
   it.each([
@@ -60,13 +60,13 @@ describe('creating a test order', () => {
   ])('refuses a %s request id without creating anything', async (_name, fields) => {
     const { body } = await create(fields)
     expect(body.code).toBe(400)
-    expect(count('test_orders')).toBe(0)
+    expect(await count('test_orders')).toBe(0)
   })
 
   it('refuses a JSON body', async () => {
     const res = await app.inject({ method: 'POST', url: CREATE, payload: { requestId: 'attempt-json1' } })
     expect(res.json<{ code: number; msg: string }>()).toMatchObject({ code: 400, msg: stringMatching(/form-encoded/) })
-    expect(count('test_orders')).toBe(0)
+    expect(await count('test_orders')).toBe(0)
   })
 })
 
@@ -75,17 +75,17 @@ describe('replays', () => {
     const first = await create({ requestId: 'replayed-01' })
     const again = await create({ requestId: 'replayed-01' }, { token: BUYER.token, userid: BUYER.userid })
     expect(again.body.data?.object.orderNO).toBe(first.body.data?.object.orderNO)
-    expect(count('test_orders')).toBe(1)
+    expect(await count('test_orders')).toBe(1)
   })
 
   it('pays once however often the sandbox is asked, and then answers the order as paid', async () => {
     const orderNO = (await create({ requestId: 'replayed-02' })).body.data?.object.orderNO ?? ''
     const paid = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
     expect(paid.body.data?.object).toMatchObject({ orderNO, orderStatus: 1 })
-    const paidAt = app.legacyDb.prepare('SELECT paid_at AS at FROM test_orders').get()
+    const paidAt = await app.db.one('SELECT paid_at AS at FROM test_orders')
     const replay = await post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })
     expect(replay.body.data?.object.orderStatus).toBe(1)
-    expect(app.legacyDb.prepare('SELECT paid_at AS at FROM test_orders').get()).toEqual(paidAt)
+    expect(await app.db.one('SELECT paid_at AS at FROM test_orders')).toEqual(paidAt)
     const verdict = await create({ requestId: 'replayed-02' })
     expect(verdict.body.data?.object).toMatchObject({ orderNO, isBought: 1 })
   })
@@ -100,7 +100,7 @@ describe('50 concurrent requests', () => {
   it('make one order for one request id', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => create({ requestId: 'concurrent-01' })))
     expect(new Set(answers.map((a) => a.body.data?.object.orderNO)).size).toBe(1)
-    expect(count('test_orders')).toBe(1)
+    expect(await count('test_orders')).toBe(1)
   })
 
   it('make fifty orders for fifty request ids, and fifty payments pay one order once', async () => {
@@ -109,6 +109,6 @@ describe('50 concurrent requests', () => {
     const orderNO = answers[0].body.data?.object.orderNO ?? ''
     const paid = await Promise.all(Array.from({ length: 50 }, () => post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })))
     expect(paid.every((a) => a.body.data?.object.orderStatus === 1)).toBe(true)
-    expect(count('test_orders WHERE status = 1')).toBe(1)
+    expect(await count('test_orders WHERE status = 1')).toBe(1)
   })
 })

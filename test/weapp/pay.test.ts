@@ -268,9 +268,9 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     const order = answerOf<PayConfig>(answers, CREATE_PATH)
     expect(sheet.params.package).toBe(`prepay_id=${order.orderNO}`)
     expect(sheet.params.paySign).toBe(order.sign)
-    const visitor = page.server.legacyDb
-      .prepare<[string], { phone: string; product: number }>('SELECT phone, is_product_user AS product FROM users WHERE wmid = ?')
-      .get('wm_visitor')
+    const visitor = await page.server.db.one<{ phone: string; product: number }>('SELECT phone, is_product_user AS product FROM users WHERE wmid = ?', [
+      'wm_visitor',
+    ])
     expect(visitor).toEqual({ phone, product: 1 })
     sheet.cancel()
     await page.waitFor(() => page.root.querySelectorAll('.pay-dialog__mask').length === 0)

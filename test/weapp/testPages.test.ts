@@ -58,7 +58,7 @@ describe('compiled /test', () => {
     await loaded.waitFor(() => loaded.text().includes('支付成功'), 10000)
     expect(loaded.wx.requestPayment).toHaveBeenCalledTimes(1)
     expect(optionsOf(loaded.wx.requestPayment)[0]).toMatchObject({ signType: 'MD5', package: stringMatching(/^prepay_id=TO/) })
-    const orders = loaded.server.legacyDb.prepare('SELECT status FROM test_orders').all()
+    const orders = await loaded.server.db.all('SELECT status FROM test_orders')
     expect(orders).toEqual([{ status: 1 }])
   })
 
