@@ -73,8 +73,8 @@ export const AREAS: readonly Area[] = [
   {
     name: 'login',
     migrations: LOGIN_MIGRATIONS,
-    seed: onLegacy(seedUsers),
-    removeDemo: onLegacy(removeDemoCredentials),
+    seed: seedUsers,
+    removeDemo: removeDemoCredentials,
     routes: loginRoutes,
   },
   {
@@ -99,7 +99,7 @@ export const AREAS: readonly Area[] = [
   { name: 'attempts', migrations: CORE_MIGRATIONS },
   { name: 'vip', migrations: VIP_MIGRATIONS, seed: onLegacy(seedVip), removeDemo: onLegacy(removeDemoVipLinks), routes: vipRoutes },
   { name: 'album', migrations: ALBUM_MIGRATIONS, seed: onLegacy(seedAlbums), routes: albumRoutes },
-  { name: 'invite', migrations: INVITE_MIGRATIONS, seed: onLegacy(seedInvites), routes: inviteRoutes },
+  { name: 'invite', migrations: INVITE_MIGRATIONS, seed: seedInvites, routes: inviteRoutes },
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: onLegacy(seedLives), routes: liveRoutes },
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes },
   { name: 'dev', routes: devRoutes, devOnly: true },

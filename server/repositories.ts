@@ -21,7 +21,7 @@ import { VipRepository } from './vip/data'
 export function createRepositories(db: Db, legacy: LegacyDb) {
   return {
     accounts: new AccountRepository(db),
-    smsCodes: new SmsCodeRepository(legacy),
+    smsCodes: new SmsCodeRepository(db),
     attempts: new AttemptCounter(),
     lessons: new LessonRepository(legacy),
     orders: new OrderRepository(db),
@@ -29,7 +29,7 @@ export function createRepositories(db: Db, legacy: LegacyDb) {
     chatrooms: chatroomData(legacy),
     vip: new VipRepository(legacy),
     albums: new AlbumRepository(legacy),
-    invites: new InviteRepository(legacy),
+    invites: new InviteRepository(db),
     lives: new LiveRepository(legacy),
     testOrders: new TestOrderRepository(db),
   }

@@ -95,7 +95,7 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
     },
     async (request) => {
       const number = normalisePhone(request.query.phone, request.query.interCode)
-      const code = number && sms.last(number.phone, number.interCode)
+      const code = number && (await sms.last(number.phone, number.interCode))
       if (!code) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
       return ok<ObjectData<DevSmsCode>>({ object: { code } })
     },

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3'
-import type { Db } from '../core/db'
+import type { Db, Queryable } from '../core/sql'
 import { randomToken } from '../core/wechat'
 
 export interface QrInvite {
@@ -24,6 +23,12 @@ export interface InviterRecord {
   faceIcon: string
 }
 
+export interface InvitePassword {
+  password: string
+  gid: string | null
+  inviterWmid: string
+}
+
 export interface GroupOrderRecord {
   orderNO: string
   password: string
@@ -42,121 +47,107 @@ export type WatermarkOutcome =
 /** The VIP quota one invitation credits to a watermark-camera account (once per account). */
 export const WATERMARK_VIP_QUOTA = 1
 
-const ORDER_COLUMNS = `o.order_no AS orderNO, o.password, o.gid, p.inviter_wmid AS inviterWmid, o.total_fee AS totalFee, o.status`
+const ORDER_COLUMNS = `o.order_no AS "orderNO", o.password, o.gid, p.inviter_wmid AS "inviterWmid", o.total_fee AS "totalFee", o.status`
+
+const orderBy = (q: Queryable, column: 'order_no' | 'password', value: string): Promise<GroupOrderRecord | undefined> =>
+  q.one<GroupOrderRecord>(`SELECT ${ORDER_COLUMNS} FROM group_orders o JOIN invite_passwords p USING (password) WHERE o.${column} = ?`, [value])
+
+/** A repeated request keeps the first one (message included). */
+const recordRequest = (q: Queryable, data: string, message: string | null, wsid: string | null, now: number): Promise<number> =>
+  q.run('INSERT INTO invite_requests (data, message, wsid, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (data) DO NOTHING', [data, message, wsid, now])
 
 /** QR-code invites and their requests, invite passwords, groups, watermark accounts, group orders. */
 export class InviteRepository {
-  private readonly inviteBy: Statement<[string], QrInvite>
-  private readonly recordRequest: Statement<[string, string | null, string | null, number]>
-  private readonly groupBy: Statement<[string], InviteGroup>
-  private readonly inviterBy: Statement<[string], InviterRecord>
-  private readonly passwordOf: Statement<[string, string | null], { password: string }>
-  private readonly passwordBy: Statement<[string], { password: string; gid: string | null; inviterWmid: string }>
-  private readonly accountBy: Statement<[string], { phone: string | null; interCode: string | null; vipQuota: number }>
-  private readonly bindAccount: Statement<[string, string, number, number, string]>
-  private readonly orderByPassword: Statement<[string], GroupOrderRecord>
-  private readonly orderByNo: Statement<[string], GroupOrderRecord>
-  private readonly insertOrder: Statement<[string, string, string, number, number]>
-  private readonly payOrder: Statement<[number, string]>
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.inviteBy = db.prepare('SELECT data, inviter_wmid AS inviterWmid, gid FROM qr_invites WHERE data = ?')
-    this.recordRequest = db.prepare(
-      'INSERT INTO invite_requests (data, message, wsid, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (data) DO NOTHING',
-    )
-    this.groupBy = db.prepare(`SELECT gid, owner_wmid AS ownerWmid, name, head_img AS headImg, introduction, condition, fee
-      FROM invite_groups WHERE gid = ?`)
-    this.inviterBy = db.prepare('SELECT nickname, face_icon AS faceIcon FROM users WHERE wmid = ?')
-    this.passwordOf = db.prepare(
-      'SELECT password FROM invite_passwords WHERE inviter_wmid = ? AND gid IS ? ORDER BY created_at, password LIMIT 1',
-    )
-    this.passwordBy = db.prepare('SELECT password, gid, inviter_wmid AS inviterWmid FROM invite_passwords WHERE password = ?')
-    this.accountBy = db.prepare(
-      'SELECT phone, inter_code AS interCode, vip_quota AS vipQuota FROM watermark_accounts WHERE wsid = ?',
-    )
-    this.bindAccount = db.prepare(`UPDATE watermark_accounts
-      SET phone = ?, inter_code = ?, vip_quota = max(vip_quota, ?), bound_at = coalesce(bound_at, ?) WHERE wsid = ?`)
-    this.orderByPassword = db.prepare(
-      `SELECT ${ORDER_COLUMNS} FROM group_orders o JOIN invite_passwords p USING (password) WHERE o.password = ?`,
-    )
-    this.orderByNo = db.prepare(
-      `SELECT ${ORDER_COLUMNS} FROM group_orders o JOIN invite_passwords p USING (password) WHERE o.order_no = ?`,
-    )
-    this.insertOrder = db.prepare(
-      'INSERT INTO group_orders (order_no, password, gid, total_fee, created_at) VALUES (?, ?, ?, ?, ?)',
-    )
-    this.payOrder = db.prepare('UPDATE group_orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0')
+  invite(data: string): Promise<QrInvite | undefined> {
+    return this.db.one<QrInvite>('SELECT data, inviter_wmid AS "inviterWmid", gid FROM qr_invites WHERE data = ?', [data])
   }
 
-  invite(data: string): QrInvite | undefined {
-    return this.inviteBy.get(data)
+  group(gid: string): Promise<InviteGroup | undefined> {
+    return this.db.one<InviteGroup>(
+      `SELECT gid, owner_wmid AS "ownerWmid", name, head_img AS "headImg", introduction, condition, fee FROM invite_groups WHERE gid = ?`,
+      [gid],
+    )
   }
 
-  group(gid: string): InviteGroup | undefined {
-    return this.groupBy.get(gid)
-  }
-
-  inviter(wmid: string): InviterRecord | undefined {
-    return this.inviterBy.get(wmid)
+  inviter(wmid: string): Promise<InviterRecord | undefined> {
+    return this.db.one<InviterRecord>('SELECT nickname, face_icon AS "faceIcon" FROM users WHERE wmid = ?', [wmid])
   }
 
   /** The inviter's invite password for a friend invite (gid null) or one of their groups. */
-  passwordFor(inviterWmid: string, gid: string | null): string | undefined {
-    return this.passwordOf.get(inviterWmid, gid)?.password
+  async passwordFor(inviterWmid: string, gid: string | null): Promise<string | undefined> {
+    const order = 'ORDER BY created_at, password LIMIT 1'
+    const row =
+      gid === null
+        ? await this.db.one<{ password: string }>(`SELECT password FROM invite_passwords WHERE inviter_wmid = ? AND gid IS NULL ${order}`, [inviterWmid])
+        : await this.db.one<{ password: string }>(`SELECT password FROM invite_passwords WHERE inviter_wmid = ? AND gid = ? ${order}`, [inviterWmid, gid])
+    return row?.password
   }
 
-  password(password: string): { password: string; gid: string | null; inviterWmid: string } | undefined {
-    return this.passwordBy.get(password)
+  password(password: string): Promise<InvitePassword | undefined> {
+    return this.db.one<InvitePassword>('SELECT password, gid, inviter_wmid AS "inviterWmid" FROM invite_passwords WHERE password = ?', [password])
   }
 
   /** Records the request on an invite; a repeat keeps the first one (message included). */
-  request(data: string, message: string | null, now: number): void {
-    this.recordRequest.run(data, message, null, now)
+  async request(data: string, message: string | null, now: number): Promise<void> {
+    await recordRequest(this.db, data, message, null, now)
   }
 
   /**
    * Ties a watermark-camera account to the phone, credits its VIP quota once and records the
    * invite's request once, in one transaction. The same phone binding again changes nothing.
    */
-  bindWatermark(data: string, wsid: string, phone: string, interCode: string, now: number): WatermarkOutcome {
-    return this.db
-      .transaction((): WatermarkOutcome => {
-        const account = this.accountBy.get(wsid)
-        if (!account) return { outcome: 'unknown-account' }
-        if (account.phone !== null && (account.phone !== phone || account.interCode !== interCode)) {
-          return { outcome: 'bound-elsewhere' }
-        }
-        this.bindAccount.run(phone, interCode, WATERMARK_VIP_QUOTA, now, wsid)
-        this.recordRequest.run(data, null, wsid, now)
-        return { outcome: 'bound', vipQuota: Math.max(account.vipQuota, WATERMARK_VIP_QUOTA) }
-      })
-      .immediate()
+  bindWatermark(data: string, wsid: string, phone: string, interCode: string, now: number): Promise<WatermarkOutcome> {
+    return this.db.transaction(async (tx): Promise<WatermarkOutcome> => {
+      const account = await tx.one<{ phone: string | null; interCode: string | null; vipQuota: number }>(
+        'SELECT phone, inter_code AS "interCode", vip_quota AS "vipQuota" FROM watermark_accounts WHERE wsid = ?',
+        [wsid],
+      )
+      if (!account) return { outcome: 'unknown-account' }
+      if (account.phone !== null && (account.phone !== phone || account.interCode !== interCode)) {
+        return { outcome: 'bound-elsewhere' }
+      }
+      const vipQuota = Math.max(account.vipQuota, WATERMARK_VIP_QUOTA)
+      await tx.run('UPDATE watermark_accounts SET phone = ?, inter_code = ?, vip_quota = ?, bound_at = coalesce(bound_at, ?) WHERE wsid = ?', [
+        phone,
+        interCode,
+        vipQuota,
+        now,
+        wsid,
+      ])
+      await recordRequest(tx, data, null, wsid, now)
+      return { outcome: 'bound', vipQuota }
+    })
   }
 
   /** The password's order, created unpaid if it has none: one order per invite password. */
-  openOrder(password: string, gid: string, totalFee: number, now: number): GroupOrderRecord {
-    return this.db
-      .transaction((): GroupOrderRecord => {
-        const existing = this.orderByPassword.get(password)
-        if (existing) return existing
-        const orderNO = `G${now}${randomToken(4)}`
-        this.insertOrder.run(orderNO, password, gid, totalFee, now)
-        return this.orderByNo.get(orderNO) as GroupOrderRecord
-      })
-      .immediate()
+  openOrder(password: string, gid: string, totalFee: number, now: number): Promise<GroupOrderRecord> {
+    // drawn once, outside the transaction's work, which may run again
+    const orderNO = `G${now}${randomToken(4)}`
+    return this.db.transaction(async (tx): Promise<GroupOrderRecord> => {
+      const existing = await orderBy(tx, 'password', password)
+      if (existing) return existing
+      await tx.run('INSERT INTO group_orders (order_no, password, gid, total_fee, created_at) VALUES (?, ?, ?, ?, ?)', [
+        orderNO,
+        password,
+        gid,
+        totalFee,
+        now,
+      ])
+      return (await orderBy(tx, 'order_no', orderNO)) as GroupOrderRecord
+    })
   }
 
-  order(orderNO: string): GroupOrderRecord | undefined {
-    return this.orderByNo.get(orderNO)
+  order(orderNO: string): Promise<GroupOrderRecord | undefined> {
+    return orderBy(this.db, 'order_no', orderNO)
   }
 
   /** Marks the order paid; paying again changes nothing. */
-  pay(orderNO: string, now: number): GroupOrderRecord | undefined {
-    return this.db
-      .transaction((): GroupOrderRecord | undefined => {
-        this.payOrder.run(now, orderNO)
-        return this.orderByNo.get(orderNO)
-      })
-      .immediate()
+  pay(orderNO: string, now: number): Promise<GroupOrderRecord | undefined> {
+    return this.db.transaction(async (tx): Promise<GroupOrderRecord | undefined> => {
+      await tx.run('UPDATE group_orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0', [now, orderNO])
+      return orderBy(tx, 'order_no', orderNO)
+    })
   }
 }

@@ -36,15 +36,7 @@ export const INVITE_MIGRATIONS: readonly Migration[] = [
     gid          TEXT REFERENCES invite_groups (gid)
   );
 
-  -- The friend or join request made on a QR-code invite: at most one, whatever the repeats.
-  CREATE TABLE invite_requests (
-    data       TEXT PRIMARY KEY REFERENCES qr_invites (data),
-    message    TEXT,
-    -- the watermark-camera account bound with the request, when it came through the bind dialog
-    wsid       TEXT REFERENCES watermark_accounts (wsid),
-    created_at INTEGER NOT NULL
-  );
-
+  -- before invite_requests, which names it: PostgreSQL checks a reference when the table is made
   CREATE TABLE watermark_accounts (
     wsid       TEXT PRIMARY KEY,
     phone      TEXT,
@@ -53,6 +45,15 @@ export const INVITE_MIGRATIONS: readonly Migration[] = [
     vip_quota  INTEGER NOT NULL DEFAULT 0 CHECK (vip_quota >= 0),
     bound_at   INTEGER,
     CHECK ((phone IS NULL) = (bound_at IS NULL))
+  );
+
+  -- The friend or join request made on a QR-code invite: at most one, whatever the repeats.
+  CREATE TABLE invite_requests (
+    data       TEXT PRIMARY KEY REFERENCES qr_invites (data),
+    message    TEXT,
+    -- the watermark-camera account bound with the request, when it came through the bind dialog
+    wsid       TEXT REFERENCES watermark_accounts (wsid),
+    created_at INTEGER NOT NULL
   );
 
   -- A paid group's order: one per invite password; paid (status 1) is joined.

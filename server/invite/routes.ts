@@ -39,8 +39,8 @@ const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } a
 export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev }) => {
   acceptFormBodiesOnly(app)
 
-  const inviteOf = (data: string, kind?: 'friend' | 'group'): QrInvite => {
-    const invite = invites.invite(data)
+  const inviteOf = async (data: string, kind?: 'friend' | 'group'): Promise<QrInvite> => {
+    const invite = await invites.invite(data)
     if (!invite) throw new ApiRefusal(ResponseCode.NotFound, INVITE_MISSING)
     if (kind === 'friend' && invite.gid !== null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FRIEND_INVITE)
     if (kind === 'group' && invite.gid === null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_GROUP_INVITE)
@@ -48,14 +48,14 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
   }
 
   contractRoute(app, inviteCalls.friendAdd, { fields: { data: handle, message } }, async (request) => {
-    const { data } = inviteOf(request.body.data, 'friend')
+    const { data } = await inviteOf(request.body.data, 'friend')
     const note = request.body.message?.trim()
-    invites.request(data, note ? note : null, Date.now())
+    await invites.request(data, note ? note : null, Date.now())
     return ok(null)
   })
 
   contractRoute(app, inviteCalls.groupAdd, { fields: { data: handle } }, async (request) => {
-    invites.request(inviteOf(request.body.data, 'group').data, null, Date.now())
+    await invites.request((await inviteOf(request.body.data, 'group')).data, null, Date.now())
     return ok(null)
   })
 
@@ -65,8 +65,8 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     // an absent phone gets the spec's wording, like an empty one
     { fields: { data: handle, phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
-      inviteOf(request.body.data)
-      sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
+      await inviteOf(request.body.data)
+      await sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
       return ok(null)
     },
   )
@@ -81,11 +81,11 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
   const bind = (kind: 'friend' | 'group') =>
     async (request: { body: { data: string; wsid: string; phone: string; vcode: string; interCode: string } }) => {
       const now = Date.now()
-      const invite = inviteOf(request.body.data, kind)
+      const invite = await inviteOf(request.body.data, kind)
       const number = phoneNumber(request.body.phone, request.body.interCode)
-      requireSmsCode(sms, number, request.body.vcode, now)
+      await requireSmsCode(sms, number, request.body.vcode, now)
       const wsid = request.body.wsid.trim()
-      const bound = invites.bindWatermark(invite.data, wsid, number.phone, number.interCode, now)
+      const bound = await invites.bindWatermark(invite.data, wsid, number.phone, number.interCode, now)
       if (bound.outcome === 'unknown-account') throw new ApiRefusal(ResponseCode.NotFound, ACCOUNT_MISSING)
       if (bound.outcome === 'bound-elsewhere') throw new ApiRefusal(ResponseCode.Forbidden, ACCOUNT_TAKEN)
       return ok<{ object: WatermarkBind }>({ object: { wsid, vipQuota: bound.vipQuota } })
@@ -99,9 +99,9 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     { fields: { wmid: handle, gid: handle, version: { type: 'string', maxLength: 32 } } },
     async (request) => {
       const { wmid, gid } = request.body
-      const group = invites.group(gid)
-      const inviter = invites.inviter(wmid)
-      const password = invites.passwordFor(wmid, gid)
+      const group = await invites.group(gid)
+      const inviter = await invites.inviter(wmid)
+      const password = await invites.passwordFor(wmid, gid)
       if (!group || !inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
       const origin = publicOrigin(request)
       return ok({
@@ -125,8 +125,8 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     inviteCalls.friendQuery,
     { fields: { wmid: handle, version: { type: 'string', maxLength: 32 } } },
     async (request) => {
-      const inviter = invites.inviter(request.body.wmid)
-      const password = invites.passwordFor(request.body.wmid, null)
+      const inviter = await invites.inviter(request.body.wmid)
+      const password = await invites.passwordFor(request.body.wmid, null)
       if (!inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, INVITER_MISSING)
       return ok({ object: { nickname: inviter.nickname, faceIcon: absoluteUrl(publicOrigin(request), inviter.faceIcon), password: `￥${password}￥` } })
     },
@@ -146,14 +146,14 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
       // no provider but the development sandbox: without it no order is taken that cannot be paid
       if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, PAYMENT_UNAVAILABLE)
       const order = readOrderData(request.body.orderData)
-      const password = invites.password(order.password)
-      const group = invites.group(order.gid)
+      const password = await invites.password(order.password)
+      const group = await invites.group(order.gid)
       // the password must be one of this inviter's for this group: a password of another group buys nothing
       if (!password || !group || password.gid !== group.gid || password.inviterWmid !== order.wmid) {
         throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
       }
       if (group.fee === 0) throw new ApiRefusal(ResponseCode.BadRequest, FREE_GROUP)
-      const opened = invites.openOrder(password.password, group.gid, group.fee, Date.now())
+      const opened = await invites.openOrder(password.password, group.gid, group.fee, Date.now())
       const answer: GroupOrderAnswer =
         opened.status === 1
           ? { isBought: 1, orderNO: opened.orderNO, formHTML: '' }
@@ -176,13 +176,13 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
 
   const orderField = { orderNO: { type: 'string', minLength: 1, maxLength: 64 } } as const
   contractRoute(app, inviteDevCalls.groupSandboxPage, { fields: orderField }, async (request, reply) => {
-    const order = invites.order(request.body.orderNO)
-    const group = order && invites.group(order.gid)
+    const order = await invites.order(request.body.orderNO)
+    const group = order && (await invites.group(order.gid))
     if (!order || !group) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
     return reply.type('text/html; charset=utf-8').send(sandboxPage(order, group))
   })
   contractRoute(app, inviteDevCalls.groupSandboxPay, { fields: orderField }, async (request, reply) => {
-    const paid = invites.pay(request.body.orderNO, Date.now())
+    const paid = await invites.pay(request.body.orderNO, Date.now())
     if (!paid) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
     // 303: the browser follows with a GET of /pay4group, as after the provider's payment
     return reply.redirect(payGroupReturn(paid, true), 303)

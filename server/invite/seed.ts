@@ -10,7 +10,7 @@
  *   Invite passwords: WMF8888 (friend), WMG1001 (g-free), WMG2002 and WMG2003 (g-paid, one per invitee).
  *   Watermark-camera accounts: wssy10001 (not bound yet), wssy20002 (bound to +86 13800000001).
  */
-import type { Database } from 'better-sqlite3'
+import type { Queryable } from '../core/sql'
 import { SEEDED_AT } from '../core/seedTime'
 
 export const SEEDED_INVITER = 'wm_teacher'
@@ -41,18 +41,23 @@ const QR_INVITES = [
   { data: 'invite-wm-group', gid: 'g-free' },
 ] as const
 
-export function seedInvites(db: Database): void {
-  const group = db.prepare(
-    'INSERT INTO invite_groups (gid, owner_wmid, name, head_img, introduction, condition, fee) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
-  const password = db.prepare('INSERT INTO invite_passwords (password, inviter_wmid, gid, created_at) VALUES (?, ?, ?, ?)')
-  const invite = db.prepare('INSERT INTO qr_invites (data, inviter_wmid, gid) VALUES (?, ?, ?)')
-  const account = db.prepare('INSERT INTO watermark_accounts (wsid, phone, inter_code, vip_quota, bound_at) VALUES (?, ?, ?, ?, ?)')
-  db.transaction(() => {
-    GROUPS.forEach((g) => group.run(g.gid, SEEDED_INVITER, g.name, g.headImg, g.introduction, g.condition, g.fee))
-    PASSWORDS.forEach((p) => password.run(p.password, SEEDED_INVITER, p.gid, SEEDED_AT))
-    QR_INVITES.forEach((i) => invite.run(i.data, SEEDED_INVITER, i.gid))
-    account.run('wssy10001', null, null, 0, null)
-    account.run('wssy20002', '13800000001', '86', 1, SEEDED_AT)
-  })()
+export async function seedInvites(tx: Queryable): Promise<void> {
+  for (const g of GROUPS) {
+    await tx.run('INSERT INTO invite_groups (gid, owner_wmid, name, head_img, introduction, condition, fee) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      g.gid,
+      SEEDED_INVITER,
+      g.name,
+      g.headImg,
+      g.introduction,
+      g.condition,
+      g.fee,
+    ])
+  }
+  for (const p of PASSWORDS) {
+    await tx.run('INSERT INTO invite_passwords (password, inviter_wmid, gid, created_at) VALUES (?, ?, ?, ?)', [p.password, SEEDED_INVITER, p.gid, SEEDED_AT])
+  }
+  for (const i of QR_INVITES) await tx.run('INSERT INTO qr_invites (data, inviter_wmid, gid) VALUES (?, ?, ?)', [i.data, SEEDED_INVITER, i.gid])
+  const account = 'INSERT INTO watermark_accounts (wsid, phone, inter_code, vip_quota, bound_at) VALUES (?, ?, ?, ?, ?)'
+  await tx.run(account, ['wssy10001', null, null, 0, null])
+  await tx.run(account, ['wssy20002', '13800000001', '86', 1, SEEDED_AT])
 }

@@ -96,7 +96,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     // an absent phone gets the spec's wording, like an empty one
     { fields: { phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
-      sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
+      await sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
       return ok(null)
     },
   )
@@ -110,7 +110,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
       const user = await identity.loginUser(request.body.loginData, now)
       const payload = bindPayload(request.body.encryptData)
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
-      requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)
+      await requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)
       if (!(await accounts.bindPhone(user.wmid, phone, code))) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
       return ok({ object: await accounts.openSession(user.wmid, now) })
     },

@@ -14,7 +14,7 @@
  *   login-buyer-expired -> wm_buyer, expired (answers 601 like an unknown one).
  *   Phones are bound with country code 86; wm_visitor has none until it binds one.
  */
-import type { Database } from 'better-sqlite3'
+import type { Db, Queryable } from '../core/sql'
 import { SEEDED_AT, chinaTime } from '../core/seedTime'
 
 /** Users of the development login page (/dev/login), one button each. */
@@ -46,32 +46,40 @@ const LOGIN_CREDENTIALS = [
   { loginData: 'login-buyer-expired', wmid: 'wm_buyer', expiresAt: chinaTime(8, 13, 0) },
 ] as const
 
-export function seedUsers(db: Database): void {
-  const insertUser = db.prepare(
-    'INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, ?, ?, ?)',
-  )
-  const insertSession = db.prepare('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)')
-  const insertLogin = db.prepare(
-    'INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  )
-
-  db.transaction(() => {
-    USERS.forEach((u) => insertUser.run(u.wmid, u.nickname, u.faceIcon, u.phone, u.phone ? '86' : null, u.product))
-    SESSIONS.forEach((s) => insertSession.run(s.token, s.wmid, SEEDED_AT, s.expiresAt))
-    LOGIN_CREDENTIALS.forEach((c) => insertLogin.run(c.loginData, c.wmid, SEEDED_AT, c.expiresAt))
-  })()
+export async function seedUsers(tx: Queryable): Promise<void> {
+  for (const u of USERS) {
+    await tx.run('INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, ?, ?, ?)', [
+      u.wmid,
+      u.nickname,
+      u.faceIcon,
+      u.phone,
+      u.phone ? '86' : null,
+      u.product,
+    ])
+  }
+  for (const s of SESSIONS) {
+    await tx.run('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)', [s.token, s.wmid, SEEDED_AT, s.expiresAt])
+  }
+  for (const c of LOGIN_CREDENTIALS) {
+    await tx.run('INSERT INTO login_credentials (login_data, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+      c.loginData,
+      c.wmid,
+      SEEDED_AT,
+      c.expiresAt,
+    ])
+  }
 }
 
 /**
  * Production mode on a database once seeded for the demo: the demo's sessions and login
  * credentials are published in this file and two of them never expire, so they must not work.
  */
-export function removeDemoCredentials(db: Database): void {
+export async function removeDemoCredentials(db: Db): Promise<void> {
   const tokens = SESSIONS.map((s) => s.token)
   const logins = LOGIN_CREDENTIALS.map((c) => c.loginData)
   const list = (n: number): string => Array.from({ length: n }, () => '?').join(', ')
-  db.transaction(() => {
-    db.prepare(`DELETE FROM sessions WHERE token IN (${list(tokens.length)})`).run(...tokens)
-    db.prepare(`DELETE FROM login_credentials WHERE login_data IN (${list(logins.length)})`).run(...logins)
-  })()
+  await db.transaction(async (tx) => {
+    await tx.run(`DELETE FROM sessions WHERE token IN (${list(tokens.length)})`, tokens)
+    await tx.run(`DELETE FROM login_credentials WHERE login_data IN (${list(logins.length)})`, logins)
+  })
 }

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto'
-import type { Statement } from 'better-sqlite3'
 import { SMS_RESEND_INTERVAL_MS } from '../../types/login'
-import { LegacyAttemptCounter } from '../core/attempts'
+import { AttemptCounter } from '../core/attempts'
 import type { AttemptLimit } from '../core/attempts'
-import type { Db } from '../core/db'
+import type { Db, Queryable } from '../core/sql'
 
 /** A code stays usable for ten minutes and survives five wrong guesses (1 in 200,000 odds). */
 export const SMS_CODE_TTL_MS = 10 * 60_000
@@ -26,76 +25,69 @@ interface SmsRecord {
 /** `tooSoon`: the phone's last code is under a minute old; `tooMany`: a client or daily limit, for `waitMs`. */
 export type SmsIssue = { sent: true; code: string } | { sent: false; reason: 'tooSoon' } | { sent: false; reason: 'tooMany'; waitMs: number }
 
+const byPhone = (q: Queryable, phone: string, interCode: string): Promise<SmsRecord | undefined> =>
+  q.one<SmsRecord>('SELECT code, sent_at AS "sentAt", attempts FROM sms_codes WHERE phone = ? AND inter_code = ?', [phone, interCode])
+
 /** The SMS verification codes, one live code per phone and country code. */
 export class SmsCodeRepository {
-  private readonly byPhone: Statement<[string, string], SmsRecord>
-  private readonly upsert: Statement<[string, string, string, number]>
-  private readonly wrongAttempt: Statement<[string, string]>
-  private readonly remove: Statement<[string, string]>
-  private readonly attempts: LegacyAttemptCounter
+  private readonly attempts = new AttemptCounter()
 
-  constructor(private readonly db: Db) {
-    this.attempts = new LegacyAttemptCounter(db)
-    this.byPhone = db.prepare(
-      'SELECT code, sent_at AS sentAt, attempts FROM sms_codes WHERE phone = ? AND inter_code = ?',
-    )
-    this.upsert = db.prepare(`
-      INSERT INTO sms_codes (phone, inter_code, code, sent_at, attempts) VALUES (?, ?, ?, ?, 0)
-      ON CONFLICT (phone, inter_code) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at, attempts = 0`)
-    this.wrongAttempt = db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ? AND inter_code = ?')
-    this.remove = db.prepare('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?')
-  }
+  constructor(private readonly db: Db) {}
 
   /**
    * A new six-digit code replacing the previous one, for a phone in its normalised form
    * (rules.ts `normalisePhone`) asked for by `client` (its address), unless the previous one is
-   * under a minute old or the client or the phone is over its limit.
+   * under a minute old or the client or the phone is over its limit. The limits' check and count
+   * and the code are one transaction, so concurrent requests send exactly the limit.
    */
-  issue(phone: string, interCode: string, client: string, now: number): SmsIssue {
+  issue(phone: string, interCode: string, client: string, now: number): Promise<SmsIssue> {
     const clientBucket = `sms:client:${client}`
     const phoneBucket = `sms:phone:${interCode}:${phone}`
-    return this.db
-      .transaction((): SmsIssue => {
-        const waitMs = Math.max(
-          this.attempts.waitMs(clientBucket, SMS_CLIENT_LIMIT, now),
-          this.attempts.waitMs(phoneBucket, SMS_PHONE_DAILY_LIMIT, now),
-        )
-        if (waitMs > 0) return { sent: false, reason: 'tooMany', waitMs }
-        const last = this.byPhone.get(phone, interCode)
-        if (last && now - last.sentAt < SMS_RESEND_INTERVAL_MS) return { sent: false, reason: 'tooSoon' }
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        this.upsert.run(phone, interCode, code, now)
-        this.attempts.add(
-          [
-            { bucket: clientBucket, windowMs: SMS_CLIENT_LIMIT.windowMs },
-            { bucket: phoneBucket, windowMs: SMS_PHONE_DAILY_LIMIT.windowMs },
-          ],
-          now,
-        )
-        return { sent: true, code }
-      })
-      .immediate()
+    // drawn once, outside the transaction's work, which may run again
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    return this.db.transaction(async (tx): Promise<SmsIssue> => {
+      const clientWait = await this.attempts.waitMs(tx, clientBucket, SMS_CLIENT_LIMIT, now)
+      const phoneWait = await this.attempts.waitMs(tx, phoneBucket, SMS_PHONE_DAILY_LIMIT, now)
+      const waitMs = Math.max(clientWait, phoneWait)
+      if (waitMs > 0) return { sent: false, reason: 'tooMany', waitMs }
+      const last = await byPhone(tx, phone, interCode)
+      if (last && now - last.sentAt < SMS_RESEND_INTERVAL_MS) return { sent: false, reason: 'tooSoon' }
+      await tx.run(
+        `INSERT INTO sms_codes (phone, inter_code, code, sent_at, attempts) VALUES (?, ?, ?, ?, 0)
+         ON CONFLICT (phone, inter_code) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at, attempts = 0`,
+        [phone, interCode, code, now],
+      )
+      await this.attempts.add(
+        tx,
+        [
+          { bucket: clientBucket, windowMs: SMS_CLIENT_LIMIT.windowMs },
+          { bucket: phoneBucket, windowMs: SMS_PHONE_DAILY_LIMIT.windowMs },
+        ],
+        now,
+      )
+      return { sent: true, code }
+    })
   }
 
   /**
    * Whether `vcode` is the live code of that phone. A right code is used up; a wrong one counts
    * against the code, which is void after SMS_MAX_ATTEMPTS wrong tries or SMS_CODE_TTL_MS.
    */
-  verify(phone: string, interCode: string, vcode: string, now: number): boolean {
-    return this.db.transaction((): boolean => {
-      const live = this.byPhone.get(phone, interCode)
+  verify(phone: string, interCode: string, vcode: string, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx): Promise<boolean> => {
+      const live = await byPhone(tx, phone, interCode)
       if (!live || now - live.sentAt >= SMS_CODE_TTL_MS || live.attempts >= SMS_MAX_ATTEMPTS) return false
       if (live.code !== vcode) {
-        this.wrongAttempt.run(phone, interCode)
+        await tx.run('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ? AND inter_code = ?', [phone, interCode])
         return false
       }
-      this.remove.run(phone, interCode)
+      await tx.run('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?', [phone, interCode])
       return true
-    }).immediate()
+    })
   }
 
   /** The live code of a phone (development endpoint for tests). */
-  last(phone: string, interCode: string): string | undefined {
-    return this.byPhone.get(phone, interCode)?.code
+  async last(phone: string, interCode: string): Promise<string | undefined> {
+    return (await byPhone(this.db, phone, interCode))?.code
   }
 }

@@ -32,8 +32,8 @@ export function phoneNumber(phone: string, interCode: string): PhoneNumber {
  * SMS_TOO_SOON_CODE and how long to wait. No SMS provider here: the server log is the delivery
  * (and /dev/sms/last.do in development).
  */
-export function sendSmsCode(sms: SmsCodeRepository, number: PhoneNumber, client: string, log: FastifyBaseLogger): void {
-  const issued = sms.issue(number.phone, number.interCode, client, Date.now())
+export async function sendSmsCode(sms: SmsCodeRepository, number: PhoneNumber, client: string, log: FastifyBaseLogger): Promise<void> {
+  const issued = await sms.issue(number.phone, number.interCode, client, Date.now())
   if (!issued.sent) {
     throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
   }
@@ -41,7 +41,7 @@ export function sendSmsCode(sms: SmsCodeRepository, number: PhoneNumber, client:
 }
 
 /** Uses up the phone's live code, or refuses: an empty code, a wrong, expired or over-guessed one. */
-export function requireSmsCode(sms: SmsCodeRepository, number: PhoneNumber, vcode: string, now: number): void {
+export async function requireSmsCode(sms: SmsCodeRepository, number: PhoneNumber, vcode: string, now: number): Promise<void> {
   if (vcode.trim() === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
-  if (!sms.verify(number.phone, number.interCode, vcode.trim(), now)) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
+  if (!(await sms.verify(number.phone, number.interCode, vcode.trim(), now))) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
 }

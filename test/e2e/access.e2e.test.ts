@@ -46,7 +46,7 @@ describe('lesson access in Chromium (H5, 375x812)', () => {
 
   it('says on the lock how long to wait after too many wrong passwords (issue 15 item 1)', async () => {
     // this client's earlier tries in this file do not count here
-    e2e.server.legacyDb.prepare('DELETE FROM attempt_windows').run()
+    await e2e.server.db.run('DELETE FROM attempt_windows')
     const page = await e2e.newPage()
     await page.goto('/lesson?courseData=demo-password')
     const input = page.locator('.password-lock__input input')

@@ -28,8 +28,8 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await e2e?.close()
   })
 
-  const requests = (data: string): number =>
-    (e2e.server.legacyDb.prepare('SELECT count(*) AS n FROM invite_requests WHERE data = ?').get(data) as { n: number }).n
+  const requests = async (data: string): Promise<number> =>
+    (await e2e.server.db.one<{ n: number }>('SELECT count(*) AS n FROM invite_requests WHERE data = ?', [data]))?.n ?? 0
 
   it('a friend invite: the message dialog, the request, and the installed hint', async () => {
     const page = await e2e.newPage()
@@ -44,7 +44,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await e2e.screenshot(page, 'invite-welcome-message')
     await shown(page, '.ui-dialog__button--primary').click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '添加成功，等待对方确认' }).waitFor()
-    expect(requests('invite-friend')).toBe(1)
+    expect(await requests('invite-friend')).toBe(1)
     await e2e.screenshot(page, 'invite-welcome-added')
     await shown(page, '.ui-dialog__button').filter({ hasText: '已安装' }).click()
     await shown(page, '.ui-dialog__text').filter({ hasText: '请打开 App，通过微脉账号登录查看' }).waitFor()
@@ -65,7 +65,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-dialog__text').filter({ hasText: '申请已确认' }).waitFor()
     await shown(page, '.ui-dialog__button').filter({ hasText: '去安装' }).click()
     await page.waitForURL((url) => url.pathname === '/downloadWm')
-    expect(requests('invite-group')).toBe(1)
+    expect(await requests('invite-group')).toBe(1)
   })
 
   it('the watermark-camera bind: account, phone, SMS code, then claimed', async () => {
@@ -88,7 +88,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.bind-dialog__confirm').click()
     await shown(page, '.bind-dialog__success-text').filter({ hasText: '领取成功' }).waitFor()
     await e2e.screenshot(page, 'invite-bind-claimed')
-    const account = e2e.server.legacyDb.prepare("SELECT phone, vip_quota AS q FROM watermark_accounts WHERE wsid = 'wssy10001'").get()
+    const account = await e2e.server.db.one("SELECT phone, vip_quota AS q FROM watermark_accounts WHERE wsid = 'wssy10001'")
     expect(account).toEqual({ phone: '13912345678', q: 1 })
   })
 
@@ -222,7 +222,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-dialog__title').filter({ hasText: '已加入群聊' }).waitFor()
     await settled(page)
     await e2e.screenshot(page, 'invite-pay-group-joined')
-    const order = e2e.server.legacyDb.prepare("SELECT status, total_fee AS fee FROM group_orders WHERE password = 'WMG2003'").get()
+    const order = await e2e.server.db.one("SELECT status, total_fee AS fee FROM group_orders WHERE password = 'WMG2003'")
     expect(order).toEqual({ status: 1, fee: 990 })
     await shown(page, '.pay-group__enter').click()
     await page.waitForURL((url) => url.pathname === '/openWeimai')

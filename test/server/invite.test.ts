@@ -19,8 +19,8 @@ beforeEach(async () => {
 })
 afterEach(() => app.close())
 
-const count = (sql: string, ...args: unknown[]): number => (app.legacyDb.prepare(sql).get(...args) as { n: number }).n
-const requests = (): number => count('SELECT count(*) AS n FROM invite_requests')
+const count = async (sql: string): Promise<number> => (await app.db.one<{ n: number }>(sql))?.n ?? 0
+const requests = (): Promise<number> => count('SELECT count(*) AS n FROM invite_requests')
 
 async function codeFor(phone: string, interCode = '86'): Promise<string> {
   const { body } = await getJson<ObjectData<{ code: string }>>(app, `${DEV_SMS}?phone=${phone}&interCode=${interCode}`)
@@ -33,19 +33,19 @@ describe('friend and group requests', () => {
     const again = await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: 'changed' })
     expect(first.body).toEqual({ code: 200, msg: 'success', data: null })
     expect(again.body).toEqual(first.body)
-    expect(requests()).toBe(1)
-    expect(app.legacyDb.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: '我是小李' })
+    expect(await requests()).toBe(1)
+    expect(await app.db.one('SELECT message FROM invite_requests')).toEqual({ message: '我是小李' })
   })
 
   it('records a friend request without a message as no message', async () => {
     await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: '   ' })
-    expect(app.legacyDb.prepare('SELECT message FROM invite_requests').get()).toEqual({ message: null })
+    expect(await app.db.one('SELECT message FROM invite_requests')).toEqual({ message: null })
   })
 
   it('records one join request under 50 concurrent repeats', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(app, inviteCalls.groupAdd.path, { data: 'invite-group' })))
     expect(answers.every((a) => a.body.code === 200)).toBe(true)
-    expect(requests()).toBe(1)
+    expect(await requests()).toBe(1)
   })
 
   it('refuses an unknown invite, the wrong kind and hostile input without recording anything', async () => {
@@ -55,7 +55,7 @@ describe('friend and group requests', () => {
     expect((await post(app, inviteCalls.groupAdd.path, { data: 'x'.repeat(1024 * 1024) })).body.code).not.toBe(200)
     expect((await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: 'x'.repeat(300) })).body.code).toBe(400)
     expect((await post(app, inviteCalls.groupAdd.path, { data: "invite-group' OR 1=1 --" })).body.code).toBe(404)
-    expect(requests()).toBe(0)
+    expect(await requests()).toBe(0)
   })
 })
 
@@ -90,16 +90,15 @@ describe('the watermark-camera bind', () => {
     // a repeat needs a new code (the first one is used up) and changes nothing
     const replay = await post(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE).catch(() => '000000')))
     expect(replay.body.code).toBe(400)
-    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    await app.db.run('UPDATE sms_codes SET sent_at = 0')
     await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })
     const again = await post<ObjectData<WatermarkBind>>(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE)))
     expect(again.body).toEqual(bound.body)
-    expect(app.legacyDb.prepare('SELECT phone, inter_code AS interCode, vip_quota AS vipQuota FROM watermark_accounts WHERE wsid = ?').get('wssy10001')).toEqual({
-      phone: PHONE,
-      interCode: '86',
-      vipQuota: 1,
-    })
-    expect(requests()).toBe(1)
+    const account = await app.db.one('SELECT phone, inter_code AS "interCode", vip_quota AS "vipQuota" FROM watermark_accounts WHERE wsid = ?', [
+      'wssy10001',
+    ])
+    expect(account).toEqual({ phone: PHONE, interCode: '86', vipQuota: 1 })
+    expect(await requests()).toBe(1)
   })
 
   it('refuses a wrong code, and voids the code after the login area\'s five wrong guesses', async () => {
@@ -114,14 +113,14 @@ describe('the watermark-camera bind', () => {
       })
     }
     expect((await post(app, inviteCalls.watermarkGroupAdd.path, bindBody(right, 'wssy10001', 'invite-wm-group'))).body.code).toBe(400)
-    expect(count('SELECT count(*) AS n FROM watermark_accounts WHERE phone IS NOT NULL')).toBe(1)
-    expect(requests()).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM watermark_accounts WHERE phone IS NOT NULL')).toBe(1)
+    expect(await requests()).toBe(0)
   })
 
   it('keeps the daily limit of the phone binding (the same SMS store)', async () => {
     const { max } = SMS_PHONE_DAILY_LIMIT
     for (let i = 0; i < max; i++) {
-      app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
+      await app.db.run('UPDATE sms_codes SET sent_at = 0')
       const res = await app.inject({
         method: 'POST',
         url: inviteCalls.watermarkSms.path,
@@ -131,7 +130,7 @@ describe('the watermark-camera bind', () => {
       })
       expect(res.json<{ code: number }>().code).toBe(200)
     }
-    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    await app.db.run('UPDATE sms_codes SET sent_at = 0')
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })).body.code).toBe(429)
   })
 
@@ -145,10 +144,10 @@ describe('the watermark-camera bind', () => {
       msg: 'this watermark camera account is bound to another phone',
       data: null,
     })
-    app.legacyDb.prepare('UPDATE sms_codes SET sent_at = 0').run()
+    await app.db.run('UPDATE sms_codes SET sent_at = 0')
     await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })
     expect((await post(app, inviteCalls.watermarkFriendAdd.path, bindBody(await codeFor(PHONE), 'wssy99999'))).body.code).toBe(404)
-    expect(requests()).toBe(0)
+    expect(await requests()).toBe(0)
   })
 })
 
@@ -204,14 +203,14 @@ describe('the paid group order', () => {
     expect((await payThroughSandbox(orderNO)).paid.statusCode).toBe(303)
 
     expect((await createOrder()).body.data.object).toEqual({ isBought: 1, orderNO, formHTML: '' })
-    expect(count('SELECT count(*) AS n FROM group_orders')).toBe(1)
-    expect(app.legacyDb.prepare('SELECT total_fee AS fee, status FROM group_orders').get()).toEqual({ fee: 990, status: 1 })
+    expect(await count('SELECT count(*) AS n FROM group_orders')).toBe(1)
+    expect(await app.db.one('SELECT total_fee AS fee, status FROM group_orders')).toEqual({ fee: 990, status: 1 })
   })
 
   it('keeps one order per password under 50 concurrent creates', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => createOrder()))
     expect(new Set(answers.map((a) => a.body.data.object.orderNO)).size).toBe(1)
-    expect(count('SELECT count(*) AS n FROM group_orders')).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM group_orders')).toBe(1)
   })
 
   it('another invitee\'s password is another order: paying one does not make the other joined', async () => {
@@ -232,7 +231,7 @@ describe('the paid group order', () => {
     for (const paymentType of ['1e400', 'Infinity']) {
       expect((await createOrder({ ...orderBody(), paymentType })).body.code).toBe(400)
     }
-    expect(count('SELECT count(*) AS n FROM group_orders')).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM group_orders')).toBe(0)
   })
 
   it('refuses the sandbox for an unknown order', async () => {

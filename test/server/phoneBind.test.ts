@@ -34,12 +34,11 @@ function bind(vcode: string, loginData: string = LOGIN.visitor, phone = PHONE, i
 }
 
 /** Moves the last code of a phone `ms` into the past. */
-function age(ms: number, phone = PHONE): void {
-  app.legacyDb.prepare('UPDATE sms_codes SET sent_at = sent_at - ? WHERE phone = ?').run(ms, phone)
+async function age(ms: number, phone = PHONE): Promise<void> {
+  await app.db.run('UPDATE sms_codes SET sent_at = sent_at - ? WHERE phone = ?', [ms, phone])
 }
 
-const visitor = () =>
-  app.legacyDb.prepare("SELECT phone, inter_code AS interCode, is_product_user AS product FROM users WHERE wmid = 'wm_visitor'").get()
+const visitor = () => app.db.one(`SELECT phone, inter_code AS "interCode", is_product_user AS product FROM users WHERE wmid = 'wm_visitor'`)
 
 describe('sendSms', () => {
   it.each([
@@ -74,9 +73,9 @@ describe('sendSms', () => {
     expect(await lastCode()).toBe(first)
     // another country code is another phone
     expect((await post(app, SEND_SMS, { phone: PHONE, interCode: '852' })).body.code).toBe(200)
-    age(59_000)
+    await age(59_000)
     expect((await post(app, SEND_SMS, { phone: PHONE, interCode: '+86' })).body.code).toBe(429)
-    age(1_000)
+    await age(1_000)
     expect((await post(app, SEND_SMS, { phone: PHONE, interCode: '+86' })).body.code).toBe(200)
   })
 })
@@ -89,14 +88,14 @@ describe('phone bind', () => {
   it('refuses a wrong code, and binds with the code that was sent', async () => {
     const code = await lastCode()
     expect((await bind(wrong(code))).body).toEqual({ code: 400, msg: 'wrong verification code', data: null })
-    expect(visitor()).toEqual({ phone: null, interCode: null, product: 0 })
+    expect(await visitor()).toEqual({ phone: null, interCode: null, product: 0 })
 
     const { body } = await bind(code)
     expect(body.code).toBe(200)
     expect(body.data.object).toMatchObject({ userid: 'wm_visitor' })
     expect(body.data.object.token).not.toBe('')
     expect(body.data.object.encryptKey).not.toBe('')
-    expect(visitor()).toEqual({ phone: PHONE, interCode: '86', product: 1 })
+    expect(await visitor()).toEqual({ phone: PHONE, interCode: '86', product: 1 })
   })
 
   it('gives a session that reads a paid lesson only once it is bought', async () => {
@@ -127,7 +126,7 @@ describe('phone bind', () => {
     const code = await lastCode()
     for (let i = 0; i < 5; i += 1) expect((await bind(wrong(code))).body.code).toBe(400)
     expect((await bind(code)).body).toMatchObject({ code: 400, msg: 'wrong verification code' })
-    expect(visitor()).toMatchObject({ product: 0 })
+    expect(await visitor()).toMatchObject({ product: 0 })
   })
 
   it('accepts a code after four wrong tries', async () => {
@@ -138,7 +137,7 @@ describe('phone bind', () => {
 
   it('refuses an expired code', async () => {
     const code = await lastCode()
-    age(10 * 60_000)
+    await age(10 * 60_000)
     expect((await bind(code)).body.code).toBe(400)
   })
 
@@ -152,7 +151,7 @@ describe('phone bind', () => {
     await post(app, SEND_SMS, { phone: '13800000003', interCode: '86' })
     const { body } = await bind(await lastCode('13800000003'), LOGIN.visitor, '13800000003')
     expect(body).toEqual({ code: 403, msg: 'this phone number is bound to another account', data: null })
-    expect(visitor()).toMatchObject({ product: 0 })
+    expect(await visitor()).toMatchObject({ product: 0 })
   })
 
   it.each([

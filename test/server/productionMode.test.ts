@@ -103,7 +103,7 @@ describe('a production server', () => {
 
 it('a production server on a new database has no demo data', async () => {
   const app = await buildApp({ mode: 'production', wechat: WECHAT })
-  const lessons = app.legacyDb.prepare('SELECT count(*) AS n FROM lessons').get()
+  const lessons = await app.db.one('SELECT count(*) AS n FROM lessons')
   const info = await post<ObjectData<PayConfig>>(app, V2_INFO, { courseData: 'demo-open' })
   await app.close()
   expect(lessons).toEqual({ n: 0 })

@@ -29,7 +29,7 @@ async function sendSms(phone: string, interCode: string, client = '203.0.113.1')
   return res.json<ApiEnvelope<null>>()
 }
 
-const codesSent = (): number => (app.legacyDb.prepare('SELECT count(*) AS n FROM sms_codes').get() as { n: number }).n
+const codesSent = async (): Promise<number> => (await app.db.one<{ n: number }>('SELECT count(*) AS n FROM sms_codes'))?.n ?? 0
 
 describe('one phone, however it is typed', () => {
   it.each([
@@ -47,7 +47,7 @@ describe('one phone, however it is typed', () => {
       msg: 'please wait before requesting another code',
       data: null,
     })
-    expect(codesSent()).toBe(1)
+    expect(await codesSent()).toBe(1)
   })
 
   it('binds the phone in its one form, whichever spelling asked for the code', async () => {
@@ -58,7 +58,7 @@ describe('one phone, however it is typed', () => {
       loginData: LOGIN.visitor,
     })
     expect(bound.body.code).toBe(200)
-    expect(app.legacyDb.prepare("SELECT phone, inter_code AS interCode FROM users WHERE wmid = 'wm_visitor'").get()).toEqual({
+    expect(await app.db.one(`SELECT phone, inter_code AS "interCode" FROM users WHERE wmid = 'wm_visitor'`)).toEqual({
       phone: PHONE,
       interCode: '86',
     })
@@ -73,7 +73,7 @@ describe('one phone, however it is typed', () => {
   it(`sends a phone at most ${SMS_PHONE_DAILY_LIMIT.max} codes a day, from any number of clients`, async () => {
     for (let i = 0; i < SMS_PHONE_DAILY_LIMIT.max; i += 1) {
       expect((await sendSms(PHONE, '86', `198.51.100.${i}`)).code).toBe(200)
-      app.legacyDb.prepare('UPDATE sms_codes SET sent_at = sent_at - 60000').run()
+      await app.db.run('UPDATE sms_codes SET sent_at = sent_at - 60000')
     }
     const refused = await sendSms(PHONE, '86', '198.51.100.200')
     expect(refused.code).toBe(429)
@@ -89,7 +89,7 @@ describe('one client, many phones', () => {
     const refused = answers.filter((a) => a.code === 429)
     expect(refused).toHaveLength(30 - SMS_CLIENT_LIMIT.max)
     expect(refused[0].msg).toBe('too many codes requested, please try again in 60 minutes')
-    expect(codesSent()).toBe(SMS_CLIENT_LIMIT.max)
+    expect(await codesSent()).toBe(SMS_CLIENT_LIMIT.max)
     // another client is not affected
     expect((await sendSms(PHONE, '86', '203.0.113.99')).code).toBe(200)
   })
@@ -97,7 +97,7 @@ describe('one client, many phones', () => {
   it('lets the client ask again once its hour has passed', async () => {
     for (let i = 0; i < SMS_CLIENT_LIMIT.max; i += 1) expect((await sendSms(`1390000010${i}`, '86')).code).toBe(200)
     expect((await sendSms(PHONE, '86')).code).toBe(429)
-    app.legacyDb.prepare('UPDATE attempt_windows SET window_end = window_end - ?').run(SMS_CLIENT_LIMIT.windowMs)
+    await app.db.run('UPDATE attempt_windows SET window_end = window_end - ?', [SMS_CLIENT_LIMIT.windowMs])
     expect((await sendSms(PHONE, '86')).code).toBe(200)
   })
 })

@@ -12,7 +12,7 @@ import { all, tap, typeInto } from './taroTree'
  */
 
 const info = (value: object): string => encodeURIComponent(encodeURIComponent(JSON.stringify(value)))
-const count = (p: LoadedPage, sql: string): number => (p.server.legacyDb.prepare(sql).get() as { n: number }).n
+const count = async (p: LoadedPage, sql: string): Promise<number> => (await p.server.db.one<{ n: number }>(sql))?.n ?? 0
 const calledWith = (fn: unknown): unknown[] => (fn as jest.Mock<unknown, [unknown]>).mock.calls.map(([options]) => options)
 
 describe('invite pages in the compiled mini-program (dist/weapp)', () => {
@@ -35,7 +35,7 @@ describe('invite pages in the compiled mini-program (dist/weapp)', () => {
     await p.waitFor(() => p.text().includes('告诉对方你的身份'))
     await tap(all(p, '.ui-dialog__button--primary')[0])
     await p.waitFor(() => p.text().includes('添加成功，等待对方确认'))
-    expect(count(p, "SELECT count(*) AS n FROM invite_requests WHERE data = 'invite-friend' AND message IS NULL")).toBe(1)
+    expect(await count(p, "SELECT count(*) AS n FROM invite_requests WHERE data = 'invite-friend' AND message IS NULL")).toBe(1)
   })
 
   it('/groupWelcome joins the group', async () => {
@@ -44,7 +44,7 @@ describe('invite pages in the compiled mini-program (dist/weapp)', () => {
     expect(p.text()).toContain('微脉用户')
     await tap(all(p, '.welcome__add')[0])
     await p.waitFor(() => p.text().includes('申请已确认'))
-    expect(count(p, "SELECT count(*) AS n FROM invite_requests WHERE data = 'invite-group'")).toBe(1)
+    expect(await count(p, "SELECT count(*) AS n FROM invite_requests WHERE data = 'invite-group'")).toBe(1)
   })
 
   it('/friendWelcomeWithPhone opens the bind dialog with the account number', async () => {
@@ -62,7 +62,7 @@ describe('invite pages in the compiled mini-program (dist/weapp)', () => {
     await p.waitFor(() => p.root.querySelectorAll('.bind-dialog__confirm').length === 1)
     await tap(all(p, '.bind-dialog__confirm')[0])
     expect(calledWith(p.wx.showToast)).toContainEqual(expect.objectContaining({ title: '请输入水印相机账号' }))
-    expect(count(p, 'SELECT count(*) AS n FROM invite_requests')).toBe(0)
+    expect(await count(p, 'SELECT count(*) AS n FROM invite_requests')).toBe(0)
   })
 
   it('/welcome with a broken info shows the error state', async () => {
