@@ -97,7 +97,7 @@ export const AREAS: readonly Area[] = [
     routes: (app, context) => chatroomRoutes(app, { db: context.legacy }),
   },
   { name: 'attempts', migrations: CORE_MIGRATIONS },
-  { name: 'vip', migrations: VIP_MIGRATIONS, seed: onLegacy(seedVip), removeDemo: onLegacy(removeDemoVipLinks), routes: vipRoutes },
+  { name: 'vip', migrations: VIP_MIGRATIONS, seed: seedVip, removeDemo: removeDemoVipLinks, routes: vipRoutes },
   { name: 'album', migrations: ALBUM_MIGRATIONS, seed: onLegacy(seedAlbums), routes: albumRoutes },
   { name: 'invite', migrations: INVITE_MIGRATIONS, seed: seedInvites, routes: inviteRoutes },
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: onLegacy(seedLives), routes: liveRoutes },

@@ -27,7 +27,7 @@ export function createRepositories(db: Db, legacy: LegacyDb) {
     orders: new OrderRepository(db),
     money: new MoneyRepository(db),
     chatrooms: chatroomData(legacy),
-    vip: new VipRepository(legacy),
+    vip: new VipRepository(db),
     albums: new AlbumRepository(legacy),
     invites: new InviteRepository(db),
     lives: new LiveRepository(legacy),

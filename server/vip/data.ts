@@ -1,6 +1,6 @@
 import { slotNumbers, vipQuotaForGroupSize, vipUntilAfterRedeem } from '../../src/domain/vip'
 import type { VipIneligibility, VipRefusal } from '../../types/vip'
-import type { Db } from '../core/db'
+import type { Db, Queryable } from '../core/sql'
 import { ineligibility } from './rules'
 
 /** A campaign link: whose it is and the group it is about. */
@@ -33,116 +33,107 @@ export interface UserRow {
 
 export type RedeemResult = { slot: SlotRow; vipUntil: number } | VipRefusal | 'noSlot'
 
-/** The campaign's prepared statements; every read-then-write runs in one IMMEDIATE transaction. */
+const EXCHANGE_COLUMNS = 'wmid, group_id AS "groupId", member_count AS "memberCount", quota'
+const SLOT_COLUMNS = `s.number, s.friend_wmid AS "friendWmid", u.nickname AS "friendNickname", u.face_icon AS "friendFaceIcon"
+  FROM vip_slots s LEFT JOIN users u ON u.wmid = s.friend_wmid`
+
+const linkBy = (q: Queryable, data: string): Promise<LinkRow | undefined> =>
+  q.one<LinkRow>(
+    `SELECT l.wmid, l.group_id AS "groupId", g.name AS "groupName", g.member_count AS "memberCount"
+     FROM vip_links l JOIN vip_groups g ON g.group_id = l.group_id WHERE l.data = ?`,
+    [data],
+  )
+
+const exchangeBy = (q: Queryable, column: 'wmid' | 'group_id', value: string): Promise<ExchangeRow | undefined> =>
+  q.one<ExchangeRow>(`SELECT ${EXCHANGE_COLUMNS} FROM vip_exchanges WHERE ${column} = ?`, [value])
+
+const slotBy = (q: Queryable, owner: string, number: number): Promise<SlotRow | undefined> =>
+  q.one<SlotRow>(`SELECT ${SLOT_COLUMNS} WHERE s.owner_wmid = ? AND s.number = ?`, [owner, number])
+
+/** Why the link's group cannot be exchanged at `campaignNow`, read on `q`; undefined when it can. */
+async function ineligibilityOn(q: Queryable, link: LinkRow, campaignNow: number): Promise<VipIneligibility | undefined> {
+  const groupExchange = await exchangeBy(q, 'group_id', link.groupId)
+  return ineligibility({
+    campaignNow,
+    memberCount: link.memberCount,
+    accountExchanged: (await exchangeBy(q, 'wmid', link.wmid)) !== undefined,
+    groupCountedElsewhere: groupExchange !== undefined && groupExchange.wmid !== link.wmid,
+  })
+}
+
+/** The campaign's data; every read-then-write runs in one transaction. */
 export class VipRepository {
-  private readonly linkByData
-  private readonly exchangeByWmid
-  private readonly exchangeByGroup
-  private readonly insertExchange
-  private readonly insertSlot
-  private readonly slotList
-  private readonly slotByNumber
-  private readonly slotOfFriend
-  private readonly useSlot
-  private readonly userById
-  private readonly vipUntilOf
-  private readonly setVipUntil
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.linkByData = db.prepare<[string], LinkRow>(
-      `SELECT l.wmid, l.group_id AS groupId, g.name AS groupName, g.member_count AS memberCount
-       FROM vip_links l JOIN vip_groups g ON g.group_id = l.group_id WHERE l.data = ?`,
-    )
-    this.exchangeByWmid = db.prepare<[string], ExchangeRow>(
-      'SELECT wmid, group_id AS groupId, member_count AS memberCount, quota FROM vip_exchanges WHERE wmid = ?',
-    )
-    this.exchangeByGroup = db.prepare<[string], ExchangeRow>(
-      'SELECT wmid, group_id AS groupId, member_count AS memberCount, quota FROM vip_exchanges WHERE group_id = ?',
-    )
-    this.insertExchange = db.prepare(
-      'INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)',
-    )
-    this.insertSlot = db.prepare('INSERT INTO vip_slots (owner_wmid, number) VALUES (?, ?)')
-    const slotColumns = `s.number, s.friend_wmid AS friendWmid, u.nickname AS friendNickname, u.face_icon AS friendFaceIcon
-       FROM vip_slots s LEFT JOIN users u ON u.wmid = s.friend_wmid`
-    this.slotList = db.prepare<[string], SlotRow>(`SELECT ${slotColumns} WHERE s.owner_wmid = ? ORDER BY s.number`)
-    this.slotByNumber = db.prepare<[string, number], SlotRow>(`SELECT ${slotColumns} WHERE s.owner_wmid = ? AND s.number = ?`)
-    this.slotOfFriend = db.prepare<[string, string], { number: number }>(
-      'SELECT number FROM vip_slots WHERE owner_wmid = ? AND friend_wmid = ?',
-    )
-    this.useSlot = db.prepare(
-      'UPDATE vip_slots SET friend_wmid = ?, redeemed_at = ? WHERE owner_wmid = ? AND number = ? AND friend_wmid IS NULL',
-    )
-    this.userById = db.prepare<[string], UserRow>('SELECT wmid, nickname, face_icon AS faceIcon FROM users WHERE wmid = ?')
-    this.vipUntilOf = db.prepare<[string], { vipUntil: number }>('SELECT vip_until AS vipUntil FROM vip_members WHERE wmid = ?')
-    this.setVipUntil = db.prepare(
-      'INSERT INTO vip_members (wmid, vip_until) VALUES (?, ?) ON CONFLICT (wmid) DO UPDATE SET vip_until = excluded.vip_until',
-    )
+  link(data: string): Promise<LinkRow | undefined> {
+    return linkBy(this.db, data)
   }
 
-  link(data: string): LinkRow | undefined {
-    return this.linkByData.get(data)
-  }
-
-  exchangeOf(wmid: string): ExchangeRow | undefined {
-    return this.exchangeByWmid.get(wmid)
+  exchangeOf(wmid: string): Promise<ExchangeRow | undefined> {
+    return exchangeBy(this.db, 'wmid', wmid)
   }
 
   /** Why the link's group cannot be exchanged at `campaignNow`; undefined when it can. */
-  ineligibility(link: LinkRow, campaignNow: number): VipIneligibility | undefined {
-    const groupExchange = this.exchangeByGroup.get(link.groupId)
-    return ineligibility({
-      campaignNow,
-      memberCount: link.memberCount,
-      accountExchanged: this.exchangeByWmid.get(link.wmid) !== undefined,
-      groupCountedElsewhere: groupExchange !== undefined && groupExchange.wmid !== link.wmid,
-    })
+  ineligibility(link: LinkRow, campaignNow: number): Promise<VipIneligibility | undefined> {
+    return ineligibilityOn(this.db, link, campaignNow)
   }
 
   /**
    * Exchanges the link's group: the quota from the member count read in this transaction, one
    * slot per quota unit. The eligibility is decided again inside it, so concurrent confirms on
-   * any worker make exactly one exchange.
+   * any worker or machine make exactly one exchange.
    */
-  exchange(data: string, now: number, campaignNow: number): ExchangeRow | VipIneligibility | 'unknown' {
-    return this.db
-      .transaction((): ExchangeRow | VipIneligibility | 'unknown' => {
-        const link = this.linkByData.get(data)
-        if (!link) return 'unknown'
-        const refusal = this.ineligibility(link, campaignNow)
-        if (refusal) return refusal
-        const quota = vipQuotaForGroupSize(link.memberCount)
-        this.insertExchange.run(link.wmid, link.groupId, link.memberCount, quota, now)
-        for (const number of slotNumbers(quota)) this.insertSlot.run(link.wmid, number)
-        return { wmid: link.wmid, groupId: link.groupId, memberCount: link.memberCount, quota }
-      })
-      .immediate()
+  exchange(data: string, now: number, campaignNow: number): Promise<ExchangeRow | VipIneligibility | 'unknown'> {
+    return this.db.transaction(async (tx): Promise<ExchangeRow | VipIneligibility | 'unknown'> => {
+      const link = await linkBy(tx, data)
+      if (!link) return 'unknown'
+      const refusal = await ineligibilityOn(tx, link, campaignNow)
+      if (refusal) return refusal
+      const quota = vipQuotaForGroupSize(link.memberCount)
+      await tx.run('INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)', [
+        link.wmid,
+        link.groupId,
+        link.memberCount,
+        quota,
+        now,
+      ])
+      for (const number of slotNumbers(quota)) await tx.run('INSERT INTO vip_slots (owner_wmid, number) VALUES (?, ?)', [link.wmid, number])
+      return { wmid: link.wmid, groupId: link.groupId, memberCount: link.memberCount, quota }
+    })
   }
 
-  slots(wmid: string): SlotRow[] {
-    return this.slotList.all(wmid)
+  slots(wmid: string): Promise<SlotRow[]> {
+    return this.db.all<SlotRow>(`SELECT ${SLOT_COLUMNS} WHERE s.owner_wmid = ? ORDER BY s.number`, [wmid])
   }
 
-  user(wmid: string): UserRow | undefined {
-    return this.userById.get(wmid)
+  user(wmid: string): Promise<UserRow | undefined> {
+    return this.db.one<UserRow>('SELECT wmid, nickname, face_icon AS "faceIcon" FROM users WHERE wmid = ?', [wmid])
   }
 
   /**
    * Gives `friend` one year of VIP from slot `number` of `owner` (from now, or added to what they
    * have). One transaction: the slot must be unused and the friend not given one by this owner.
    */
-  redeem(owner: string, number: number, friend: string, now: number): RedeemResult {
-    return this.db
-      .transaction((): RedeemResult => {
-        const slot = this.slotByNumber.get(owner, number)
-        if (!slot) return 'noSlot'
-        if (slot.friendWmid !== null) return 'slotUsed'
-        if (this.slotOfFriend.get(owner, friend)) return 'friendHasSlot'
-        if (this.useSlot.run(friend, now, owner, number).changes !== 1) return 'slotUsed'
-        const vipUntil = vipUntilAfterRedeem(this.vipUntilOf.get(friend)?.vipUntil ?? null, now)
-        this.setVipUntil.run(friend, vipUntil)
-        return { slot: this.slotByNumber.get(owner, number) as SlotRow, vipUntil }
-      })
-      .immediate()
+  redeem(owner: string, number: number, friend: string, now: number): Promise<RedeemResult> {
+    return this.db.transaction(async (tx): Promise<RedeemResult> => {
+      const slot = await slotBy(tx, owner, number)
+      if (!slot) return 'noSlot'
+      if (slot.friendWmid !== null) return 'slotUsed'
+      if (await tx.one('SELECT number FROM vip_slots WHERE owner_wmid = ? AND friend_wmid = ?', [owner, friend])) return 'friendHasSlot'
+      const used = await tx.run('UPDATE vip_slots SET friend_wmid = ?, redeemed_at = ? WHERE owner_wmid = ? AND number = ? AND friend_wmid IS NULL', [
+        friend,
+        now,
+        owner,
+        number,
+      ])
+      if (used !== 1) return 'slotUsed'
+      const member = await tx.one<{ vipUntil: number }>('SELECT vip_until AS "vipUntil" FROM vip_members WHERE wmid = ?', [friend])
+      const vipUntil = vipUntilAfterRedeem(member?.vipUntil ?? null, now)
+      await tx.run('INSERT INTO vip_members (wmid, vip_until) VALUES (?, ?) ON CONFLICT (wmid) DO UPDATE SET vip_until = excluded.vip_until', [
+        friend,
+        vipUntil,
+      ])
+      return { slot: (await slotBy(tx, owner, number)) as SlotRow, vipUntil }
+    })
   }
 }

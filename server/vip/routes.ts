@@ -39,20 +39,20 @@ function slotOnWire(origin: string, row: SlotRow): VipSlot {
 export const vipRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { vip }, vipCampaignClock: campaignClock }) => {
   acceptFormBodiesOnly(app)
 
-  const linkOf = (data: string): LinkRow => {
-    const link = vip.link(data)
+  const linkOf = async (data: string): Promise<LinkRow> => {
+    const link = await vip.link(data)
     if (!link) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
     return link
   }
 
-  const slotsOf = (origin: string, wmid: string, quota: number): VipSlots => ({
+  const slotsOf = async (origin: string, wmid: string, quota: number): Promise<VipSlots> => ({
     quota,
-    slots: vip.slots(wmid).map((row) => slotOnWire(origin, row)),
+    slots: (await vip.slots(wmid)).map((row) => slotOnWire(origin, row)),
   })
 
   contractRoute(app, vipCalls.eligibility, { fields: { data: handle } }, async (request) => {
-    const link = linkOf(request.body.data)
-    const exchanged = vip.exchangeOf(link.wmid)
+    const link = await linkOf(request.body.data)
+    const exchanged = await vip.exchangeOf(link.wmid)
     const counted = exchanged?.groupId === link.groupId
     return ok({
       object: {
@@ -60,28 +60,28 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
         // once exchanged, the group's numbers are those the exchange fixed
         memberCount: counted ? exchanged.memberCount : link.memberCount,
         quota: counted ? exchanged.quota : vipQuotaOf(link.memberCount),
-        reason: vip.ineligibility(link, campaignClock()) ?? '',
+        reason: (await vip.ineligibility(link, campaignClock())) ?? '',
       },
     })
   })
 
   contractRoute(app, vipCalls.exchange, { fields: { data: handle } }, async (request) => {
-    const result = vip.exchange(request.body.data, Date.now(), campaignClock())
+    const result = await vip.exchange(request.body.data, Date.now(), campaignClock())
     if (result === 'unknown') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
     if (typeof result === 'string') throw refuse(result)
-    return ok({ object: slotsOf(publicOrigin(request), result.wmid, result.quota) })
+    return ok({ object: await slotsOf(publicOrigin(request), result.wmid, result.quota) })
   })
 
   contractRoute(app, vipCalls.slots, { fields: { data: handle } }, async (request) => {
-    const link = linkOf(request.body.data)
-    const exchange = vip.exchangeOf(link.wmid)
+    const link = await linkOf(request.body.data)
+    const exchange = await vip.exchangeOf(link.wmid)
     if (!exchange) throw refuse('notExchanged')
-    return ok({ object: slotsOf(publicOrigin(request), link.wmid, exchange.quota) })
+    return ok({ object: await slotsOf(publicOrigin(request), link.wmid, exchange.quota) })
   })
 
   contractRoute(app, vipCalls.friend, { fields: { data: handle, friendId } }, async (request) => {
-    linkOf(request.body.data)
-    const friend = vip.user(request.body.friendId)
+    await linkOf(request.body.data)
+    const friend = await vip.user(request.body.friendId)
     if (!friend) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
     const origin = publicOrigin(request)
     return ok({ object: { friendId: friend.wmid, nickname: friend.nickname, faceIcon: absoluteUrl(origin, friend.faceIcon) } })
@@ -93,11 +93,11 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
     { fields: { data: handle, number: integer(1, 50), friendId } },
     async (request) => {
       const { data, number, friendId: friend } = request.body
-      const link = linkOf(data)
-      if (!vip.exchangeOf(link.wmid)) throw refuse('notExchanged')
+      const link = await linkOf(data)
+      if (!(await vip.exchangeOf(link.wmid))) throw refuse('notExchanged')
       if (friend === link.wmid) throw refuse('self')
-      if (!vip.user(friend)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
-      const result = vip.redeem(link.wmid, number, friend, Date.now())
+      if (!(await vip.user(friend))) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+      const result = await vip.redeem(link.wmid, number, friend, Date.now())
       if (result === 'noSlot') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_SLOT_MESSAGE)
       if (typeof result === 'string') throw refuse(result)
       return ok({ object: { slot: slotOnWire(publicOrigin(request), result.slot), vipUntil: result.vipUntil } })

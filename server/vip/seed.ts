@@ -7,7 +7,7 @@
  * The owners are the login area's users; any of them is a friend to give VIP to.
  * The demo checks the window against a day inside it (app.ts `demoCampaignClock`).
  */
-import type { Database } from 'better-sqlite3'
+import type { Db, Queryable } from '../core/sql'
 import { SEEDED_AT } from '../core/seedTime'
 import { slotNumbers, vipUntilAfterRedeem } from '../../src/domain/vip'
 
@@ -23,30 +23,32 @@ const USED_SLOTS = [
   { number: 2, friend: 'wm_buyer' },
 ] as const
 
-export function seedVip(db: Database): void {
-  const insertGroup = db.prepare('INSERT INTO vip_groups (group_id, name, owner_wmid, member_count) VALUES (?, ?, ?, ?)')
-  const insertLink = db.prepare('INSERT INTO vip_links (data, wmid, group_id) VALUES (?, ?, ?)')
-  const insertExchange = db.prepare(
-    'INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)',
-  )
-  const insertSlot = db.prepare('INSERT INTO vip_slots (owner_wmid, number, friend_wmid, redeemed_at) VALUES (?, ?, ?, ?)')
-  const insertMember = db.prepare('INSERT INTO vip_members (wmid, vip_until) VALUES (?, ?)')
-  db.transaction(() => {
-    GROUPS.forEach((g) => {
-      insertGroup.run(g.groupId, g.name, g.owner, g.members)
-      insertLink.run(g.link, g.owner, g.groupId)
-    })
-    insertExchange.run('wm_assistant', 'g-photo', 655, 10, SEEDED_AT)
-    for (const number of slotNumbers(10)) {
-      const used = USED_SLOTS.find((slot) => slot.number === number)
-      insertSlot.run('wm_assistant', number, used?.friend ?? null, used ? SEEDED_AT : null)
-      if (used) insertMember.run(used.friend, vipUntilAfterRedeem(null, SEEDED_AT))
-    }
-  })()
+export async function seedVip(tx: Queryable): Promise<void> {
+  for (const g of GROUPS) {
+    await tx.run('INSERT INTO vip_groups (group_id, name, owner_wmid, member_count) VALUES (?, ?, ?, ?)', [g.groupId, g.name, g.owner, g.members])
+    await tx.run('INSERT INTO vip_links (data, wmid, group_id) VALUES (?, ?, ?)', [g.link, g.owner, g.groupId])
+  }
+  await tx.run('INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)', [
+    'wm_assistant',
+    'g-photo',
+    655,
+    10,
+    SEEDED_AT,
+  ])
+  for (const number of slotNumbers(10)) {
+    const used = USED_SLOTS.find((slot) => slot.number === number)
+    await tx.run('INSERT INTO vip_slots (owner_wmid, number, friend_wmid, redeemed_at) VALUES (?, ?, ?, ?)', [
+      'wm_assistant',
+      number,
+      used?.friend ?? null,
+      used ? SEEDED_AT : null,
+    ])
+    if (used) await tx.run('INSERT INTO vip_members (wmid, vip_until) VALUES (?, ?)', [used.friend, vipUntilAfterRedeem(null, SEEDED_AT)])
+  }
 }
 
 /** Production mode on a database once seeded for the demo: the demo's campaign links are published here. */
-export function removeDemoVipLinks(db: Database): void {
-  const remove = db.prepare('DELETE FROM vip_links WHERE data = ?')
-  db.transaction(() => GROUPS.forEach((g) => remove.run(g.link)))()
+export async function removeDemoVipLinks(db: Db): Promise<void> {
+  const links = GROUPS.map((g) => g.link)
+  await db.run(`DELETE FROM vip_links WHERE data IN (${links.map(() => '?').join(', ')})`, links)
 }

@@ -69,8 +69,8 @@ describe('the VIP campaign, the album and the sticker guide in Chromium (H5, 375
     await shown(page, '.vip__use').nth(9).waitFor({ state: 'detached' })
     await settled(page)
     await e2e.screenshot(page, 'vip-3-slot-used')
-    const until = e2e.server.legacyDb.prepare("SELECT vip_until AS until FROM vip_members WHERE wmid = 'wm_buyer'").get() as { until: number }
-    expect(until.until).toBeGreaterThan(Date.now() + 364 * 86_400_000)
+    const until = await e2e.server.db.one<{ until: number }>("SELECT vip_until AS until FROM vip_members WHERE wmid = 'wm_buyer'")
+    expect(until?.until).toBeGreaterThan(Date.now() + 364 * 86_400_000)
   })
 
   it('a group of 50 says why it cannot exchange', async () => {

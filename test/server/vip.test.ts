@@ -36,17 +36,14 @@ const slots = (data: string) => post<{ object: VipSlots }>(app, SLOTS, { data })
 const redeem = (data: string, number: number | string, friendId: string) =>
   post<{ object: VipRedeemed }>(app, REDEEM, { data, number, friendId })
 
-function addUsers(count: number): string[] {
-  const insert = app.legacyDb.prepare("INSERT INTO users (wmid, nickname) VALUES (?, 'friend')")
-  return Array.from({ length: count }, (_, index) => {
-    const wmid = `wm_friend_${index}`
-    insert.run(wmid)
-    return wmid
-  })
+async function addUsers(count: number): Promise<string[]> {
+  const wmids = Array.from({ length: count }, (_, index) => `wm_friend_${index}`)
+  for (const wmid of wmids) await app.db.run("INSERT INTO users (wmid, nickname) VALUES (?, 'friend')", [wmid])
+  return wmids
 }
 
-const vipUntil = (wmid: string): number | undefined =>
-  (app.legacyDb.prepare('SELECT vip_until AS until FROM vip_members WHERE wmid = ?').get(wmid) as { until: number } | undefined)?.until
+const vipUntil = async (wmid: string): Promise<number | undefined> =>
+  (await app.db.one<{ until: number }>('SELECT vip_until AS until FROM vip_members WHERE wmid = ?', [wmid]))?.until
 
 describe('eligibility (step 2)', () => {
   it('answers the group\'s real name, member count and quota, eligible in the campaign', async () => {
@@ -56,7 +53,7 @@ describe('eligibility (step 2)', () => {
   })
 
   it('follows the member count the server has now', async () => {
-    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
+    await app.db.run("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'")
     expect((await eligibility('vip-eligible')).body.data.object).toMatchObject({ memberCount: 2000, quota: 50, reason: '' })
   })
 
@@ -92,9 +89,9 @@ describe('exchange', () => {
   })
 
   it('reads the quota from the member count at exchange time, and fixes it', async () => {
-    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'").run()
+    await app.db.run("UPDATE vip_groups SET member_count = 2000 WHERE group_id = 'g-english'")
     expect((await exchange('vip-eligible')).body.data.object.slots).toHaveLength(50)
-    app.legacyDb.prepare("UPDATE vip_groups SET member_count = 60 WHERE group_id = 'g-english'").run()
+    await app.db.run("UPDATE vip_groups SET member_count = 60 WHERE group_id = 'g-english'")
     expect((await eligibility('vip-eligible')).body.data.object).toMatchObject({ memberCount: 2000, quota: 50, reason: 'exchanged' })
     expect((await slots('vip-eligible')).body.data.object.slots).toHaveLength(50)
   })
@@ -110,13 +107,13 @@ describe('exchange', () => {
   })
 
   it('counts one group per account: another group of an exchanged account is refused', async () => {
-    app.legacyDb.prepare("INSERT INTO vip_groups VALUES ('g-second', 'second', 'wm_assistant', 3000)").run()
-    app.legacyDb.prepare("INSERT INTO vip_links VALUES ('assistant-second', 'wm_assistant', 'g-second')").run()
+    await app.db.run("INSERT INTO vip_groups VALUES ('g-second', 'second', 'wm_assistant', 3000)")
+    await app.db.run("INSERT INTO vip_links VALUES ('assistant-second', 'wm_assistant', 'g-second')")
     expect((await exchange('assistant-second')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.exchanged })
   })
 
   it('counts a group once: a group exchanged by one account is refused to another', async () => {
-    app.legacyDb.prepare("INSERT INTO vip_links VALUES ('visitor-photo', 'wm_visitor', 'g-photo')").run()
+    await app.db.run("INSERT INTO vip_links VALUES ('visitor-photo', 'wm_visitor', 'g-photo')")
     expect((await eligibility('visitor-photo')).body.data.object.reason).toBe('groupCounted')
     expect((await exchange('visitor-photo')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.groupCounted })
   })
@@ -125,8 +122,7 @@ describe('exchange', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => exchange('vip-eligible')))
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
     expect(answers.filter((a) => a.body.code === VIP_REFUSED_CODE)).toHaveLength(49)
-    const count = app.legacyDb.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_teacher'").get() as { n: number }
-    expect(count.n).toBe(10)
+    expect(await app.db.one("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_teacher'")).toEqual({ n: 10 })
   })
 })
 
@@ -164,13 +160,13 @@ describe('redeem', () => {
     const until = body.data.object.vipUntil
     expect(until - before).toBeGreaterThanOrEqual(YEAR_MS)
     expect(until - Date.now()).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
-    expect(vipUntil('wm_visitor')).toBe(until)
+    expect(await vipUntil('wm_visitor')).toBe(until)
     expect((await slots('vip-exchanged')).body.data.object.slots[2]).toMatchObject({ used: 1, friendId: 'wm_visitor' })
   })
 
   it('adds the year to VIP the friend still has', async () => {
     const later = Date.now() + 100 * 86_400_000
-    app.legacyDb.prepare("INSERT INTO vip_members (wmid, vip_until) VALUES ('wm_visitor', ?)").run(later)
+    await app.db.run("INSERT INTO vip_members (wmid, vip_until) VALUES ('wm_visitor', ?)", [later])
     const { body } = await redeem('vip-exchanged', 4, 'wm_visitor')
     expect(body.data.object.vipUntil - later).toBeGreaterThanOrEqual(YEAR_MS)
     expect(body.data.object.vipUntil - later).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
@@ -180,10 +176,10 @@ describe('redeem', () => {
     expect((await redeem('vip-exchanged', 3, 'wm_teacher')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.friendHasSlot })
     expect((await redeem('vip-exchanged', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.slotUsed })
     expect((await redeem('vip-exchanged', 3, 'wm_assistant')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.self })
-    app.legacyDb.prepare("UPDATE vip_exchanges SET quota = 5 WHERE wmid = 'wm_assistant'").run()
-    app.legacyDb.prepare("DELETE FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number > 5").run()
+    await app.db.run("UPDATE vip_exchanges SET quota = 5 WHERE wmid = 'wm_assistant'")
+    await app.db.run("DELETE FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number > 5")
     expect((await redeem('vip-exchanged', 6, 'wm_visitor')).body.code).toBe(404)
-    expect(vipUntil('wm_visitor')).toBeUndefined()
+    expect(await vipUntil('wm_visitor')).toBeUndefined()
   })
 
   it('refuses before the exchange, an unknown friend and an unknown link', async () => {
@@ -197,13 +193,14 @@ describe('redeem', () => {
   })
 
   it('50 concurrent redeems of one slot for 50 friends: exactly one friend gets it', async () => {
-    const friends = addUsers(50)
+    const friends = await addUsers(50)
     const answers = await Promise.all(friends.map((friend) => redeem('vip-exchanged', 5, friend)))
     const winners = answers.filter((a) => a.body.code === 200)
     expect(winners).toHaveLength(1)
     expect(answers.filter((a) => a.body.msg === VIP_REFUSALS.slotUsed)).toHaveLength(49)
     const winner = winners[0].body.data.object.slot.friendId
-    expect(friends.filter((friend) => vipUntil(friend) !== undefined)).toEqual([winner])
+    const until = await Promise.all(friends.map(vipUntil))
+    expect(friends.filter((_, index) => until[index] !== undefined)).toEqual([winner])
   })
 
   it('50 concurrent redeems of the same friend on every free slot: one slot, one year', async () => {
@@ -211,18 +208,18 @@ describe('redeem', () => {
       Array.from({ length: 50 }, (_, index) => redeem('vip-exchanged', 3 + (index % 8), 'wm_visitor')),
     )
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
-    const used = app.legacyDb.prepare("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND friend_wmid = 'wm_visitor'").get() as { n: number }
-    expect(used.n).toBe(1)
-    expect((vipUntil('wm_visitor') ?? 0) - Date.now()).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
+    const used = await app.db.one("SELECT count(*) AS n FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND friend_wmid = 'wm_visitor'")
+    expect(used).toEqual({ n: 1 })
+    expect(((await vipUntil('wm_visitor')) ?? 0) - Date.now()).toBeLessThanOrEqual(YEAR_MS + 86_400_000)
   })
 
   it('a replayed redeem changes nothing the second time', async () => {
     const first = await redeem('vip-exchanged', 3, 'wm_visitor')
-    const until = vipUntil('wm_visitor')
+    const until = await vipUntil('wm_visitor')
     const replay = await redeem('vip-exchanged', 3, 'wm_visitor')
     expect(first.body.code).toBe(200)
     expect(replay.body.code).toBe(VIP_REFUSED_CODE)
-    expect(vipUntil('wm_visitor')).toBe(until)
+    expect(await vipUntil('wm_visitor')).toBe(until)
   })
 })
 

@@ -61,7 +61,7 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     expect(p.text()).toContain('访客')
     await tap(all(p, '.vip__confirm .vip__primary')[0])
     await p.waitFor(() => (p.wx.navigateBack as jest.Mock).mock.calls.length === 1)
-    const row = p.server.legacyDb.prepare("SELECT friend_wmid AS friend FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number = 3").get()
+    const row = await p.server.db.one("SELECT friend_wmid AS friend FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number = 3")
     expect(row).toEqual({ friend: 'wm_visitor' })
   })
 
