@@ -98,7 +98,7 @@ export const AREAS: readonly Area[] = [
   },
   { name: 'attempts', migrations: CORE_MIGRATIONS },
   { name: 'vip', migrations: VIP_MIGRATIONS, seed: seedVip, removeDemo: removeDemoVipLinks, routes: vipRoutes },
-  { name: 'album', migrations: ALBUM_MIGRATIONS, seed: onLegacy(seedAlbums), routes: albumRoutes },
+  { name: 'album', migrations: ALBUM_MIGRATIONS, seed: seedAlbums, routes: albumRoutes },
   { name: 'invite', migrations: INVITE_MIGRATIONS, seed: seedInvites, routes: inviteRoutes },
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: onLegacy(seedLives), routes: liveRoutes },
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes },

@@ -28,7 +28,7 @@ export function createRepositories(db: Db, legacy: LegacyDb) {
     money: new MoneyRepository(db),
     chatrooms: chatroomData(legacy),
     vip: new VipRepository(db),
-    albums: new AlbumRepository(legacy),
+    albums: new AlbumRepository(db),
     invites: new InviteRepository(db),
     lives: new LiveRepository(legacy),
     testOrders: new TestOrderRepository(db),

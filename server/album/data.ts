@@ -1,4 +1,4 @@
-import type { Db } from '../core/db'
+import type { Db } from '../core/sql'
 
 export interface AlbumRow {
   name: string
@@ -13,28 +13,23 @@ export interface AlbumLessonRow {
   duration: number
 }
 
-/** Albums and sticker users: read-only prepared statements. */
+/** Albums and sticker users, read only. */
 export class AlbumRepository {
-  private readonly albumByData
-  private readonly lessonsOf
-  private readonly stickerUser
+  constructor(private readonly db: Db) {}
 
-  constructor(db: Db) {
-    this.albumByData = db.prepare<[string], AlbumRow>('SELECT name, intro, pic FROM albums WHERE data = ?')
-    this.lessonsOf = db.prepare<[string], AlbumLessonRow>(
-      `SELECT l.course_data AS courseData, l.course_name AS courseName, l.course_pic AS coursePic, a.duration
+  async album(data: string): Promise<{ album: AlbumRow; lessons: AlbumLessonRow[] } | undefined> {
+    const album = await this.db.one<AlbumRow>('SELECT name, intro, pic FROM albums WHERE data = ?', [data])
+    if (!album) return undefined
+    const lessons = await this.db.all<AlbumLessonRow>(
+      `SELECT l.course_data AS "courseData", l.course_name AS "courseName", l.course_pic AS "coursePic", a.duration
        FROM album_lessons a JOIN lessons l ON l.id = a.lesson_id
        WHERE a.album_data = ? AND l.illegal = 0 ORDER BY a.position`,
+      [data],
     )
-    this.stickerUser = db.prepare<[string], { isBind: 0 | 1 }>('SELECT is_bind AS isBind FROM sticker_users WHERE d = ?')
+    return { album, lessons }
   }
 
-  album(data: string): { album: AlbumRow; lessons: AlbumLessonRow[] } | undefined {
-    const album = this.albumByData.get(data)
-    return album ? { album, lessons: this.lessonsOf.all(data) } : undefined
-  }
-
-  sticker(d: string): { isBind: 0 | 1 } | undefined {
-    return this.stickerUser.get(d)
+  sticker(d: string): Promise<{ isBind: 0 | 1 } | undefined> {
+    return this.db.one<{ isBind: 0 | 1 }>('SELECT is_bind AS "isBind" FROM sticker_users WHERE d = ?', [d])
   }
 }

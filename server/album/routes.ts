@@ -30,7 +30,7 @@ export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   acceptFormBodiesOnly(app)
 
   contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {
-    const found = albums.album(request.body.data)
+    const found = await albums.album(request.body.data)
     if (!found) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ALBUM_MESSAGE)
     const origin = publicOrigin(request)
     return ok({
@@ -48,7 +48,7 @@ export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, albumCalls.sticker, { fields: { d: handle } }, async (request) => {
     const { d } = request.body
-    const user = albums.sticker(d)
+    const user = await albums.sticker(d)
     if (!user) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_STICKER_USER_MESSAGE)
     return ok({ object: { wxUrl: authorizeUrl(wechat.appId, publicOrigin(request), d), isBind: user.isBind } })
   })

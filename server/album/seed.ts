@@ -3,7 +3,7 @@
  *   album 'album-english' (query data): three seeded lessons with durations; 'album-empty': none.
  *   sticker guide (query d): 'sticker-bound' (wm_buyer, authorized), 'sticker-new' (wm_visitor, not yet).
  */
-import type { Database } from 'better-sqlite3'
+import type { Queryable } from '../core/sql'
 
 const ALBUMS = [
   {
@@ -25,18 +25,16 @@ const STICKER_USERS = [
   { d: 'sticker-new', wmid: 'wm_visitor', isBind: 0 },
 ] as const
 
-export function seedAlbums(db: Database): void {
-  const insertAlbum = db.prepare('INSERT INTO albums (data, name, intro, pic) VALUES (?, ?, ?, ?)')
-  const insertLesson = db.prepare(
-    `INSERT INTO album_lessons (album_data, position, lesson_id, duration)
-     SELECT ?, ?, id, ? FROM lessons WHERE course_data = ?`,
-  )
-  const insertSticker = db.prepare('INSERT INTO sticker_users (d, wmid, is_bind) VALUES (?, ?, ?)')
-  db.transaction(() => {
-    ALBUMS.forEach((album) => {
-      insertAlbum.run(album.data, album.name, album.intro, album.pic)
-      album.lessons.forEach((lesson, index) => insertLesson.run(album.data, index + 1, lesson.duration, lesson.courseData))
-    })
-    STICKER_USERS.forEach((user) => insertSticker.run(user.d, user.wmid, user.isBind))
-  })()
+export async function seedAlbums(tx: Queryable): Promise<void> {
+  for (const album of ALBUMS) {
+    await tx.run('INSERT INTO albums (data, name, intro, pic) VALUES (?, ?, ?, ?)', [album.data, album.name, album.intro, album.pic])
+    for (const [index, lesson] of album.lessons.entries()) {
+      await tx.run(
+        `INSERT INTO album_lessons (album_data, position, lesson_id, duration)
+         SELECT ?, ?, id, ? FROM lessons WHERE course_data = ?`,
+        [album.data, index + 1, lesson.duration, lesson.courseData],
+      )
+    }
+  }
+  for (const user of STICKER_USERS) await tx.run('INSERT INTO sticker_users (d, wmid, is_bind) VALUES (?, ?, ?)', [user.d, user.wmid, user.isBind])
 }

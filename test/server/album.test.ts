@@ -36,7 +36,7 @@ describe('album', () => {
   })
 
   it('leaves an illegal lesson out', async () => {
-    app.legacyDb.prepare("INSERT INTO album_lessons SELECT 'album-empty', 1, id, 10 FROM lessons WHERE course_data = 'demo-illegal'").run()
+    await app.db.run("INSERT INTO album_lessons SELECT 'album-empty', 1, id, 10 FROM lessons WHERE course_data = 'demo-illegal'")
     const { body } = await post<{ object: Album }>(app, ALBUM, { data: 'album-empty' })
     expect(body.data.object.courseArray).toEqual([])
   })
