@@ -124,6 +124,12 @@ describe('order creation', () => {
     expect(await orderRows()).toHaveLength(1)
   })
 
+  it('makes one order however many creations arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer })))
+    expect(new Set(answers.map((a) => a.body.data.object.orderNO)).size).toBe(1)
+    expect(await orderRows()).toHaveLength(1)
+  })
+
   it('refuses a visitor who has not bound a phone, and creates no order', async () => {
     const { body } = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.visitor })
     expect(body).toEqual({ code: 403, msg: 'please bind your phone first', data: null })
@@ -257,6 +263,15 @@ describe('payment notification', () => {
     expect(await orderRows()).toMatchObject([{ status: 1, notifyCount: 3 }])
     expect(await purchasesOfPaidLesson()).toBe(1)
     expect((await fullList(BUYER)).body.code).toBe(200)
+  })
+
+  it('marks the order paid once when its notifications arrive at once', async () => {
+    const { orderNO } = await buyerOrder()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post<ObjectData<OrderState>>(app, PAY_NOTIFY, notification(orderNO, 990))))
+    expect(answers.map((a) => [a.body.code, a.body.data.object.orderStatus])).toEqual(Array.from({ length: 20 }, () => [200, 1]))
+    expect(await orderRows()).toMatchObject([{ status: 1, notifyCount: 20 }])
+    expect(await purchasesOfPaidLesson()).toBe(1)
+    expect(await app.db.all('SELECT entry_key FROM income_entries WHERE order_no = ?', [orderNO])).toEqual([{ entry_key: `S:${orderNO}` }])
   })
 
   const forgeries: [string, (orderNO: string) => Record<string, string>, number][] = [
