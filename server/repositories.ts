@@ -2,7 +2,7 @@ import type { Db as LegacyDb } from './core/db'
 import type { Db } from './core/sql'
 import { AttemptCounter } from './core/attempts'
 import { AlbumRepository } from './album/data'
-import { chatroomData } from './chatroom/data'
+import { ChatroomRepository } from './chatroom/data'
 import { InviteRepository } from './invite/data'
 import { LessonRepository } from './lesson/data'
 import { LiveRepository } from './live/data'
@@ -26,11 +26,11 @@ export function createRepositories(db: Db, legacy: LegacyDb) {
     lessons: new LessonRepository(legacy),
     orders: new OrderRepository(db),
     money: new MoneyRepository(db),
-    chatrooms: chatroomData(legacy),
+    chatrooms: new ChatroomRepository(db),
     vip: new VipRepository(db),
     albums: new AlbumRepository(db),
     invites: new InviteRepository(db),
-    lives: new LiveRepository(legacy),
+    lives: new LiveRepository(db),
     testOrders: new TestOrderRepository(db),
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../core/db'
+import type { Db, Queryable } from '../core/sql'
 import type { WireChatroom, WireMember, WireMemberType, WireMessage } from '../../types/chatroom'
 import type { MemberState } from './rules'
 
@@ -81,90 +81,147 @@ const toWireMessage = (row: MessageRow): WireMessage => ({
   time: row.time,
 })
 
-/** Prepared statements of the chat room area. */
-export function chatroomData(db: Db) {
-  const room = db.prepare<[string], RoomRow>('SELECT * FROM chatrooms WHERE id = ?')
-  const member = db.prepare<[string, string], MemberRow>('SELECT * FROM chatroom_members WHERE chatroom_id = ? AND account = ?')
-  const insertRoom = db.prepare('INSERT INTO chatrooms (id, name, announcement, creator, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)')
-  const upsertMember = db.prepare(`
-    INSERT INTO chatroom_members (chatroom_id, account, type, nick, avatar, enter_time, update_time)
-    VALUES (@chatroomId, @account, @type, @nick, @avatar, @now, @now)
-    ON CONFLICT (chatroom_id, account) DO UPDATE SET nick = @nick, avatar = @avatar, enter_time = @now`)
-  const setType = db.prepare('UPDATE chatroom_members SET type = ?, update_time = ? WHERE chatroom_id = ? AND account = ?')
-  const setBlacked = db.prepare('UPDATE chatroom_members SET blacked = ?, update_time = ? WHERE chatroom_id = ? AND account = ?')
-  const setGaged = db.prepare('UPDATE chatroom_members SET gaged = ?, update_time = ? WHERE chatroom_id = ? AND account = ?')
-  const setTempMute = db.prepare('UPDATE chatroom_members SET temp_mute_until = ?, update_time = ? WHERE chatroom_id = ? AND account = ?')
-  const setRoomMute = db.prepare('UPDATE chatrooms SET mute = ?, update_time = ? WHERE id = ?')
-  const insertMessage = db.prepare(`
-    INSERT OR IGNORE INTO chatroom_messages (chatroom_id, id_client, from_account, from_nick, from_avatar, type, body, time)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-  const messageByClientId = db.prepare<[string, string, string], MessageRow>(
-    'SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND from_account = ? AND id_client = ?',
-  )
-  const older = db.prepare<[string, number, number], MessageRow>(
-    'SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND time < ? ORDER BY time DESC, id_server DESC LIMIT ?',
-  )
-  const newer = db.prepare<[string, number, number], MessageRow>(
-    'SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND time > ? ORDER BY time ASC, id_server ASC LIMIT ?',
-  )
-  const fixedMembers = db.prepare<[string, number, number], MemberRow>(`
-    SELECT * FROM chatroom_members WHERE chatroom_id = ? AND type IN ('owner', 'manager', 'common', 'restricted')
-      AND update_time < ? ORDER BY update_time DESC LIMIT ?`)
-  const transientMembers = db.prepare<[string, number], MemberRow>(`
-    SELECT * FROM chatroom_members WHERE chatroom_id = ? AND type IN ('guest', 'anonymous') AND enter_time < ?
-      ORDER BY enter_time DESC`)
-  const newestTime = db.prepare<[string], { time: number | null }>('SELECT max(time) AS time FROM chatroom_messages WHERE chatroom_id = ?')
-  const userProfile = db.prepare<[string], { nickname: string; face_icon: string }>('SELECT nickname, face_icon FROM users WHERE wmid = ?')
-  const liveSession = db.prepare<[string, string, number], { wmid: string }>(
-    'SELECT wmid FROM sessions WHERE token = ? AND wmid = ? AND (expires_at IS NULL OR expires_at > ?)',
-  )
+const UPSERT_MEMBER = `
+  INSERT INTO chatroom_members (chatroom_id, account, type, nick, avatar, enter_time, update_time)
+  VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (chatroom_id, account) DO UPDATE SET nick = excluded.nick, avatar = excluded.avatar, enter_time = excluded.enter_time`
 
-  return {
-    /**
-     * Runs `fn` as one IMMEDIATE transaction: a check and the write it allows (a message's unique
-     * time, a mute, a mark) see no other worker's write between them.
-     */
-    atomically: <T>(fn: () => T): T => db.transaction(fn).immediate(),
-    room: (id: string): RoomRow | undefined => room.get(id),
-    createRoom(input: NewRoom, now: number): void {
-      db.transaction(() => {
-        insertRoom.run(input.id, input.name, input.announcement ?? '', input.creator, now, now)
-        upsertMember.run({ chatroomId: input.id, account: input.creator, type: 'owner', nick: input.creatorNick, avatar: input.creatorAvatar ?? '', now })
-      })()
-    },
-    setRoomMute: (id: string, mute: boolean, now: number) => setRoomMute.run(mute ? 1 : 0, now, id),
-    member: (chatroomId: string, account: string): MemberRecord | undefined => {
-      const row = member.get(chatroomId, account)
-      return row === undefined ? undefined : toState(row)
-    },
-    /** Enters (or re-enters) a member: a fixed member keeps its type, a new one gets `type`. */
-    enter(chatroomId: string, account: string, type: WireMemberType, nick: string, avatar: string, now: number): MemberRecord {
-      upsertMember.run({ chatroomId, account, type, nick, avatar, now })
-      return toState(member.get(chatroomId, account) as MemberRow)
-    },
-    setType: (chatroomId: string, account: string, type: WireMemberType, now: number) => setType.run(type, now, chatroomId, account),
-    setBlacked: (chatroomId: string, account: string, on: boolean, now: number) => setBlacked.run(on ? 1 : 0, now, chatroomId, account),
-    setGaged: (chatroomId: string, account: string, on: boolean, now: number) => setGaged.run(on ? 1 : 0, now, chatroomId, account),
-    setTempMute: (chatroomId: string, account: string, until: number, now: number) => setTempMute.run(until, now, chatroomId, account),
-    /** Stores a message once per (room, sender, client id): `created` false for a resend. */
-    saveMessage(m: Omit<WireMessage, 'idServer'>): { message: WireMessage; created: boolean } {
-      const result = insertMessage.run(m.chatroomId, m.idClient, m.from, m.fromNick, m.fromAvatar, m.type, m.body, m.time)
-      const row = messageByClientId.get(m.chatroomId, m.from, m.idClient) as MessageRow
-      return { message: toWireMessage(row), created: result.changes === 1 }
-    },
-    /**
-     * Message times are unique within a room (at least 1 ms apart), so history pages by time lose
-     * none. Read it and save the message inside one `atomically`.
-     */
-    nextMessageTime: (chatroomId: string, now: number): number => Math.max(now, (newestTime.get(chatroomId)?.time ?? 0) + 1),
-    history(chatroomId: string, timetag: number, limit: number, reverse: boolean): WireMessage[] {
-      const rows = reverse ? newer.all(chatroomId, timetag, limit) : older.all(chatroomId, timetag === 0 ? Number.MAX_SAFE_INTEGER : timetag, limit)
-      return rows.map(toWireMessage)
-    },
-    fixedMembers: (chatroomId: string, before: number, limit: number): MemberRecord[] => fixedMembers.all(chatroomId, before, limit).map(toState),
-    transientMembers: (chatroomId: string, before: number): MemberRecord[] => transientMembers.all(chatroomId, before).map(toState),
-    profile: (wmid: string) => userProfile.get(wmid),
-    sessionValid: (account: string, token: string, now: number): boolean => liveSession.get(token, account, now) !== undefined,
+/**
+ * The chat room's reads and writes on `q`: the database, or one transaction of it (what
+ * `ChatroomRepository.atomically` hands its work, and what the seeds write with).
+ */
+export class ChatroomQueries {
+  constructor(protected readonly q: Queryable) {}
+
+  room(id: string): Promise<RoomRow | undefined> {
+    return this.q.one<RoomRow>('SELECT * FROM chatrooms WHERE id = ?', [id])
+  }
+
+  /** The room and its owner as its first member: two writes, for one transaction (createRoom's, or the seed's). */
+  async insertRoom(input: NewRoom, now: number): Promise<void> {
+    await this.q.run('INSERT INTO chatrooms (id, name, announcement, creator, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)', [
+      input.id,
+      input.name,
+      input.announcement ?? '',
+      input.creator,
+      now,
+      now,
+    ])
+    await this.q.run(UPSERT_MEMBER, [input.id, input.creator, 'owner', input.creatorNick, input.creatorAvatar ?? '', now, now])
+  }
+
+  async setRoomMute(id: string, mute: boolean, now: number): Promise<void> {
+    await this.q.run('UPDATE chatrooms SET mute = ?, update_time = ? WHERE id = ?', [mute ? 1 : 0, now, id])
+  }
+
+  async member(chatroomId: string, account: string): Promise<MemberRecord | undefined> {
+    const row = await this.q.one<MemberRow>('SELECT * FROM chatroom_members WHERE chatroom_id = ? AND account = ?', [chatroomId, account])
+    return row === undefined ? undefined : toState(row)
+  }
+
+  /** Enters (or re-enters) a member: a fixed member keeps its type, a new one gets `type`. */
+  async enter(chatroomId: string, account: string, type: WireMemberType, nick: string, avatar: string, now: number): Promise<MemberRecord> {
+    await this.q.run(UPSERT_MEMBER, [chatroomId, account, type, nick, avatar, now, now])
+    return (await this.member(chatroomId, account)) as MemberRecord
+  }
+
+  async setType(chatroomId: string, account: string, type: WireMemberType, now: number): Promise<void> {
+    await this.q.run('UPDATE chatroom_members SET type = ?, update_time = ? WHERE chatroom_id = ? AND account = ?', [type, now, chatroomId, account])
+  }
+
+  async setBlacked(chatroomId: string, account: string, on: boolean, now: number): Promise<void> {
+    await this.q.run('UPDATE chatroom_members SET blacked = ?, update_time = ? WHERE chatroom_id = ? AND account = ?', [on ? 1 : 0, now, chatroomId, account])
+  }
+
+  async setGaged(chatroomId: string, account: string, on: boolean, now: number): Promise<void> {
+    await this.q.run('UPDATE chatroom_members SET gaged = ?, update_time = ? WHERE chatroom_id = ? AND account = ?', [on ? 1 : 0, now, chatroomId, account])
+  }
+
+  async setTempMute(chatroomId: string, account: string, until: number, now: number): Promise<void> {
+    await this.q.run('UPDATE chatroom_members SET temp_mute_until = ?, update_time = ? WHERE chatroom_id = ? AND account = ?', [
+      until,
+      now,
+      chatroomId,
+      account,
+    ])
+  }
+
+  /** Stores a message once per (room, sender, client id): `created` false for a resend. */
+  async saveMessage(m: Omit<WireMessage, 'idServer'>): Promise<{ message: WireMessage; created: boolean }> {
+    const changes = await this.q.run(
+      `INSERT INTO chatroom_messages (chatroom_id, id_client, from_account, from_nick, from_avatar, type, body, time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chatroom_id, from_account, id_client) DO NOTHING`,
+      [m.chatroomId, m.idClient, m.from, m.fromNick, m.fromAvatar, m.type, m.body, m.time],
+    )
+    const row = (await this.q.one<MessageRow>('SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND from_account = ? AND id_client = ?', [
+      m.chatroomId,
+      m.from,
+      m.idClient,
+    ])) as MessageRow
+    return { message: toWireMessage(row), created: changes === 1 }
+  }
+
+  /**
+   * Message times are unique within a room (at least 1 ms apart), so history pages by time lose
+   * none. Read it and save the message inside one `atomically`.
+   */
+  async nextMessageTime(chatroomId: string, now: number): Promise<number> {
+    const newest = (await this.q.one<{ time: number | null }>('SELECT max(time) AS time FROM chatroom_messages WHERE chatroom_id = ?', [chatroomId]))?.time
+    return Math.max(now, (newest ?? 0) + 1)
+  }
+
+  async history(chatroomId: string, timetag: number, limit: number, reverse: boolean): Promise<WireMessage[]> {
+    const rows = reverse
+      ? await this.q.all<MessageRow>('SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND time > ? ORDER BY time ASC, id_server ASC LIMIT ?', [
+          chatroomId,
+          timetag,
+          limit,
+        ])
+      : await this.q.all<MessageRow>('SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND time < ? ORDER BY time DESC, id_server DESC LIMIT ?', [
+          chatroomId,
+          timetag === 0 ? Number.MAX_SAFE_INTEGER : timetag,
+          limit,
+        ])
+    return rows.map(toWireMessage)
+  }
+
+  async fixedMembers(chatroomId: string, before: number, limit: number): Promise<MemberRecord[]> {
+    const rows = await this.q.all<MemberRow>(
+      `SELECT * FROM chatroom_members WHERE chatroom_id = ? AND type IN ('owner', 'manager', 'common', 'restricted')
+         AND update_time < ? ORDER BY update_time DESC, account LIMIT ?`,
+      [chatroomId, before, limit],
+    )
+    return rows.map(toState)
+  }
+
+  async transientMembers(chatroomId: string, before: number): Promise<MemberRecord[]> {
+    const rows = await this.q.all<MemberRow>(
+      `SELECT * FROM chatroom_members WHERE chatroom_id = ? AND type IN ('guest', 'anonymous') AND enter_time < ?
+         ORDER BY enter_time DESC, account`,
+      [chatroomId, before],
+    )
+    return rows.map(toState)
+  }
+}
+
+/** The chat room area's data: rooms, their members and their messages. */
+export class ChatroomRepository extends ChatroomQueries {
+  constructor(private readonly db: Db) {
+    super(db)
+  }
+
+  /**
+   * Runs `work` as one transaction: a check and the write it allows (a message's unique time, a
+   * mute, a mark) see no other worker's or machine's write between them. The work may run more
+   * than once (Db.transaction): it only reads and writes through the queries it is given.
+   */
+  atomically<T>(work: (room: ChatroomQueries) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ChatroomQueries(tx)))
+  }
+
+  /** A room and its owner, together. */
+  createRoom(input: NewRoom, now: number): Promise<void> {
+    return this.atomically((room) => room.insertRoom(input, now))
   }
 }
 

@@ -1,14 +1,17 @@
-import type { Migration } from '../core/migrate'
+import { sqliteOnly, type Migration } from '../core/migrate'
 
 /**
  * The local chat room (stands in for NetEase IM's chatroom when no appKey is configured): rooms,
  * their members with type and mute state, and every message, so a restart loses nothing.
  * Its first step is schema version 4: databases already at version 3 gain the tables.
+ *
+ * A message's id is never reused, not even the last one's after a delete: SQLite's AUTOINCREMENT,
+ * what PostgreSQL's identity column (core/migrate.ts `renderDdl`) does without the word.
  */
 export const CHATROOM_MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
-    sql: `
+    sql: (dialect) => `
   CREATE TABLE chatrooms (
     id           TEXT PRIMARY KEY,
     name         TEXT NOT NULL,
@@ -36,7 +39,7 @@ export const CHATROOM_MIGRATIONS: readonly Migration[] = [
   );
 
   CREATE TABLE chatroom_messages (
-    id_server   INTEGER PRIMARY KEY AUTOINCREMENT,
+    id_server   INTEGER PRIMARY KEY${sqliteOnly(' AUTOINCREMENT')(dialect)},
     chatroom_id TEXT NOT NULL REFERENCES chatrooms (id) ON DELETE CASCADE,
     id_client   TEXT NOT NULL,
     from_account TEXT NOT NULL,

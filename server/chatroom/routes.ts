@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { FastifyPluginAsync } from 'fastify'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
 import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
-import type { Db } from '../core/db'
-import { chatroomData, wireMember, wireRoom } from './data'
+import type { AppContext } from '../context'
+import { wireMember, wireRoom } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { processRelay, type RoomEvent } from './relay'
@@ -38,14 +38,13 @@ const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad
 
 /**
  * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
- * at CHATROOM_SOCKET_PATH, persisted in SQLite. Rooms enforce blacklist, mute, temporary mute and
- * room mute; a resent message (same sender and client id) is stored and broadcast once. Each
- * worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay` carries
- * to the others (relay.ts says how and why).
+ * at CHATROOM_SOCKET_PATH, persisted in the database. Rooms enforce blacklist, mute, temporary
+ * mute and room mute; a resent message (same sender and client id) is stored and broadcast once.
+ * Each worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay`
+ * carries to the others (relay.ts says how and why).
  */
-export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?: () => number }): Promise<void> {
-  const data = chatroomData(opts.db)
-  const now = opts.now ?? Date.now
+export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { chatrooms: data, accounts } }) => {
+  const now = Date.now
   const relay = processRelay()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
@@ -152,36 +151,49 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
 
   function attach(ws: WebSocket): void {
     watchIdle()
+    // a socket's frames and its close are handled one after another, in the order they came: a
+    // send right behind its login finds the seat taken, one right before the close is still stored
+    let handled: Promise<void> = Promise.resolve()
     ws.on('message', (raw) => {
       const seat = seats.get(ws)
       if (seat) seat.lastSeen = now()
-      let frame: unknown
-      try {
-        frame = JSON.parse(wsText(raw))
-      } catch {
-        ws.close(1003, 'not JSON')
-        return
-      }
-      const id = isObject(frame) ? int(frame.id, 0, Number.MAX_SAFE_INTEGER) : undefined
-      if (!isObject(frame) || id === undefined) {
-        ws.close(1003, 'not a command')
-        return
-      }
-      try {
-        send(ws, { id, code: ChatroomCode.Ok, data: handle(ws, frame.cmd, isObject(frame.body) ? frame.body : {}) })
-      } catch (error) {
-        if (!(error instanceof Refused)) throw error
-        send(ws, { id, code: error.code, msg: error.message })
-      }
+      handled = handled.then(() => receive(ws, raw))
     })
     const loginDeadline = setTimeout(() => {
       if (!seats.has(ws)) ws.terminate()
     }, LOGIN_DEADLINE_MS)
     ws.on('close', () => {
       clearTimeout(loginDeadline)
-      leaveSeat(ws)
+      handled = handled.then(() => leaveSeat(ws))
     })
     ws.on('error', () => ws.terminate())
+  }
+
+  /** One frame: its answer, a refusal, or the socket closed (not a command, or the room failed). */
+  async function receive(ws: WebSocket, raw: RawData): Promise<void> {
+    let frame: unknown
+    try {
+      frame = JSON.parse(wsText(raw))
+    } catch {
+      ws.close(1003, 'not JSON')
+      return
+    }
+    const id = isObject(frame) ? int(frame.id, 0, Number.MAX_SAFE_INTEGER) : undefined
+    if (!isObject(frame) || id === undefined) {
+      ws.close(1003, 'not a command')
+      return
+    }
+    try {
+      send(ws, { id, code: ChatroomCode.Ok, data: await handle(ws, frame.cmd, isObject(frame.body) ? frame.body : {}) })
+    } catch (error) {
+      if (error instanceof Refused) {
+        send(ws, { id, code: error.code, msg: error.message })
+        return
+      }
+      // the database failed: this socket's client reconnects and catches up from the history
+      app.log.error(error)
+      ws.close(1011, 'chat room failure')
+    }
   }
 
   function seatOf(ws: WebSocket): Seat {
@@ -190,7 +202,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     return seat
   }
 
-  function handle(ws: WebSocket, cmd: unknown, body: Record<string, unknown>): unknown {
+  async function handle(ws: WebSocket, cmd: unknown, body: Record<string, unknown>): Promise<unknown> {
     switch (cmd) {
       case 'login':
         return login(ws, body)
@@ -207,7 +219,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
         const timetag = int(body.timetag, 0, Number.MAX_SAFE_INTEGER)
         const limit = int(body.limit, 1, MAX_PAGE)
         if (timetag === undefined || limit === undefined || typeof body.reverse !== 'boolean') throw bad('history query')
-        return data.history(seat.chatroomId, timetag, limit, body.reverse)
+        return await data.history(seat.chatroomId, timetag, limit, body.reverse)
       }
       case 'getChatroomMembers':
         return members(seatOf(ws), body)
@@ -219,58 +231,61 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     }
   }
 
-  function login(ws: WebSocket, body: Record<string, unknown>): ChatroomCommands['login']['answer'] {
+  async function login(ws: WebSocket, body: Record<string, unknown>): Promise<ChatroomCommands['login']['answer']> {
     if (seats.has(ws)) throw new Refused(ChatroomCode.BadRequest, 'Already logged in on this connection')
     const chatroomId = str(body.chatroomId)
     if (chatroomId === undefined || typeof body.anonymous !== 'boolean') throw bad('login')
-    const room = data.room(chatroomId)
+    const room = await data.room(chatroomId)
     if (!room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
     const t = now()
-    const member = data.atomically(() => {
-      const entry = body.anonymous ? anonymousEntry(chatroomId, body) : accountEntry(body, t)
-      const refusal = entryRefusal(data.member(chatroomId, entry.account))
+    const entry = body.anonymous ? await anonymousEntry(chatroomId, body) : await accountEntry(body, t)
+    // the blacklist check and the entry are one transaction: a blacking on any worker comes before
+    // or after both
+    const member = await data.atomically(async (tx) => {
+      const refusal = entryRefusal(await tx.member(chatroomId, entry.account))
       if (refusal) throw new Refused(refusal.code, refusal.msg)
-      return data.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+      return tx.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
     })
     takeSeat({ socket: ws, chatroomId, account: member.account, lastSeen: t })
     return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
   }
 
   /** Spec 001 §5: anonymous login needs a nick; an account is generated when none is given; avatar blank by default. */
-  function anonymousEntry(chatroomId: string, body: Record<string, unknown>): { account: string; type: 'anonymous'; nick: string; avatar: string } {
+  async function anonymousEntry(chatroomId: string, body: Record<string, unknown>): Promise<{ account: string; type: 'anonymous'; nick: string; avatar: string }> {
     const nick = str(body.nick, MAX_NICK_LENGTH)
     if (nick === undefined) throw new Refused(ChatroomCode.BadRequest, 'An anonymous login needs chatroomNick')
     const given = str(body.account)
-    // only an account the room generated for an anonymous member is claimed without a token
-    const reusable = given !== undefined && given.startsWith(ANONYMOUS_PREFIX) && data.member(chatroomId, given)?.type === 'anonymous'
+    // only an account the room generated for an anonymous member is claimed without a token (a
+    // member's type never changes to or from anonymous, so this read needs no transaction)
+    const reusable = given !== undefined && given.startsWith(ANONYMOUS_PREFIX) && (await data.member(chatroomId, given))?.type === 'anonymous'
     const account = reusable ? given : `${ANONYMOUS_PREFIX}${randomBytes(9).toString('base64url')}`
     return { account, type: 'anonymous', nick, avatar: str(body.avatar, 512) ?? '' }
   }
 
   /** A logged-in member: the app session proves the account; name and avatar come from the server. */
-  function accountEntry(body: Record<string, unknown>, t: number): { account: string; type: 'guest'; nick: string; avatar: string } {
+  async function accountEntry(body: Record<string, unknown>, t: number): Promise<{ account: string; type: 'guest'; nick: string; avatar: string }> {
     const account = str(body.account)
     const token = str(body.token, 256)
-    if (account === undefined || token === undefined || !data.sessionValid(account, token, t)) {
+    if (account === undefined || token === undefined || (await accounts.sessionUser(token, account, t)) === undefined) {
       throw new Refused(ChatroomCode.Unauthorized, 'The chat room login has expired: log in again')
     }
-    const profile = data.profile(account)
-    return { account, type: 'guest', nick: profile?.nickname ?? account, avatar: profile?.face_icon ?? '' }
+    const profile = await accounts.user(account)
+    return { account, type: 'guest', nick: profile?.nickname ?? account, avatar: profile?.faceIcon ?? '' }
   }
 
-  function sendMsg(seat: Seat, body: Record<string, unknown>): ChatroomCommands['sendMsg']['answer'] {
+  async function sendMsg(seat: Seat, body: Record<string, unknown>): Promise<ChatroomCommands['sendMsg']['answer']> {
     const idClient = str(body.idClient, 64)
     const type = body.type === 0 || body.type === 100 ? body.type : undefined
     const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
     if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
-    const { message, created } = data.atomically(() => {
-      const t = data.nextMessageTime(seat.chatroomId, now())
-      const member = data.member(seat.chatroomId, seat.account)
-      const room = data.room(seat.chatroomId)
+    const { message, created } = await data.atomically(async (tx) => {
+      const t = await tx.nextMessageTime(seat.chatroomId, now())
+      const member = await tx.member(seat.chatroomId, seat.account)
+      const room = await tx.room(seat.chatroomId)
       if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
       const refusal = sendRefusal(member, room.mute === 1, t)
       if (refusal) throw new Refused(refusal.code, refusal.msg)
-      return data.saveMessage({
+      return tx.saveMessage({
         chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
       })
     })
@@ -278,7 +293,7 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     return message
   }
 
-  function members(seat: Seat, body: Record<string, unknown>): WireMember[] {
+  async function members(seat: Seat, body: Record<string, unknown>): Promise<WireMember[]> {
     const time = int(body.time, 0, Number.MAX_SAFE_INTEGER)
     const limit = int(body.limit, 1, MAX_PAGE)
     if (time === undefined || limit === undefined || typeof body.guest !== 'boolean') throw bad('member query')
@@ -286,18 +301,18 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
     const t = now()
     const on = online(seat.chatroomId)
     const list = body.guest
-      ? data.transientMembers(seat.chatroomId, before).filter((m) => on.has(m.account)).slice(0, limit)
-      : data.fixedMembers(seat.chatroomId, before, limit)
+      ? (await data.transientMembers(seat.chatroomId, before)).filter((m) => on.has(m.account)).slice(0, limit)
+      : await data.fixedMembers(seat.chatroomId, before, limit)
     return list.map((m) => wireMember(seat.chatroomId, m, on.has(m.account), t))
   }
 
-  function mark(seat: Seat, cmd: 'markChatroomMember' | 'updateChatroomMemberTempMute', body: Record<string, unknown>): WireMember {
+  async function mark(seat: Seat, cmd: 'markChatroomMember' | 'updateChatroomMemberTempMute', body: Record<string, unknown>): Promise<WireMember> {
     const account = str(body.account)
     if (account === undefined) throw bad('account')
     const t = now()
-    const { updated, kick } = data.atomically(() => {
-      const actor = data.member(seat.chatroomId, seat.account)
-      const target = data.member(seat.chatroomId, account)
+    const { updated, kick } = await data.atomically(async (tx) => {
+      const actor = await tx.member(seat.chatroomId, seat.account)
+      const target = await tx.member(seat.chatroomId, account)
       if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
       const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
       if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
@@ -306,14 +321,14 @@ export async function chatroomRoutes(app: FastifyInstance, opts: { db: Db; now?:
       if (type === 'tempMute') {
         const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
         if (duration === undefined) throw bad('duration')
-        data.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
+        await tx.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
       } else {
         if (typeof body.isAdd !== 'boolean') throw bad('mark')
-        if (type === 'blacked') data.setBlacked(seat.chatroomId, account, body.isAdd, t)
-        else if (type === 'gaged') data.setGaged(seat.chatroomId, account, body.isAdd, t)
-        else data.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
+        if (type === 'blacked') await tx.setBlacked(seat.chatroomId, account, body.isAdd, t)
+        else if (type === 'gaged') await tx.setGaged(seat.chatroomId, account, body.isAdd, t)
+        else await tx.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
       }
-      const member = data.member(seat.chatroomId, account)
+      const member = await tx.member(seat.chatroomId, account)
       if (!member) throw new Refused(ChatroomCode.NoRoom, 'No such member')
       return { updated: member, kick: type === 'blacked' && body.isAdd === true }
     })

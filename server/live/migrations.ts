@@ -1,4 +1,4 @@
-import type { Migration } from '../core/migrate'
+import { sqliteOnly, type Migration } from '../core/migrate'
 
 /**
  * Lives as a viewer sees them (spec 001 §3 live info): the host, the stream's state, the replay
@@ -6,11 +6,14 @@ import type { Migration } from '../core/migrate'
  * money area's `lives` (fee and orders live there); a free one names none. Also subscriptions to
  * hosts, the official-account openids the subscription page is opened with, the admins of a live
  * and the short-lived tokens that open a stream's playlist.
+ *
+ * Subscriptions are kept in their primary key's order: SQLite's WITHOUT ROWID, a storage choice
+ * PostgreSQL has no word for (its primary key index serves the same reads).
  */
 export const LIVE_MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
-    sql: `
+    sql: (dialect) => `
   CREATE TABLE live_shows (
     id              INTEGER PRIMARY KEY,
     course_data     TEXT NOT NULL UNIQUE,
@@ -45,7 +48,7 @@ export const LIVE_MIGRATIONS: readonly Migration[] = [
     host       TEXT NOT NULL REFERENCES users (wmid),
     created_at INTEGER NOT NULL,
     PRIMARY KEY (subscriber, host)
-  ) WITHOUT ROWID;
+  )${sqliteOnly(' WITHOUT ROWID')(dialect)};
   CREATE INDEX live_subscriptions_by_time ON live_subscriptions (subscriber, created_at, host);
 
   CREATE TABLE live_openids (

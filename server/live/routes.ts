@@ -12,7 +12,7 @@ import { ResponseCode } from '../../types/api'
 import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
 import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveWatchData } from '../../types/live'
-import { LegacyAttemptCounter, waitMinutes } from '../core/attempts'
+import { waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
@@ -47,14 +47,13 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lives, accounts }, identity }) => {
-  const attempts = new LegacyAttemptCounter(db)
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity }) => {
   const clock = Date.now
   const segments = readSegments()
   acceptFormBodiesOnly(app)
 
-  const findLive = (courseData: string): LiveRecord => {
-    const live = lives.find(courseData)
+  const findLive = async (courseData: string): Promise<LiveRecord> => {
+    const live = await lives.find(courseData)
     if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LIVE_MESSAGE)
     return live
   }
@@ -63,10 +62,10 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
   const viewerFor = async (live: LiveRecord, loginData: string | undefined, at: number): Promise<LiveViewer> => {
     if (loginData === undefined) return { kind: 'guest' }
     const user = await identity.loginUser(loginData, at)
-    return { kind: 'user', wmid: user.wmid, bought: lives.hasBought(user.wmid, live) }
+    return { kind: 'user', wmid: user.wmid, bought: await lives.hasBought(user.wmid, live) }
   }
 
-  const info = (live: LiveRecord, viewer: LiveViewer, request: FastifyRequest): LiveInfo => {
+  const info = async (live: LiveRecord, viewer: LiveViewer, request: FastifyRequest): Promise<LiveInfo> => {
     const origin = publicOrigin(request)
     return {
       courseData: live.courseData,
@@ -86,7 +85,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
       status: live.status,
       beginTime: live.beginTime,
       playUrl: '',
-      isSubscribe: viewer.kind === 'user' && lives.isSubscribed(viewer.wmid, live.wmid) ? 1 : 0,
+      isSubscribe: viewer.kind === 'user' && (await lives.isSubscribed(viewer.wmid, live.wmid)) ? 1 : 0,
       loginUrl: '',
       isAppOnly: live.appOnly,
       hasPlayBack: live.hasReplay,
@@ -110,12 +109,12 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
     }
   }
 
-  const playUrl = (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): string =>
-    absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${lives.issuePlayToken(live, kind, at)}`)
+  const playUrl = async (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): Promise<string> =>
+    absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${await lives.issuePlayToken(live, kind, at)}`)
 
   contractRoute(app, liveCalls.info, { fields: { courseData: handle, loginData: handle } }, async (request) => {
-    const live = findLive(request.body.courseData)
-    return ok({ object: info(live, await viewerFor(live, request.body.loginData, clock()), request) })
+    const live = await findLive(request.body.courseData)
+    return ok({ object: await info(live, await viewerFor(live, request.body.loginData, clock()), request) })
   })
 
   contractRoute(
@@ -133,19 +132,19 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
     async (request) => {
       const at = clock()
       const { courseData, loginType, loginData } = request.body
-      const live = findLive(courseData)
+      const live = await findLive(courseData)
       // loginType 1 needs a live chat-app login; a guest (2) is a guest whatever else it sends
       if (loginType === 1 && loginData === undefined) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
       const viewer = await viewerFor(live, loginType === 1 ? loginData : undefined, at)
       refuse(playRefusal(live, viewer))
-      const answer = info(live, viewer, request)
+      const answer = await info(live, viewer, request)
       if (live.status !== 1) return ok({ object: answer })
-      lives.countViewer(live)
+      await lives.countViewer(live)
       return ok({
         object: {
           ...answer,
           watchCount: live.watchCount + 1,
-          playUrl: playUrl(live, 'live', request, at),
+          playUrl: await playUrl(live, 'live', request, at),
           watchData: await watchData(live, viewer.kind === 'user' ? viewer.wmid : undefined, request, at),
         },
       })
@@ -159,60 +158,58 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
     async (request) => {
       const at = clock()
       const { courseData, playPass, loginData } = request.body
-      const live = findLive(courseData)
+      const live = await findLive(courseData)
       const viewer = await viewerFor(live, loginData, at)
       const bucket = `livepass:${live.id}:${request.ip}`
-      // the wait check, the password check and the count are one IMMEDIATE transaction: concurrent
-      // tries on any worker get exactly the limit checked
-      const refusal = db
-        .transaction((): Refusal | undefined => {
-          const waitMs = attempts.waitMs(bucket, REPLAY_PASSWORD_LIMIT, at)
-          if (waitMs > 0) return { code: ResponseCode.Forbidden, msg: `too many wrong passwords: try again in ${waitMinutes(waitMs)} minutes` }
-          const checked = replayRefusal(live, viewer, playPass)
-          if (checked?.msg === WRONG_PASSWORD_MESSAGE) attempts.add([{ bucket, windowMs: REPLAY_PASSWORD_LIMIT.windowMs }], at)
-          return checked
-        })
-        .immediate()
+      // the wait check, the password check and the count are one transaction: concurrent tries on
+      // any worker or machine get exactly the limit checked
+      const refusal = await db.transaction(async (tx): Promise<Refusal | undefined> => {
+        const waitMs = await attempts.waitMs(tx, bucket, REPLAY_PASSWORD_LIMIT, at)
+        if (waitMs > 0) return { code: ResponseCode.Forbidden, msg: `too many wrong passwords: try again in ${waitMinutes(waitMs)} minutes` }
+        const checked = replayRefusal(live, viewer, playPass)
+        if (checked?.msg === WRONG_PASSWORD_MESSAGE) await attempts.add(tx, [{ bucket, windowMs: REPLAY_PASSWORD_LIMIT.windowMs }], at)
+        return checked
+      })
       refuse(refusal)
-      return ok({ object: { ...info(live, viewer, request), isPlayBack: 1, playUrl: playUrl(live, 'replay', request, at) } })
+      return ok({ object: { ...(await info(live, viewer, request)), isPlayBack: 1, playUrl: await playUrl(live, 'replay', request, at) } })
     },
   )
 
   contractRoute(app, liveCalls.adminPlay, { fields: { courseData: handle } }, async (request) => {
     const at = clock()
     const me = await identity.requireViewer(request, at)
-    const live = findLive(request.body.courseData)
-    refuse(adminRefusal(live, me.wmid, lives.isAdmin(me.wmid, live)))
+    const live = await findLive(request.body.courseData)
+    refuse(adminRefusal(live, me.wmid, await lives.isAdmin(me.wmid, live)))
     const viewer: LiveViewer = { kind: 'user', wmid: me.wmid, bought: true }
     const kind: PlayKind = live.status === 1 ? 'live' : 'replay'
-    const stream = live.status === 1 || live.hasReplay === 1 ? playUrl(live, kind, request, at) : ''
-    return ok({ object: { ...info(live, viewer, request), playUrl: stream, watchData: await watchData(live, me.wmid, request, at) } })
+    const stream = live.status === 1 || live.hasReplay === 1 ? await playUrl(live, kind, request, at) : ''
+    return ok({ object: { ...(await info(live, viewer, request)), playUrl: stream, watchData: await watchData(live, me.wmid, request, at) } })
   })
 
-  const setSubscribed = (subscriber: string, host: string, on: boolean): null => {
+  const setSubscribed = async (subscriber: string, host: string, on: boolean): Promise<null> => {
     if (subscriber === host) throw new ApiRefusal(ResponseCode.BadRequest, SELF_MESSAGE)
-    if (!lives.userExists(host)) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_HOST_MESSAGE)
-    lives.setSubscribed(subscriber, host, on, clock())
+    if (!(await lives.userExists(host))) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_HOST_MESSAGE)
+    await lives.setSubscribed(subscriber, host, on, clock())
     return null
   }
 
   contractRoute(app, liveCalls.subscribe, { fields: { wmid: handle, loginData: handle, isSubscribe: flag } }, async (request) => {
     const user = await identity.loginUser(request.body.loginData, clock())
-    return ok(setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
+    return ok(await setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
   })
 
-  const userOfOpenid = (id: string): string => {
-    const wmid = lives.userOfOpenid(id)
+  const userOfOpenid = async (id: string): Promise<string> => {
+    const wmid = await lives.userOfOpenid(id)
     if (wmid === undefined) throw new ApiRefusal(ResponseCode.Forbidden, UNKNOWN_OPENID_MESSAGE)
     return wmid
   }
 
   contractRoute(app, liveCalls.wxSubscribe, { fields: { openid, wmid: handle, isSubscribe: flag } }, async (request) =>
-    ok(setSubscribed(userOfOpenid(request.body.openid), request.body.wmid, request.body.isSubscribe === 1)),
+    ok(await setSubscribed(await userOfOpenid(request.body.openid), request.body.wmid, request.body.isSubscribe === 1)),
   )
 
   contractRoute(app, liveCalls.subscriptions, { fields: { openid, page, pageSize } }, async (request) => {
-    const array = lives.subscriptions(userOfOpenid(request.body.openid), request.body.page, request.body.pageSize)
+    const array = await lives.subscriptions(await userOfOpenid(request.body.openid), request.body.page, request.body.pageSize)
     // spec 001 §4: code 404 ends the list
     if (array.length === 0) throw new ApiRefusal(ResponseCode.NotFound, NO_MORE_MESSAGE)
     const origin = publicOrigin(request)
@@ -221,7 +218,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
 
   app.get<{ Querystring: { groupid?: string } }>(LIVE_WATCH_COUNT_PATH, async (request, reply) => {
     const groupid = request.query.groupid
-    const watchCount = typeof groupid === 'string' ? lives.watchCountOf(groupid) : undefined
+    const watchCount = typeof groupid === 'string' ? await lives.watchCountOf(groupid) : undefined
     void reply.header('cache-control', 'no-store')
     if (watchCount === undefined) return reply.code(404).send({ watchCount: 0 })
     return { watchCount }
@@ -240,9 +237,9 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: 
     async (request, reply) => {
       const at = clock()
       const kind = request.params.kind === 'live.m3u8' ? 'live' : request.params.kind === 'replay.m3u8' ? 'replay' : undefined
-      const live = lives.find(request.params.courseData)
+      const live = await lives.find(request.params.courseData)
       const token = request.query.token
-      if (kind === undefined || !live || typeof token !== 'string' || !lives.playTokenValid(token, live, kind, at)) {
+      if (kind === undefined || !live || typeof token !== 'string' || !(await lives.playTokenValid(token, live, kind, at))) {
         return reply.code(404).type('text/plain').send('no such stream')
       }
       if (kind === 'live' && live.status !== 1) return reply.code(404).type('text/plain').send('the live has ended')

@@ -1,6 +1,7 @@
 /**
- * The live area's demo data (core/seed.ts runs it after the money area: paid lives name its sale
- * items, every live names a chat room).
+ * The live area's demo data, written in the seeding transaction after the money and chat room
+ * areas' (server/areas.ts): paid lives name the money area's sale items, every live names a chat
+ * room. The sale items' orders (wm_buyer's of live-english) are the money area's seed.
  *
  * Lives (courseData: what it shows)
  *   live-now       林老师's free video live, running since the seed, with comments; wm_assistant is its admin
@@ -14,9 +15,9 @@
  * Subscriptions: wm_buyer (openid `openid-buyer`) subscribes 14 hosts (two pages of 10);
  * wm_visitor (openid `openid-visitor`) none. Twelve extra hosts wm_host01..wm_host12 exist for it.
  */
-import type { Database } from 'better-sqlite3'
-import { chatroomData } from '../chatroom/data'
+import { ChatroomQueries } from '../chatroom/data'
 import { DEMO_CHATROOM_ID } from '../chatroom/seed'
+import type { Queryable } from '../core/sql'
 import { SEEDED_AT, chinaTime } from '../core/seedTime'
 
 interface SeedLive {
@@ -67,8 +68,7 @@ const COMMENTS: ReadonlyArray<{ from: string; nick: string; avatar: string; text
 ]
 
 /** The demo chat: COMMENTS repeated to 24 messages, so 'load earlier' has three batches of 10. */
-function seedComments(db: Database, chatroomId: string): void {
-  const rooms = chatroomData(db)
+async function seedComments(rooms: ChatroomQueries, chatroomId: string): Promise<void> {
   for (let i = 0; i < 24; i += 1) {
     const c = COMMENTS[i % COMMENTS.length]
     const time = SEEDED_AT + i * 60_000
@@ -78,47 +78,50 @@ function seedComments(db: Database, chatroomId: string): void {
       senderUserInfo: { nickname: c.nick, faceIcon: c.avatar, uid: c.from, updateTime: SEEDED_AT },
       time,
     })
-    rooms.saveMessage({ chatroomId, idClient: `seed-${i + 1}`, from: c.from, fromNick: c.nick, fromAvatar: c.avatar, type: 100, body, time })
+    await rooms.saveMessage({ chatroomId, idClient: `seed-${i + 1}`, from: c.from, fromNick: c.nick, fromAvatar: c.avatar, type: 100, body, time })
   }
 }
 
-export function seedLives(db: Database): void {
-  const rooms = chatroomData(db)
-  const insertUser = db.prepare('INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, NULL, NULL, 1)')
-  const insertLive = db.prepare(`
-    INSERT INTO live_shows (course_data, wmid, title, face_icon, sale_live_id, group_id, chatroom_id, media_type, status,
-                            begin_time, duration_s, watch_count, app_only, has_replay, replay_password)
-    VALUES (@courseData, 'wm_teacher', @title, '/media/slide-1.png', (SELECT id FROM lives WHERE course_data = @sale), @groupId,
-            @room, @mediaType, @status, @beginTime, @durationS, @watchCount, @appOnly, @replay, @password)`)
-  const subscribe = db.prepare('INSERT INTO live_subscriptions (subscriber, host, created_at) VALUES (?, ?, ?)')
-
-  db.transaction(() => {
-    for (const host of EXTRA_HOSTS) insertUser.run(host.wmid, host.nickname, host.faceIcon)
-    for (const live of LIVES) {
-      const room = live.room ?? `room-${live.courseData}`
-      if (!live.room) {
-        rooms.createRoom({ id: room, name: live.title, creator: 'wm_teacher', creatorNick: '林老师', creatorAvatar: '/media/avatar-teacher.png' }, SEEDED_AT)
-      }
-      insertLive.run({
-        courseData: live.courseData,
-        title: live.title,
-        sale: live.sale ?? null,
-        groupId: `group-${live.courseData}`,
-        room,
-        mediaType: live.mediaType ?? 0,
-        status: live.status,
-        beginTime: live.beginTime,
-        durationS: live.durationS ?? 0,
-        watchCount: live.watchCount,
-        appOnly: live.appOnly ? 1 : 0,
-        replay: live.replay ? 1 : 0,
-        password: live.password ?? null,
-      })
+export async function seedLives(tx: Queryable): Promise<void> {
+  const rooms = new ChatroomQueries(tx)
+  for (const host of EXTRA_HOSTS) {
+    await tx.run('INSERT INTO users (wmid, nickname, face_icon, phone, inter_code, is_product_user) VALUES (?, ?, ?, NULL, NULL, 1)', [
+      host.wmid,
+      host.nickname,
+      host.faceIcon,
+    ])
+  }
+  for (const live of LIVES) {
+    const room = live.room ?? `room-${live.courseData}`
+    if (!live.room) {
+      await rooms.insertRoom({ id: room, name: live.title, creator: 'wm_teacher', creatorNick: '林老师', creatorAvatar: '/media/avatar-teacher.png' }, SEEDED_AT)
     }
-    db.prepare("INSERT INTO live_admins (live_id, wmid) SELECT id, 'wm_assistant' FROM live_shows WHERE course_data = 'live-now'").run()
-    db.prepare("INSERT INTO live_openids (openid, wmid) VALUES ('openid-buyer', 'wm_buyer'), ('openid-visitor', 'wm_visitor')").run()
-    const hosts = ['wm_teacher', 'wm_assistant', ...EXTRA_HOSTS.map((h) => h.wmid)]
-    hosts.forEach((host, i) => subscribe.run('wm_buyer', host, SEEDED_AT + i * 1000))
-    seedComments(db, DEMO_CHATROOM_ID)
-  })()
+    await tx.run(
+      `INSERT INTO live_shows (course_data, wmid, title, face_icon, sale_live_id, group_id, chatroom_id, media_type, status,
+                               begin_time, duration_s, watch_count, app_only, has_replay, replay_password)
+       VALUES (?, 'wm_teacher', ?, '/media/slide-1.png', (SELECT id FROM lives WHERE course_data = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        live.courseData,
+        live.title,
+        live.sale ?? null,
+        `group-${live.courseData}`,
+        room,
+        live.mediaType ?? 0,
+        live.status,
+        live.beginTime,
+        live.durationS ?? 0,
+        live.watchCount,
+        live.appOnly ? 1 : 0,
+        live.replay ? 1 : 0,
+        live.password ?? null,
+      ],
+    )
+  }
+  await tx.run("INSERT INTO live_admins (live_id, wmid) SELECT id, 'wm_assistant' FROM live_shows WHERE course_data = 'live-now'")
+  await tx.run("INSERT INTO live_openids (openid, wmid) VALUES ('openid-buyer', 'wm_buyer'), ('openid-visitor', 'wm_visitor')")
+  const hosts = ['wm_teacher', 'wm_assistant', ...EXTRA_HOSTS.map((h) => h.wmid)]
+  for (const [i, host] of hosts.entries()) {
+    await tx.run('INSERT INTO live_subscriptions (subscriber, host, created_at) VALUES (?, ?, ?)', ['wm_buyer', host, SEEDED_AT + i * 1000])
+  }
+  await seedComments(rooms, DEMO_CHATROOM_ID)
 }

@@ -14,9 +14,9 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await e2e?.close()
   })
 
-  const subscribed = (host: string): boolean => {
-    const row = e2e.server.legacyDb.prepare("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = ?").get(host)
-    return (row as { n: number }).n === 1
+  const subscribed = async (host: string): Promise<boolean> => {
+    const row = await e2e.server.db.one<{ n: number }>("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = ?", [host])
+    return row?.n === 1
   }
 
   it('the subscription list pages by 10 to its end, and a switch unsubscribes the host on the server', async () => {
@@ -32,7 +32,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.ui-paged-list__footer--end').filter({ hasText: '没有更多了' }).waitFor()
 
     // the first host's switch: loading, then off; the server no longer has the subscription
-    expect(subscribed('wm_teacher')).toBe(true)
+    expect(await subscribed('wm_teacher')).toBe(true)
     const first = shown(page, '[role="switch"]').first()
     expect(await first.getAttribute('aria-checked')).toBe('true')
     await first.click()
@@ -40,7 +40,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
       const s = document.querySelector('[role="switch"]')
       return s?.getAttribute('aria-checked') === 'false' && s.getAttribute('aria-busy') === 'false'
     })
-    expect(subscribed('wm_teacher')).toBe(false)
+    expect(await subscribed('wm_teacher')).toBe(false)
     await page.waitForTimeout(400)
     await e2e.screenshot(page, 'live-subscriptions-switched')
 

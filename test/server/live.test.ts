@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { FIXTURE_SEGMENTS, SEGMENT_PATH, SEGMENT_S, WINDOW_SEGMENTS, livePlaylist, replayPlaylist } from '../../server/live/hls'
 import { STREAM_DIR } from '../../server/live/routes'
+import { MoneyRepository } from '../../server/money/data'
 import type { ArrayData, ObjectData } from '../../types/api'
 import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveSubscription } from '../../types/live'
@@ -65,7 +66,7 @@ describe('the live stream (getPayLiveUrl)', () => {
     const { body } = await asUser('live-now', LOGIN.buyer)
     const data = body.data.object.watchData
     expect(data).toMatchObject({ account: 'wm_buyer', watchNickname: '学员阿杰' })
-    const row = app.legacyDb.prepare('SELECT wmid FROM sessions WHERE token = ?').get(data?.imToken)
+    const row = await app.db.one('SELECT wmid FROM sessions WHERE token = ?', [data?.imToken ?? null])
     expect(row).toEqual({ wmid: 'wm_buyer' })
   })
 
@@ -85,7 +86,8 @@ describe('the live stream (getPayLiveUrl)', () => {
   })
 
   it('a refunded order opens nothing', async () => {
-    app.legacyDb.prepare("UPDATE live_orders SET status = 4 WHERE order_no = 'LVSEED01'").run()
+    // through the money area: a refund changes the order and its income together
+    expect(await new MoneyRepository(app.db).refundLiveOrder('LVSEED01')).toBe(true)
     expect((await asUser('live-english', LOGIN.buyer)).body.code).toBe(403)
   })
 
@@ -136,7 +138,7 @@ describe('the playlists', () => {
 
   it('a token for a live that has since ended opens nothing', async () => {
     const url = (await guest('live-now')).body.data.object.playUrl
-    app.legacyDb.prepare("UPDATE live_shows SET status = 2 WHERE course_data = 'live-now'").run()
+    await app.db.run("UPDATE live_shows SET status = 2 WHERE course_data = 'live-now'")
     expect((await playlist(url)).statusCode).toBe(404)
   })
 

@@ -38,7 +38,7 @@ describe('live pages in the compiled mini-program (dist/weapp)', () => {
     expect(p.text()).toContain('林老师')
     await tap(all(p, '.live-switch')[0])
     await p.waitFor(() => count(p, '.live-switch--on') === 9 && count(p, '.live-switch--loading') === 0)
-    const row = p.server.legacyDb.prepare("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = 'wm_teacher'").get()
+    const row = await p.server.db.one("SELECT count(*) AS n FROM live_subscriptions WHERE subscriber = 'wm_buyer' AND host = 'wm_teacher'")
     expect(row).toEqual({ n: 0 })
   })
 

@@ -2,7 +2,7 @@
  * One contract, two adapters: the local room (the real server room, started in-process on a random
  * port) and NetEase IM (its SDK faked at the boundary, test/fixtures/fakeNim.ts).
  */
-import { chatroomData } from '../../../server/chatroom/data'
+import { ChatroomRepository } from '../../../server/chatroom/data'
 import { commentContent, type LiveSender } from '../../../src/domain/chat/liveMessage'
 import { ChatroomError, LocalChatroomClient, NeteaseChatroomClient, type ChatroomClient, type ChatroomStatus, type EnterOptions } from '../../../src/im'
 import type { LiveChatMessage } from '../../../src/domain/chat/liveMessage'
@@ -15,7 +15,7 @@ interface AdapterHarness {
   teardown(): Promise<void>
   client(): ChatroomClient
   enterOptions(nick: string): EnterOptions
-  mute(account: string): void
+  mute(account: string): Promise<void>
 }
 
 function localHarness(): AdapterHarness {
@@ -25,9 +25,9 @@ function localHarness(): AdapterHarness {
     teardown: () => server.dispose(),
     client: () => new LocalChatroomClient(wsSocket),
     enterOptions: (nick) => ({ chatroomId: ROOM, addresses: [server.url], identity: { kind: 'guest', nick } }),
-    mute: (account) => {
+    mute: async (account) => {
       if (!server.app) throw new Error('server not started')
-      chatroomData(server.app.legacyDb).setGaged(ROOM, account, true, Date.now())
+      await new ChatroomRepository(server.app.db).setGaged(ROOM, account, true, Date.now())
     },
   }
 }
@@ -41,7 +41,9 @@ function neteaseHarness(): AdapterHarness {
     teardown: async () => undefined,
     client: () => new NeteaseChatroomClient('test-app-key', async () => room),
     enterOptions: (nick) => ({ chatroomId: ROOM, addresses: ['fake.example:443'], identity: { kind: 'guest', nick } }),
-    mute: (account) => room.muted.add(account),
+    mute: async (account) => {
+      room.muted.add(account)
+    },
   }
 }
 
@@ -110,7 +112,7 @@ describe.each([
   it('refuses a muted member’s send with a clear error', async () => {
     const alice = open()
     const a = await alice.enter(harness.enterOptions('Alice'))
-    harness.mute(a.account)
+    await harness.mute(a.account)
     const sending = alice.send(commentContent('let me speak', sender('Alice', a.account), 1), 'muted-1')
     await expect(sending).rejects.toBeInstanceOf(ChatroomError)
     await expect(sending).rejects.toMatchObject({ kind: 'muted', code: 13004, message: stringMatching(/muted/) })

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import WebSocket from 'ws'
 import { CHATROOM_SOCKET_PATH } from '../../../types/chatroom'
 import { buildApp } from '../../../server/app'
-import { chatroomData } from '../../../server/chatroom/data'
+import { ChatroomRepository } from '../../../server/chatroom/data'
 import type { OpenSocket } from '../../../src/platform/socket'
 import { wsText } from '../wsText'
 
@@ -46,8 +46,8 @@ export class RoomServer {
 
   async start(): Promise<void> {
     const app = await buildApp({ database: this.database, staticDir: '/nonexistent-static-dir' })
-    const data = chatroomData(app.legacyDb)
-    if (!data.room(ROOM)) data.createRoom({ id: ROOM, name: 'Test room', creator: 'wm_teacher', creatorNick: '林老师' }, Date.now())
+    const data = new ChatroomRepository(app.db)
+    if (!(await data.room(ROOM))) await data.createRoom({ id: ROOM, name: 'Test room', creator: 'wm_teacher', creatorNick: '林老师' }, Date.now())
     await app.listen({ port: this.port, host: '127.0.0.1' })
     const address = app.server.address()
     if (typeof address === 'object' && address !== null) this.port = address.port

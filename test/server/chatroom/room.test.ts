@@ -3,7 +3,7 @@
  * sends them, the room decides who enters, who speaks and who marks whom.
  */
 import WebSocket from 'ws'
-import { chatroomData } from '../../../server/chatroom/data'
+import { ChatroomRepository } from '../../../server/chatroom/data'
 import { ChatroomCode } from '../../../types/chatroom'
 import type { LoginAnswer, WireMessage } from '../../../types/chatroom'
 import { ROOM, RoomServer } from './harness'
@@ -79,7 +79,7 @@ const member = async (account: string, token: string): Promise<Raw> => {
   return raw
 }
 const comment = (idClient: string, text = 'hi') => ({ idClient, type: 100, body: JSON.stringify({ msgType: 'TEXT', text }) })
-const db = () => chatroomData(server.app?.legacyDb ?? (() => { throw new Error('not started') })())
+const db = () => new ChatroomRepository(server.app?.db ?? (() => { throw new Error('not started') })())
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   const end = Date.now() + 5000
   while (!check()) {
@@ -130,7 +130,7 @@ describe('entering', () => {
 
   it('refuses a blacklisted account, an unknown room, and commands before login', async () => {
     const { account } = await guest()
-    db().setBlacked(ROOM, account, true, Date.now())
+    await db().setBlacked(ROOM, account, true, Date.now())
     const again = await open()
     expect((await again.cmd('login', { chatroomId: ROOM, anonymous: true, nick: 'x', account })).code).toBe(ChatroomCode.Blacklisted)
     expect((await again.cmd('login', { chatroomId: 'nope', anonymous: true, nick: 'x' })).code).toBe(ChatroomCode.NoRoom)
@@ -163,13 +163,13 @@ describe('speaking', () => {
 
   it('refuses the gaged, the temporarily muted and, in a muted room, everyone but moderators', async () => {
     const alice = await guest('Alice')
-    db().setGaged(ROOM, alice.account, true, Date.now())
+    await db().setGaged(ROOM, alice.account, true, Date.now())
     expect(await alice.raw.cmd('sendMsg', comment('g'))).toMatchObject({ code: ChatroomCode.Muted, msg: stringMatching(/muted/) })
-    db().setGaged(ROOM, alice.account, false, Date.now())
-    db().setTempMute(ROOM, alice.account, Date.now() + 60_000, Date.now())
+    await db().setGaged(ROOM, alice.account, false, Date.now())
+    await db().setTempMute(ROOM, alice.account, Date.now() + 60_000, Date.now())
     expect((await alice.raw.cmd('sendMsg', comment('t'))).code).toBe(ChatroomCode.Muted)
-    db().setTempMute(ROOM, alice.account, 0, Date.now())
-    db().setRoomMute(ROOM, true, Date.now())
+    await db().setTempMute(ROOM, alice.account, 0, Date.now())
+    await db().setRoomMute(ROOM, true, Date.now())
     expect((await alice.raw.cmd('sendMsg', comment('r'))).code).toBe(ChatroomCode.RoomMuted)
     const owner = await member('wm_teacher', 'token-teacher')
     expect((await owner.cmd('sendMsg', comment('o'))).code).toBe(200)
@@ -208,7 +208,7 @@ describe('marking members', () => {
     const owner = await member('wm_teacher', 'token-teacher')
     expect((await owner.cmd('markChatroomMember', { account: 'wm_teacher', type: 'gaged', isAdd: true })).code).toBe(ChatroomCode.Forbidden)
     const buyer = await member('wm_buyer', 'token-buyer')
-    db().setType(ROOM, 'wm_buyer', 'manager', Date.now())
+    await db().setType(ROOM, 'wm_buyer', 'manager', Date.now())
     expect((await buyer.cmd('markChatroomMember', { account: 'wm_teacher', type: 'gaged', isAdd: true })).code).toBe(ChatroomCode.Forbidden)
     expect((await buyer.cmd('markChatroomMember', { account: alice.account, type: 'manager', isAdd: true })).code).toBe(ChatroomCode.Forbidden)
     const muted = await buyer.cmd('updateChatroomMemberTempMute', { account: alice.account, duration: 60 })
@@ -221,7 +221,7 @@ describe('restart', () => {
   it('keeps rooms, members’ marks and messages across a restart', async () => {
     const alice = await guest('Alice')
     await alice.raw.cmd('sendMsg', comment('kept'))
-    db().setGaged(ROOM, alice.account, true, Date.now())
+    await db().setGaged(ROOM, alice.account, true, Date.now())
     alice.raw.close()
     await server.stop()
     await server.start()
