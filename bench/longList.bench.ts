@@ -47,7 +47,7 @@ const twoFrames = (page: Page): Promise<void> =>
 
 export async function measure(): Promise<Record<string, string>> {
   const e2e = await startE2E()
-  seedLongLesson(e2e.server.legacyDb, { courseData: COURSE, count: MESSAGES })
+  await seedLongLesson(e2e.server.db, { courseData: COURSE, count: MESSAGES })
   try {
     return await withDeadline(600_000, 'long list', async () => {
       const page = await e2e.newPage()

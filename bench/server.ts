@@ -12,7 +12,6 @@ import net from 'net'
 import os from 'os'
 import path from 'path'
 import autocannon from 'autocannon'
-import { legacyHandle } from '../server/core/sql'
 import { openAppDatabase } from '../server/database'
 import { lessonCalls } from '../types/lesson'
 import { LONG_LESSON, addLongLesson } from './longLesson'
@@ -86,7 +85,7 @@ export async function measureServer(durationSeconds = 8): Promise<Record<string,
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'))
   const database = path.join(dir, 'bench.sqlite')
   const db = await openAppDatabase(database)
-  addLongLesson(legacyHandle(db))
+  await addLongLesson(db)
   await db.close()
   const port = await freePort()
   const server = await startCluster(database, port)

@@ -103,9 +103,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     })
   }
   await app.register(formbody)
-  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(legacy) })
+  await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
   const dev = demo && opts.dev !== false
-  const repos = createRepositories(db, legacy)
+  const repos = createRepositories(db)
   const context: AppContext = {
     db,
     legacy,

@@ -62,13 +62,6 @@ export interface Area {
   readonly devOnly?: boolean
 }
 
-/** A synchronous step of an area not yet on `Db`, run on the same connection. */
-const onLegacy =
-  (step: (legacy: LegacyDb) => void) =>
-  async (_db: unknown, legacy: () => LegacyDb): Promise<void> => {
-    step(legacy())
-  }
-
 export const AREAS: readonly Area[] = [
   {
     name: 'login',
@@ -80,11 +73,11 @@ export const AREAS: readonly Area[] = [
   {
     name: 'lesson',
     migrations: LESSON_MIGRATIONS,
-    seed: onLegacy((legacy) => {
-      seedLessons(legacy)
-      seedReviewGrants(legacy)
-    }),
-    removeDemo: onLegacy(removeDemoReviewGrants),
+    seed: async (tx) => {
+      await seedLessons(tx)
+      await seedReviewGrants(tx)
+    },
+    removeDemo: removeDemoReviewGrants,
     routes: lessonRoutes,
   },
   { name: 'purchase', migrations: PURCHASE_MIGRATIONS, seed: seedPurchases, routes: purchaseRoutes },

@@ -1,4 +1,3 @@
-import type { Db as LegacyDb } from './core/db'
 import type { Db } from './core/sql'
 import { AttemptCounter } from './core/attempts'
 import { AlbumRepository } from './album/data'
@@ -15,15 +14,14 @@ import { VipRepository } from './vip/data'
 
 /**
  * Every area's data access, built once per app (server/app.ts) and handed to every area's routes
- * in the app context: an area that reads another's tables uses that area's repository. Those not
- * yet on `db` run on `legacy`, the same SQLite connection.
+ * in the app context: an area that reads another's tables uses that area's repository.
  */
-export function createRepositories(db: Db, legacy: LegacyDb) {
+export function createRepositories(db: Db) {
   return {
     accounts: new AccountRepository(db),
     smsCodes: new SmsCodeRepository(db),
     attempts: new AttemptCounter(),
-    lessons: new LessonRepository(legacy),
+    lessons: new LessonRepository(db),
     orders: new OrderRepository(db),
     money: new MoneyRepository(db),
     chatrooms: new ChatroomRepository(db),

@@ -16,7 +16,7 @@ export interface WebOptions {
   /** avatars, covers and message media served at /media/ */
   mediaDir: string
   /** the first screen a page request gets in its shell (core/firstScreen.ts), undefined for none */
-  firstScreen?: (request: FastifyRequest) => string | undefined
+  firstScreen?: (request: FastifyRequest) => Promise<string | undefined>
 }
 
 const MEDIA_PREFIX = '/media/'
@@ -115,7 +115,7 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir, f
       if (!existsSync(join(staticDir, 'index.html'))) return reply.type('text/html; charset=utf-8').send(BUILD_HINT_PAGE)
       // the shell must be revalidated: a stale one would point at scripts of an older build
       reply.header('cache-control', 'no-cache')
-      const markup = firstScreen?.(request)
+      const markup = await firstScreen?.(request)
       const page = markup === undefined ? undefined : withFirstScreen(readFileSync(join(staticDir, 'index.html'), 'utf8'), markup, firstScreenStyle(staticDir))
       if (page !== undefined) return sendHtml(request, reply, page)
       return reply.sendFile('index.html', staticDir, { cacheControl: false })

@@ -24,7 +24,7 @@ import type { Catalog, Locale } from '../../src/locales'
 import en from '../../src/locales/en'
 import zhCN from '../../src/locales/zh-CN'
 import { LESSON_PAGE_SIZE } from '../../types/lesson'
-import type { Db } from '../core/db'
+import type { Db } from '../core/sql'
 import { escapeHtml } from '../core/html'
 import { publicOrigin } from '../core/urls'
 import { LessonRepository } from './data'
@@ -113,16 +113,16 @@ const firstLanguage = (header: string | undefined): string | undefined => header
  * The first screen of `GET /lesson?courseData=…` for this request, or undefined when the page
  * gets the plain app shell (another page, another link form, a lesson not open to everyone).
  */
-export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => string | undefined {
+export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => Promise<string | undefined> {
   const lessons = new LessonRepository(db)
-  return (request) => {
+  return async (request) => {
     const [path, search = ''] = (request.raw.url ?? '').split('?', 2)
     if (path !== LESSON_PATH) return undefined
     const query = new URLSearchParams(search)
     const courseData = query.get('courseData')
     // the app reads `data` and `isPayLesson` too: those links go through other screens first
     if (!courseData || query.has('data') || query.has('isPayLesson')) return undefined
-    const lesson = lessons.findByCourseData(courseData)
+    const lesson = await lessons.findByCourseData(courseData)
     if (!lesson) return undefined
     const access = decideLessonAnswer(lesson, { wmid: null, hasBought: false }, 'messages', undefined)
     if (!access.granted || access.limit !== null) return undefined
@@ -132,7 +132,7 @@ export function createLessonFirstScreen(db: Db): (request: FastifyRequest) => st
     const inWechatBrowser = /MicroMessenger/i.test(request.headers['user-agent'] ?? '')
     const view = decideLessonView({ info, env: { inWechatBrowser }, session: {} })
     if (view.view !== 'list' || view.mode !== 'full') return undefined
-    const messages = lessons.messages(lesson.id, 0, LESSON_PAGE_SIZE).map((m) => parseMessage(wireMessage(m, origin)))
+    const messages = (await lessons.messages(lesson.id, 0, LESSON_PAGE_SIZE)).map((m) => parseMessage(wireMessage(m, origin)))
     const rows = openingRows(foldRows(messages).rows)
     if (rows.length === 0) return undefined
     const content: FirstScreenContent = {

@@ -1,3 +1,4 @@
+import { sqliteOnly } from '../core/migrate'
 import type { Migration } from '../core/migrate'
 
 /** Lessons, their messages and apply requests, and view limits. */
@@ -72,7 +73,7 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    sql: `
+    sql: (dialect) => `
   -- Paging by position instead of OFFSET, and the lesson's message count without count(*) per
   -- page: each message's place in list order (send_time, id; 1 = first) and the lesson's count,
   -- both kept by the triggers below whatever writes the messages.
@@ -85,6 +86,7 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
   -- not UNIQUE: the triggers shift positions one row at a time
   CREATE INDEX messages_by_position ON messages (lesson_id, position);
 
+${sqliteOnly(`
   CREATE TRIGGER messages_position_insert AFTER INSERT ON messages BEGIN
     UPDATE messages SET position = position + 1
       WHERE lesson_id = NEW.lesson_id AND (send_time, id) > (NEW.send_time, NEW.id);
@@ -111,11 +113,12 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
     UPDATE lessons SET message_count = (SELECT count(*) FROM messages WHERE lesson_id = lessons.id)
       WHERE id IN (OLD.lesson_id, NEW.lesson_id);
   END;
+`)(dialect)}
   `,
   },
   {
     version: 5,
-    sql: `
+    sql: (dialect) => `
   -- The lesson's content version, which each worker's cache of list pages is keyed by
   -- (server/lesson/pageCache.ts): the database bumps it on every write that can change a page
   -- of the lesson's message list, whichever connection writes, in the writing transaction.
@@ -125,6 +128,7 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
   -- a sender's new name or face reaches the lessons they wrote in through this index
   CREATE INDEX messages_by_sender ON messages (sender);
 
+${sqliteOnly(`
   CREATE TRIGGER messages_version_insert AFTER INSERT ON messages BEGIN
     UPDATE lessons SET content_version = content_version + 1 WHERE id = NEW.lesson_id;
   END;
@@ -142,6 +146,7 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
     UPDATE lessons SET content_version = content_version + 1
       WHERE id IN (SELECT lesson_id FROM messages WHERE sender IN (OLD.wmid, NEW.wmid));
   END;
+`)(dialect)}
 
   -- Who may read a lesson through the admin and complaint viewers besides its author (spec 000
   -- §6): an admin's token reads every lesson (lesson_id NULL), a complainant's only the lesson
@@ -155,5 +160,19 @@ export const LESSON_MIGRATIONS: readonly Migration[] = [
     CHECK ((role = 'admin') = (lesson_id IS NULL))
   );
   `,
+  },
+  {
+    version: 6,
+    // the triggers' work is done by the writing transactions now (data.ts `refreshLessons`,
+    // `senderChanged`): one way for both engines
+    sql: sqliteOnly(`
+  DROP TRIGGER IF EXISTS messages_position_insert;
+  DROP TRIGGER IF EXISTS messages_position_delete;
+  DROP TRIGGER IF EXISTS messages_position_move;
+  DROP TRIGGER IF EXISTS messages_version_insert;
+  DROP TRIGGER IF EXISTS messages_version_delete;
+  DROP TRIGGER IF EXISTS messages_version_update;
+  DROP TRIGGER IF EXISTS users_version_update;
+  `),
   },
 ]

@@ -4,11 +4,11 @@
  * access rules (routes.ts `granted`) before a page is looked up, so a refusal is never cached and
  * never skipped.
  *
- * A page is found by everything its bytes depend on: the lesson, its content version (lesson
- * migration 5: a counter the database bumps in the same transaction as any write to the lesson's
- * messages or to their senders' names and faces, whichever worker writes), the origin that media
- * URLs are made absolute with, and the range of positions answered (where the page starts and how
- * many messages it holds, which the reader's readable window bounds). The version is read with the
+ * A page is found by everything its bytes depend on: the lesson, its content version (data.ts: a
+ * counter bumped in the same transaction as any write to the lesson's messages or to their
+ * senders' names and faces, whichever worker or machine writes), the origin that media URLs are
+ * made absolute with, and the range of positions answered (where the page starts and how many
+ * messages it holds, which the reader's readable window bounds). The version is read with the
  * lesson, before the messages, so a page stored under a version is never older than that version;
  * after a write the lesson reads with a new version and the old pages are never found again.
  * Memory is bounded: the least recently used pages leave first once `maxChars` of JSON is held.
@@ -42,7 +42,7 @@ export class PageCache<Page extends SerialisedPage> {
   constructor(private readonly maxChars: number = DEFAULT_MAX_CHARS) {}
 
   /** The page stored under `key`, or the one `build` makes now (stored unless it alone is over the bound). */
-  page(key: PageKey, build: () => Page): Page {
+  async page(key: PageKey, build: () => Promise<Page>): Promise<Page> {
     const id = keyOf(key)
     const cached = this.pages.get(id)
     if (cached !== undefined) {
@@ -50,7 +50,9 @@ export class PageCache<Page extends SerialisedPage> {
       this.pages.set(id, cached)
       return cached
     }
-    const built = build()
+    const built = await build()
+    // another request may have stored the same page while this one was built
+    this.forget(id)
     if (built.json.length <= this.maxChars) {
       this.pages.set(id, built)
       this.chars += built.json.length
@@ -62,6 +64,13 @@ export class PageCache<Page extends SerialisedPage> {
   /** characters of JSON held, for tests of the bound */
   get size(): number {
     return this.chars
+  }
+
+  private forget(id: string): void {
+    const page = this.pages.get(id)
+    if (page === undefined) return
+    this.pages.delete(id)
+    this.chars -= page.json.length
   }
 
   private evict(): void {

@@ -1,6 +1,5 @@
-import type { AttemptLimit } from '../core/attempts'
-import { LegacyAttemptCounter } from '../core/attempts'
-import type { Db } from '../core/db'
+import type { AttemptCounter, AttemptLimit } from '../core/attempts'
+import type { Db, Queryable } from '../core/sql'
 
 /**
  * Wrong passwords one client (address) may try on one lesson: a reader who mistypes has room,
@@ -18,41 +17,39 @@ export const PROVEN_CLIENT_MS = 30 * 24 * 3600_000
  * gave the right password before go on, so those who have it keep reading through an attack.
  */
 export class PasswordTries {
-  private readonly attempts: LegacyAttemptCounter
-
-  constructor(private readonly db: Db) {
-    this.attempts = new LegacyAttemptCounter(db)
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly attempts: AttemptCounter,
+  ) {}
 
   /**
    * Checks a password try with `check` unless the client must wait, and counts it (wrong, or right
-   * for the proof) in the same IMMEDIATE transaction: the workers of server/cluster.ts take turns,
-   * so of any number of tries sent at once exactly the limit are checked. Answers the check's
-   * result, or how long to wait.
+   * for the proof) in the same transaction: the workers of server/cluster.ts and of every machine
+   * take turns, so of any number of tries sent at once exactly the limit are checked. `check`
+   * decides only (the transaction may run again). Answers the check's result, or how long to wait.
    */
-  attempt<T extends { granted: boolean }>(lessonId: number, client: string, now: number, check: () => T): { checked: T } | { waitMs: number } {
-    return this.db
-      .transaction((): { checked: T } | { waitMs: number } => {
-        const waitMs = this.waitMs(lessonId, client, now)
-        if (waitMs > 0) return { waitMs }
-        const checked = check()
-        if (checked.granted) this.right(lessonId, client, now)
-        else this.wrong(lessonId, client, now)
-        return { checked }
-      })
-      .immediate()
+  attempt<T extends { granted: boolean }>(lessonId: number, client: string, now: number, check: () => T): Promise<{ checked: T } | { waitMs: number }> {
+    return this.db.transaction(async (tx): Promise<{ checked: T } | { waitMs: number }> => {
+      const waitMs = await this.waitMs(tx, lessonId, client, now)
+      if (waitMs > 0) return { waitMs }
+      const checked = check()
+      if (checked.granted) await this.right(tx, lessonId, client, now)
+      else await this.wrong(tx, lessonId, client, now)
+      return { checked }
+    })
   }
 
   /** Milliseconds before this client's password for the lesson is checked again; 0 now. */
-  private waitMs(lessonId: number, client: string, now: number): number {
-    const own = this.attempts.waitMs(clientBucket(lessonId, client), PASSWORD_CLIENT_LIMIT, now)
+  private async waitMs(tx: Queryable, lessonId: number, client: string, now: number): Promise<number> {
+    const own = await this.attempts.waitMs(tx, clientBucket(lessonId, client), PASSWORD_CLIENT_LIMIT, now)
     if (own > 0) return own
-    const lessonWide = this.attempts.waitMs(lessonBucket(lessonId), PASSWORD_LESSON_LIMIT, now)
-    return lessonWide > 0 && !this.proven(lessonId, client, now) ? lessonWide : 0
+    const lessonWide = await this.attempts.waitMs(tx, lessonBucket(lessonId), PASSWORD_LESSON_LIMIT, now)
+    return lessonWide > 0 && !(await this.proven(tx, lessonId, client, now)) ? lessonWide : 0
   }
 
-  private wrong(lessonId: number, client: string, now: number): void {
-    this.attempts.add(
+  private wrong(tx: Queryable, lessonId: number, client: string, now: number): Promise<void> {
+    return this.attempts.add(
+      tx,
       [
         { bucket: clientBucket(lessonId, client), windowMs: PASSWORD_CLIENT_LIMIT.windowMs },
         { bucket: lessonBucket(lessonId), windowMs: PASSWORD_LESSON_LIMIT.windowMs },
@@ -62,14 +59,14 @@ export class PasswordTries {
   }
 
   /** The client knows the password (recorded once per PROVEN_CLIENT_MS, not on every page). */
-  private right(lessonId: number, client: string, now: number): void {
-    if (!this.proven(lessonId, client, now)) {
-      this.attempts.add([{ bucket: provenBucket(lessonId, client), windowMs: PROVEN_CLIENT_MS }], now)
+  private async right(tx: Queryable, lessonId: number, client: string, now: number): Promise<void> {
+    if (!(await this.proven(tx, lessonId, client, now))) {
+      await this.attempts.add(tx, [{ bucket: provenBucket(lessonId, client), windowMs: PROVEN_CLIENT_MS }], now)
     }
   }
 
-  private proven(lessonId: number, client: string, now: number): boolean {
-    return this.attempts.current(provenBucket(lessonId, client), now).count > 0
+  private async proven(tx: Queryable, lessonId: number, client: string, now: number): Promise<boolean> {
+    return (await this.attempts.current(tx, provenBucket(lessonId, client), now)).count > 0
   }
 }
 

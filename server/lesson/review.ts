@@ -7,7 +7,7 @@
  * (password, paid, view limit, illegal) do not apply: reviewing a suspended lesson is the point.
  */
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../core/db'
+import type { Db } from '../core/sql'
 import type { LessonRecord } from './data'
 
 export type ReviewRole = 'admin' | 'complainant'
@@ -35,15 +35,16 @@ export function mayReview(lesson: Pick<LessonRecord, 'id' | 'wmid'>, reader: Rev
 }
 
 /** The grant of the `token` and `userid` headers, when both match a live row. */
-export function createGrantReader(db: Db): (request: FastifyRequest, now: number) => ReviewGrant | null {
-  const grant = db.prepare<[string, string, number], ReviewGrant>(
-    `SELECT role, lesson_id AS lessonId FROM review_grants
-     WHERE token = ? AND userid = ? AND (expires_at IS NULL OR expires_at > ?)`,
-  )
-  return (request, now) => {
+export function createGrantReader(db: Db): (request: FastifyRequest, now: number) => Promise<ReviewGrant | null> {
+  return async (request, now) => {
     const { userid, token } = request.headers
     if (typeof userid !== 'string' || typeof token !== 'string' || userid === '' || token === '') return null
-    return grant.get(token, userid, now) ?? null
+    const grant = await db.one<ReviewGrant>(
+      `SELECT role, lesson_id AS "lessonId" FROM review_grants
+       WHERE token = ? AND userid = ? AND (expires_at IS NULL OR expires_at > ?)`,
+      [token, userid, now],
+    )
+    return grant ?? null
   }
 }
 

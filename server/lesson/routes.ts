@@ -69,9 +69,9 @@ const messageListAnswer = {
 
 const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
 
-export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy: db, repos: { lessons }, identity }) => {
+export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lessons, attempts }, identity }) => {
   const readViewer = identity.viewer
-  const passwordTries = new PasswordTries(db)
+  const passwordTries = new PasswordTries(db, attempts)
   const pages = new PageCache<SerializedAnswer>()
   const readGrant = createGrantReader(db)
   acceptFormBodiesOnly(app)
@@ -79,7 +79,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
   const reader = async (request: FastifyRequest, lesson: LessonRecord) => {
     const viewer = await readViewer(request, Date.now())
     const wmid = viewer?.wmid ?? null
-    return { wmid, hasBought: lessons.hasBought(wmid, lesson.id) }
+    return { wmid, hasBought: await lessons.hasBought(wmid, lesson.id) }
   }
 
   const granted = async (
@@ -92,7 +92,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     const pass = coursePass || undefined
     const now = Date.now()
     const decide = () => decideLessonAnswer(lesson, who, list, pass)
-    const tried = triesPassword(lesson, who, list, pass) ? passwordTries.attempt(lesson.id, request.ip, now, decide) : { checked: decide() }
+    const tried = triesPassword(lesson, who, list, pass) ? await passwordTries.attempt(lesson.id, request.ip, now, decide) : { checked: decide() }
     if ('waitMs' in tried) {
       const data: PasswordTriesData = { waitMinutes: waitMinutes(tried.waitMs) }
       throw new ApiRefusal(PASSWORD_TRIES_CODE, tooManyTriesMessage(data.waitMinutes), data)
@@ -107,21 +107,21 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
    * 404, which ends the client's list. The page's text comes from this worker's cache when an
    * answer for the same lesson version, origin and range was serialised before.
    */
-  const messagePage = (
+  const messagePage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     lesson: LessonRecord,
     limit: number | null,
     body: { page: number; pageSize: number },
-  ): SerializedAnswer => {
+  ): Promise<SerializedAnswer> => {
     const total = lesson.messageCount
     const end = limit === null ? total : Math.min(limit, total)
     const offset = (body.page - 1) * body.pageSize
     if (offset >= end) throw new ApiRefusal(ResponseCode.NotFound, 'no more messages')
     const origin = publicOrigin(request)
     const count = Math.min(body.pageSize, end - offset)
-    return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, () => {
-      const rows = lessons.messages(lesson.id, offset, count)
+    return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, async () => {
+      const rows = await lessons.messages(lesson.id, offset, count)
       return SerializedAnswer.of<ArrayData<WireMessage>>(reply, ok({ array: rows.map((m) => wireMessage(m, origin)) }))
     })
   }
@@ -130,17 +130,17 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
   const info = async (request: FastifyRequest, lesson: LessonRecord | undefined) => {
     if (!lesson) throw notFound()
     const who = await reader(request, lesson)
-    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !lessons.countView(lesson.id))
+    const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !(await lessons.countView(lesson.id)))
     if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 
   contractRoute(app, lessonCalls.info, { fields: { courseData: handle } }, async (request) =>
-    info(request, lessons.findByCourseData(request.body.courseData)),
+    info(request, await lessons.findByCourseData(request.body.courseData)),
   )
 
   contractRoute(app, lessonCalls.legacyInfo, { fields: { data: handle } }, async (request) =>
-    info(request, lessons.findByLegacyData(request.body.data)),
+    info(request, await lessons.findByLegacyData(request.body.data)),
   )
 
   contractRoute(
@@ -148,7 +148,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     lessonCalls.messages,
     { fields: { page, pageSize, courseData: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
-      const lesson = lessons.findByCourseData(request.body.courseData)
+      const lesson = await lessons.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
       return messagePage(request, reply, lesson, await granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
@@ -159,14 +159,14 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     lessonCalls.legacyMessages,
     { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
-      const lesson = lessons.findByLegacyData(request.body.data)
+      const lesson = await lessons.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
       return messagePage(request, reply, lesson, await granted(request, lesson, 'messages', request.body.coursePass), request.body)
     },
   )
 
   contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
-    const lesson = lessons.findByCourseData(request.body.courseData)
+    const lesson = await lessons.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
     return messagePage(request, reply, lesson, await granted(request, lesson, 'free', undefined), request.body)
   })
@@ -184,11 +184,11 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
     },
     async (request) => {
       const { msgTimestamp, courseData, coursePass } = request.body
-      const lesson = lessons.findByCourseData(courseData)
+      const lesson = await lessons.findByCourseData(courseData)
       if (!lesson) throw notFound()
       const within = await granted(request, lesson, 'pictures', coursePass)
       // One extra row tells whether another page follows.
-      const rows = lessons.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
+      const rows = await lessons.pictures(lesson.id, within, msgTimestamp, request.body.pageSize + 1)
       const pictures = rows.slice(0, request.body.pageSize)
       const origin = publicOrigin(request)
       const picArray: PreviewImage[] = pictures
@@ -204,19 +204,19 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { legacy
   )
 
   contractRoute(app, lessonCalls.apply, { fields: { data: handle } }, async (request) => {
-    const lesson = lessons.findByCourseData(request.body.data)
+    const lesson = await lessons.findByCourseData(request.body.data)
     if (!lesson) throw notFound()
     if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
     const now = Date.now()
-    lessons.apply(lesson.id, (await readViewer(request, now))?.wmid ?? null, now)
+    await lessons.apply(lesson.id, (await readViewer(request, now))?.wmid ?? null, now)
     return ok(null)
   })
 
   /** The admin and complaint viewers (review.ts): the token decides, then the whole lesson pages as the old list. */
   const reviewed = async (request: FastifyRequest, data: string): Promise<LessonRecord> => {
     const now = Date.now()
-    const lesson = lessons.findByLegacyData(data) ?? lessons.findByCourseData(data)
-    const answer = reviewAnswer(lesson, { sessionWmid: (await readViewer(request, now))?.wmid ?? null, grant: readGrant(request, now) })
+    const lesson = (await lessons.findByLegacyData(data)) ?? (await lessons.findByCourseData(data))
+    const answer = reviewAnswer(lesson, { sessionWmid: (await readViewer(request, now))?.wmid ?? null, grant: await readGrant(request, now) })
     if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
     if (lesson === undefined) throw notFound()
     return lesson

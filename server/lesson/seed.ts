@@ -22,8 +22,10 @@
  * Message ids (`id`) count from 1 in the order above; `msgId` is `<courseData>-<nnn>`.
  * Media paths (/media/…) are stored relative and answered as absolute URLs.
  */
-import type { Database } from 'better-sqlite3'
 import { chinaTime } from '../core/seedTime'
+import type { Queryable } from '../core/sql'
+import { insertMessages } from './data'
+import type { NewMessage } from './data'
 import { seedAllTypes } from './seedAllTypes'
 import { seedLegacyForms } from './seedLegacyForms'
 
@@ -341,52 +343,53 @@ function payload(body: string | Picture): { msgType: number; obj: string } {
   return { msgType: 1001, obj: JSON.stringify({ url: `/media/${body.picture}.png`, ...SLIDE }) }
 }
 
-export function seedLessons(db: Database): void {
-  const insertLesson = db.prepare(`
-    INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, share_url, illegal,
-      privacy_status, course_pass, fee, is_checked_free_count, free_count, is_checked_share_recash,
-      share_recash, create_timestamp, view_limit, view_count)
-    VALUES (@courseData, @legacyData, 'wm_teacher', @courseName, @coursePic, @shareUrl, @illegal,
-      @privacyStatus, @coursePass, @fee, @isCheckedFreeCount, @freeCount, @isCheckedShareRecash,
-      @shareRecash, @createTimestamp, @viewLimit, @viewCount)`)
-  const insertMessage = db.prepare(`
-    INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj)
-    VALUES (?, ?, ?, ?, ?, ?)`)
-
-  db.transaction(() => {
-    LESSONS.forEach((lesson) => {
-      const paid = lesson.privacyStatus === 3
-      const { lastInsertRowid: lessonId } = insertLesson.run({
-        courseData: lesson.courseData,
-        legacyData: lesson.legacyData,
-        courseName: lesson.courseName,
-        coursePic: lesson.coursePic,
+export async function seedLessons(tx: Queryable): Promise<void> {
+  const messages: NewMessage[] = []
+  for (const lesson of LESSONS) {
+    const paid = lesson.privacyStatus === 3
+    const inserted = await tx.one<{ id: number }>(
+      `INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, share_url, illegal,
+         privacy_status, course_pass, fee, is_checked_free_count, free_count, is_checked_share_recash,
+         share_recash, create_timestamp, view_limit, view_count)
+       VALUES (?, ?, 'wm_teacher', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       RETURNING id`,
+      [
+        lesson.courseData,
+        lesson.legacyData,
+        lesson.courseName,
+        lesson.coursePic,
         // paid lessons share through the pay page (spec 001: /lessonPay/share/{courseData}/{payType})
-        shareUrl: paid ? `/lessonPay/share/${lesson.courseData}/1` : '',
-        illegal: lesson.illegal ?? 0,
-        privacyStatus: lesson.privacyStatus,
-        coursePass: lesson.coursePass ?? null,
-        fee: lesson.fee ?? 0,
-        isCheckedFreeCount: lesson.freeCount ? 1 : 0,
-        freeCount: lesson.freeCount ?? 0,
-        isCheckedShareRecash: lesson.shareRecash ? 1 : 0,
-        shareRecash: lesson.shareRecash ?? 0,
-        createTimestamp: lesson.blocks[0].at - 12 * 3600_000,
-        viewLimit: lesson.viewLimit ?? null,
-        viewCount: lesson.viewCount ?? 0,
-      })
-      let n = 0
-      lesson.blocks.forEach((block) =>
-        block.lines.forEach(([sender, body], i) => {
-          n += 1
-          const { msgType, obj } = payload(body)
+        paid ? `/lessonPay/share/${lesson.courseData}/1` : '',
+        lesson.illegal ?? 0,
+        lesson.privacyStatus,
+        lesson.coursePass ?? null,
+        lesson.fee ?? 0,
+        lesson.freeCount ? 1 : 0,
+        lesson.freeCount ?? 0,
+        lesson.shareRecash ? 1 : 0,
+        lesson.shareRecash ?? 0,
+        lesson.blocks[0].at - 12 * 3600_000,
+        lesson.viewLimit ?? null,
+        lesson.viewCount ?? 0,
+      ],
+    )
+    if (!inserted) throw new Error(`lesson ${lesson.courseData} was not stored`)
+    let n = 0
+    lesson.blocks.forEach((block) =>
+      block.lines.forEach(([sender, body], i) => {
+        n += 1
+        messages.push({
+          lessonId: inserted.id,
+          msgId: `${lesson.courseData}-${String(n).padStart(3, '0')}`,
+          ...payload(body),
           // a minute or so apart, never two at the same millisecond (the picture cursor relies on it)
-          const sendTime = block.at + i * 60_000 + (i % 3) * 7_000
-          insertMessage.run(lessonId, `${lesson.courseData}-${String(n).padStart(3, '0')}`, msgType, sendTime, sender, obj)
-        }),
-      )
-    })
-  })()
-  seedAllTypes(db)
-  seedLegacyForms(db)
+          sendTime: block.at + i * 60_000 + (i % 3) * 7_000,
+          sender,
+        })
+      }),
+    )
+  }
+  await insertMessages(tx, messages)
+  await seedAllTypes(tx)
+  await seedLegacyForms(tx)
 }

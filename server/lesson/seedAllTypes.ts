@@ -18,7 +18,9 @@
  * this server as their picture/media domain (`/media`), so domain + urlPrefix + urlSuffix is a
  * same-origin path too. File sizes and voice durations below are those of the committed files.
  */
-import type { Database } from 'better-sqlite3'
+import type { Queryable } from '../core/sql'
+import { insertMessages } from './data'
+import type { NewMessage } from './data'
 
 export const ALL_TYPES_COURSE_DATA = 'demo-all-types'
 
@@ -160,58 +162,51 @@ const AFTERNOON: Block = {
   ],
 }
 
-interface Row {
-  id: number
-  msgId: string
-  msgType: number
-  sendTime: number
-  obj: string
-  sender: Sender
+/** The quoted message in the transport form the list calls answer, as a reply's `from` JSON. */
+async function quote(tx: Queryable, message: NewMessage, id: number): Promise<string> {
+  const senderUserInfo = await tx.one<{ nickname: string; faceIcon: string }>('SELECT nickname, face_icon AS "faceIcon" FROM users WHERE wmid = ?', [
+    message.sender,
+  ])
+  const { msgId, msgType, sendTime, obj } = message
+  return JSON.stringify({ id, msgId, msgType, sendTime, obj, senderUserInfo })
 }
 
 /** Adds the all-types lesson to a database the main seed has filled (it needs the seed's users). */
-export function seedAllTypes(db: Database): void {
-  const blocks = [MORNING, AFTERNOON]
-  const sender = db.prepare<[string], { nickname: string; faceIcon: string }>(
-    'SELECT nickname, face_icon AS faceIcon FROM users WHERE wmid = ?',
+export async function seedAllTypes(tx: Queryable): Promise<void> {
+  const lesson = await tx.one<{ id: number }>(
+    `INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
+     VALUES (?, 'legacy-all-types', 'wm_teacher', '全类型消息演示课', '/media/image/wide.jpg', 1, ?)
+     RETURNING id`,
+    [ALL_TYPES_COURSE_DATA, MORNING.at - 12 * 3600_000],
   )
-  const insertLesson = db.prepare(`
-    INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
-    VALUES (?, 'legacy-all-types', 'wm_teacher', '全类型消息演示课', '/media/image/wide.jpg', 1, ?)`)
-  const insertMessage = db.prepare(`
-    INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj, resource_url)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`)
-
-  /** The quoted message in the transport form the list calls answer, as a reply's `from` JSON. */
-  const quote = (row: Row): string => {
-    const senderUserInfo = sender.get(row.sender)
-    const { id, msgId, msgType, sendTime, obj } = row
-    return JSON.stringify({ id, msgId, msgType, sendTime, obj, senderUserInfo })
+  if (!lesson) throw new Error('the all-types lesson was not stored')
+  const messages: NewMessage[] = []
+  const ids: number[] = []
+  // a reply quotes a message by its id: what comes before a reply is stored first
+  const store = async (): Promise<void> => {
+    ids.push(...(await insertMessages(tx, messages.slice(ids.length))))
   }
-
-  db.transaction(() => {
-    const { lastInsertRowid } = insertLesson.run(ALL_TYPES_COURSE_DATA, MORNING.at - 12 * 3600_000)
-    const rows: Row[] = []
-    blocks.forEach((block) =>
-      block.lines.forEach(([from, msgType, body], i) => {
-        const stored: Stored =
-          'quoting' in body
-            ? json({ from: quote(rows[body.quoting - 1]), reply: JSON.stringify({ text: body.replyText }) })
-            : body
-        const msgId = `${ALL_TYPES_COURSE_DATA}-${String(rows.length + 1).padStart(3, '0')}`
+  for (const block of [MORNING, AFTERNOON]) {
+    for (const [i, [sender, msgType, body]] of block.lines.entries()) {
+      let stored: Stored
+      if ('quoting' in body) {
+        await store()
+        const quoted = body.quoting - 1
+        stored = json({ from: await quote(tx, messages[quoted], ids[quoted]), reply: JSON.stringify({ text: body.replyText }) })
+      } else {
+        stored = body
+      }
+      messages.push({
+        lessonId: lesson.id,
+        msgId: `${ALL_TYPES_COURSE_DATA}-${String(messages.length + 1).padStart(3, '0')}`,
+        msgType,
         // a minute or so apart, never two at the same millisecond (the picture cursor relies on it)
-        const sendTime = block.at + i * 60_000 + (i % 3) * 7_000
-        const { lastInsertRowid: id } = insertMessage.run(
-          lastInsertRowid,
-          msgId,
-          msgType,
-          sendTime,
-          from,
-          stored.obj,
-          stored.resourceUrl ?? null,
-        )
-        rows.push({ id: Number(id), msgId, msgType, sendTime, obj: stored.obj, sender: from })
-      }),
-    )
-  })()
+        sendTime: block.at + i * 60_000 + (i % 3) * 7_000,
+        sender,
+        obj: stored.obj,
+        resourceUrl: stored.resourceUrl ?? null,
+      })
+    }
+  }
+  await store()
 }

@@ -12,7 +12,8 @@
  * The old fields live in the messages' wire_extra column; the transport columns obj and
  * resource_url are empty for the content-JSON rows, whose content carries them.
  */
-import type { Database } from 'better-sqlite3'
+import type { Queryable } from '../core/sql'
+import { insertMessages } from './data'
 
 export const LEGACY_FORMS_COURSE_DATA = 'demo-legacy-forms'
 
@@ -72,20 +73,20 @@ const LINES: ReadonlyArray<readonly [Sender, Stored | ((msgId: string) => Stored
 ]
 
 /** Adds the legacy-forms lesson to a database the main seed has filled (it needs the seed's users). */
-export function seedLegacyForms(db: Database): void {
-  const insertLesson = db.prepare(`
-    INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
-    VALUES (?, 'legacy-forms', 'wm_teacher', '旧版消息格式演示课', '/media/image/square.png', 1, ?)`)
-  const insertMessage = db.prepare(`
-    INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj, wire_extra)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`)
-
-  db.transaction(() => {
-    const { lastInsertRowid } = insertLesson.run(LEGACY_FORMS_COURSE_DATA, FIRST_AT - 12 * 3600_000)
-    LINES.forEach(([sender, line], i) => {
+export async function seedLegacyForms(tx: Queryable): Promise<void> {
+  const lesson = await tx.one<{ id: number }>(
+    `INSERT INTO lessons (course_data, legacy_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
+     VALUES (?, 'legacy-forms', 'wm_teacher', '旧版消息格式演示课', '/media/image/square.png', 1, ?)
+     RETURNING id`,
+    [LEGACY_FORMS_COURSE_DATA, FIRST_AT - 12 * 3600_000],
+  )
+  if (!lesson) throw new Error('the legacy-forms lesson was not stored')
+  await insertMessages(
+    tx,
+    LINES.map(([sender, line], i) => {
       const msgId = `${LEGACY_FORMS_COURSE_DATA}-${String(i + 1).padStart(3, '0')}`
       const { msgType, obj, wireExtra } = typeof line === 'function' ? line(msgId) : line
-      insertMessage.run(lastInsertRowid, msgId, msgType, FIRST_AT + i * 60_000, sender, obj, wireExtra)
-    })
-  })()
+      return { lessonId: lesson.id, msgId, msgType, sendTime: FIRST_AT + i * 60_000, sender, obj, wireExtra }
+    }),
+  )
 }

@@ -5,8 +5,9 @@
  * turn), from wm_teacher and wm_assistant in runs, so avatars fold as in a real lesson.
  * `msgId` is `<courseData>-<n>` with n from 1, zero-padded to 5 digits.
  */
-import type { Database } from 'better-sqlite3'
 import { chinaTime } from '../core/seedTime'
+import type { Db } from '../core/sql'
+import { insertMessages } from './data'
 
 const TEXTS = [
   '好的',
@@ -37,21 +38,29 @@ function payload(n: number): { msgType: number; obj: string } {
 }
 
 /** Adds the lesson to a seeded database (it needs the seed's users); one transaction. */
-export function seedLongLesson(db: Database, { courseData, count }: LongLessonOptions): void {
+export function seedLongLesson(db: Db, { courseData, count }: LongLessonOptions): Promise<void> {
   const start = chinaTime(11, 8, 0)
-  const insertLesson = db.prepare(`
-    INSERT INTO lessons (course_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
-    VALUES (?, 'wm_teacher', ?, '/media/slide-1.png', 1, ?)`)
-  const insertMessage = db.prepare(`
-    INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj)
-    VALUES (?, ?, ?, ?, ?, ?)`)
-  db.transaction(() => {
-    const { lastInsertRowid: lessonId } = insertLesson.run(courseData, `长课（${count} 条消息）`, start - 12 * 3600_000)
-    for (let n = 1; n <= count; n++) {
-      const { msgType, obj } = payload(n)
-      // runs of seven messages per sender; never two at the same millisecond
-      const sender = Math.floor((n - 1) / 7) % 2 === 0 ? 'wm_teacher' : 'wm_assistant'
-      insertMessage.run(lessonId, `${courseData}-${String(n).padStart(5, '0')}`, msgType, start + n * 1_000, sender, obj)
-    }
-  })()
+  return db.transaction(async (tx) => {
+    const lesson = await tx.one<{ id: number }>(
+      `INSERT INTO lessons (course_data, wmid, course_name, course_pic, privacy_status, create_timestamp)
+       VALUES (?, 'wm_teacher', ?, '/media/slide-1.png', 1, ?)
+       RETURNING id`,
+      [courseData, `长课（${count} 条消息）`, start - 12 * 3600_000],
+    )
+    if (!lesson) throw new Error(`lesson ${courseData} was not stored`)
+    await insertMessages(
+      tx,
+      Array.from({ length: count }, (_, index) => {
+        const n = index + 1
+        return {
+          lessonId: lesson.id,
+          msgId: `${courseData}-${String(n).padStart(5, '0')}`,
+          ...payload(n),
+          sendTime: start + n * 1_000,
+          // runs of seven messages per sender; never two at the same millisecond
+          sender: Math.floor((n - 1) / 7) % 2 === 0 ? 'wm_teacher' : 'wm_assistant',
+        }
+      }),
+    )
+  })
 }

@@ -6,8 +6,8 @@
  *   wm_complainant  token-complaint-expired   complainant of `legacy-open`, expired (refused)
  * Production mode deletes these tokens from a database the demo once seeded.
  */
-import type { Database } from 'better-sqlite3'
 import { chinaTime } from '../core/seedTime'
+import type { Db, Queryable } from '../core/sql'
 
 export const REVIEW_GRANTS = [
   { token: 'token-admin', userid: 'wm_admin', role: 'admin', legacyData: null, expiresAt: null },
@@ -15,18 +15,16 @@ export const REVIEW_GRANTS = [
   { token: 'token-complaint-expired', userid: 'wm_complainant', role: 'complainant', legacyData: 'legacy-open', expiresAt: chinaTime(8, 13, 0) },
 ] as const
 
-export function seedReviewGrants(db: Database): void {
-  const insert = db.prepare(`
-    INSERT INTO review_grants (token, userid, role, lesson_id, expires_at)
-    VALUES (?, ?, ?, (SELECT id FROM lessons WHERE legacy_data = ?), ?)`)
-  db.transaction(() => {
-    for (const g of REVIEW_GRANTS) insert.run(g.token, g.userid, g.role, g.legacyData, g.expiresAt)
-  })()
+export async function seedReviewGrants(tx: Queryable): Promise<void> {
+  for (const g of REVIEW_GRANTS) {
+    await tx.run(
+      `INSERT INTO review_grants (token, userid, role, lesson_id, expires_at)
+       VALUES (?, ?, ?, (SELECT id FROM lessons WHERE legacy_data = ?), ?)`,
+      [g.token, g.userid, g.role, g.legacyData, g.expiresAt],
+    )
+  }
 }
 
-export function removeDemoReviewGrants(db: Database): void {
-  const remove = db.prepare('DELETE FROM review_grants WHERE token = ?')
-  db.transaction(() => {
-    for (const g of REVIEW_GRANTS) remove.run(g.token)
-  })()
+export async function removeDemoReviewGrants(db: Db): Promise<void> {
+  await db.run(`DELETE FROM review_grants WHERE token IN (${REVIEW_GRANTS.map(() => '?').join(', ')})`, REVIEW_GRANTS.map((g) => g.token))
 }

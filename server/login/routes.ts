@@ -67,7 +67,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
       const { type, courseData, redirect } = request.body
       // type 2 returns to the pay page of one course
       if (type === 2 && courseData === undefined) throw new ApiRefusal(ResponseCode.BadRequest, 'courseData is required')
-      if (courseData !== undefined && !lessons.findByCourseData(courseData)) {
+      if (courseData !== undefined && !(await lessons.findByCourseData(courseData))) {
         throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
       }
       const origin = publicOrigin(request)

@@ -21,7 +21,7 @@ describe('a 400-message lesson in Chromium', () => {
   let e2e: E2E
   beforeAll(async () => {
     e2e = await startE2E()
-    seedLongLesson(e2e.server.legacyDb, { courseData: COURSE, count: MESSAGES })
+    await seedLongLesson(e2e.server.db, { courseData: COURSE, count: MESSAGES })
   })
   afterAll(async () => {
     await e2e?.close()

@@ -10,6 +10,7 @@ import path from 'path'
 import zlib from 'zlib'
 import type { FastifyInstance } from 'fastify'
 import { firstScreenStyle, withFirstScreen } from '../../server/core/firstScreen'
+import { LessonRepository } from '../../server/lesson/data'
 import { FIRST_SCREEN_CLASSES, FIRST_SCREEN_ELEMENTS } from '../../src/domain/firstScreen'
 import { parseMessage } from '../../src/domain/message/parse'
 import type { WireMessage } from '../../types/lesson'
@@ -27,17 +28,23 @@ let app: FastifyInstance
 type SeedMessage = { text?: string; obj?: string; msgType?: number; msgId?: string; sender?: string }
 
 /** An open lesson by wm_teacher with these messages (text unless a msgType is given), a minute apart; `columns` set more of its row. */
-function addLesson(courseData: string, messages: readonly SeedMessage[], columns: Record<string, number> = {}): void {
+async function addLesson(courseData: string, messages: readonly SeedMessage[], columns: Record<string, number> = {}): Promise<void> {
   const names = Object.keys(columns)
-  const { lastInsertRowid: lessonId } = app.legacyDb
-    .prepare(
-      `INSERT INTO lessons (course_data, wmid, course_name, privacy_status, create_timestamp${names.map((n) => `, ${n}`).join('')})
-       VALUES (?, 'wm_teacher', ?, 1, ?${names.map(() => ', ?').join('')})`,
-    )
-    .run(courseData, courseData, Date.UTC(2024, 2, 8), ...Object.values(columns))
-  const insert = app.legacyDb.prepare('INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, ?, ?, ?, ?)')
-  messages.forEach((m, i) =>
-    insert.run(lessonId, m.msgId ?? `${courseData}-${i}`, m.msgType ?? 1000, Date.UTC(2024, 2, 9, 1, i), m.sender ?? 'wm_teacher', m.obj ?? JSON.stringify({ content: m.text })),
+  const lesson = await app.db.one<{ id: number }>(
+    `INSERT INTO lessons (course_data, wmid, course_name, privacy_status, create_timestamp${names.map((n) => `, ${n}`).join('')})
+     VALUES (?, 'wm_teacher', ?, 1, ?${names.map(() => ', ?').join('')}) RETURNING id`,
+    [courseData, courseData, Date.UTC(2024, 2, 8), ...Object.values(columns)],
+  )
+  if (!lesson) throw new Error(`lesson ${courseData} was not stored`)
+  await new LessonRepository(app.db).addMessages(
+    messages.map((m, i) => ({
+      lessonId: lesson.id,
+      msgId: m.msgId ?? `${courseData}-${i}`,
+      msgType: m.msgType ?? 1000,
+      sendTime: Date.UTC(2024, 2, 9, 1, i),
+      sender: m.sender ?? 'wm_teacher',
+      obj: m.obj ?? JSON.stringify({ content: m.text }),
+    })),
   )
 }
 
@@ -108,14 +115,14 @@ describe('the first screen of an open lesson', () => {
   })
 
   it('uses only the classes and elements whose rules the build keeps for it (src/domain/firstScreen.ts)', async () => {
-    addLesson('fs-kinds', [
+    await addLesson('fs-kinds', [
       { text: 'one' },
       { text: 'two', sender: 'wm_assistant' },
       { msgType: 2000, obj: JSON.stringify({ content: '助教小雨 加入了群聊' }) },
       { msgType: 1002, obj: JSON.stringify({ url: '/media/voice/demo.mp3', duration: 3 }) },
     ])
-    app.legacyDb.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_faceless', 'no face', '')").run()
-    addLesson('fs-faceless', [{ text: 'hello', sender: 'wm_faceless' }])
+    await app.db.run("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_faceless', 'no face', '')")
+    await addLesson('fs-faceless', [{ text: 'hello', sender: 'wm_faceless' }])
     for (const url of ['/lesson?courseData=demo-open', '/lesson?courseData=fs-kinds', '/lesson?courseData=fs-faceless']) {
       const markup = firstScreenOf((await get(url)).body) ?? ''
       expect(markup).not.toBe('')
@@ -145,7 +152,7 @@ describe('the first screen of an open lesson', () => {
   })
 
   it('keeps the rate button\'s gutter when the first page has a voice, and stops at the first row that is not text', async () => {
-    addLesson('fs-voice', [
+    await addLesson('fs-voice', [
       { text: 'one' },
       { text: 'two' },
       { msgType: 1002, obj: JSON.stringify({ url: '/media/voice/demo.mp3', duration: 3 }) },
@@ -157,13 +164,13 @@ describe('the first screen of an open lesson', () => {
   })
 
   it('is the plain shell for a lesson opening with a message the app alone can draw', async () => {
-    addLesson('fs-picture', [{ msgType: 1001, obj: JSON.stringify({ url: '/media/slide-1.png', width: 10, height: 10 }) }, { text: 'later' }])
+    await addLesson('fs-picture', [{ msgType: 1001, obj: JSON.stringify({ url: '/media/slide-1.png', width: 10, height: 10 }) }, { text: 'later' }])
     expect((await get('/lesson?courseData=fs-picture')).body).toBe(SHELL)
   })
 
   it('escapes what a message, a nickname or a msgId carries, and keeps `$&` and the like as text', async () => {
-    app.legacyDb.prepare("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_hostile', ?, ?)").run('"><img src=x onerror=alert(1)>', '/media/a.png" onload="alert(2)')
-    addLesson('fs-hostile', [
+    await app.db.run("INSERT INTO users (wmid, nickname, face_icon) VALUES ('wm_hostile', ?, ?)", ['"><img src=x onerror=alert(1)>', '/media/a.png" onload="alert(2)'])
+    await addLesson('fs-hostile', [
       { text: '</taro-text-core><script>alert(3)</script>', sender: 'wm_hostile', msgId: 'id"><script>alert(4)</script>' },
       { text: "$& $' $` $1 </body></head>" },
     ])
@@ -180,12 +187,12 @@ describe('the first screen of an open lesson', () => {
   })
 
   it('has no side effect: a lesson with a view limit counts no view for it', async () => {
-    addLesson('fs-limited', [{ text: 'hello' }], { view_limit: 5 })
-    const views = () => (app.legacyDb.prepare("SELECT view_count AS n FROM lessons WHERE course_data = 'fs-limited'").get() as { n: number }).n
+    await addLesson('fs-limited', [{ text: 'hello' }], { view_limit: 5 })
+    const views = async () => (await app.db.one<{ n: number }>("SELECT view_count AS n FROM lessons WHERE course_data = 'fs-limited'"))?.n
     expect(firstScreenOf((await get('/lesson?courseData=fs-limited')).body)).toBeDefined()
-    expect(views()).toBe(0)
+    expect(await views()).toBe(0)
     await post(app, V2_INFO, { courseData: 'fs-limited' })
-    expect(views()).toBe(1)
+    expect(await views()).toBe(1)
   })
 
   it('answers 50 concurrent requests with the same page', async () => {
@@ -219,7 +226,7 @@ describe('the plain shell, wherever not every reader sees the list', () => {
   })
 
   it('a lesson that pays a share reward (its tip sits above the list)', async () => {
-    addLesson('fs-reward', [{ text: 'hello' }], { is_checked_share_recash: 1, share_recash: 100 })
+    await addLesson('fs-reward', [{ text: 'hello' }], { is_checked_share_recash: 1, share_recash: 100 })
     expect((await get('/lesson?courseData=fs-reward')).body).toBe(SHELL)
   })
 

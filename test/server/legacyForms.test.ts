@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { LessonRepository } from '../../server/lesson/data'
 import { LEGACY_FORMS_COURSE_DATA } from '../../server/lesson/seedLegacyForms'
 import { parseMessage } from '../../src/domain/message'
 import type { ArrayData, ObjectData } from '../../types/api'
@@ -137,20 +138,21 @@ describe('stored wire_extra of other shapes', () => {
   let firstAdded: number
 
   /** Adds an image row after the seeded ones; its transport obj.url is bars.jpg. */
-  const addImage = (n: number, wireExtra: string | null, resourceUrl: string | null = null): void => {
-    app.legacyDb
-      .prepare(
-        `INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj, resource_url, wire_extra)
-         SELECT id, ?, 1001, ?, 'wm_teacher', ?, ?, ? FROM lessons WHERE course_data = ?`,
-      )
-      .run(
-        `added-${n}`,
-        firstAdded + n * 60_000,
-        JSON.stringify({ url: '/media/image/bars.jpg' }),
+  const addImage = async (n: number, wireExtra: string | null, resourceUrl: string | null = null): Promise<void> => {
+    const lesson = await app.db.one<{ id: number }>('SELECT id FROM lessons WHERE course_data = ?', [LEGACY_FORMS_COURSE_DATA])
+    if (!lesson) throw new Error('no legacy-forms lesson')
+    await new LessonRepository(app.db).addMessages([
+      {
+        lessonId: lesson.id,
+        msgId: `added-${n}`,
+        msgType: 1001,
+        sendTime: firstAdded + n * 60_000,
+        sender: 'wm_teacher',
+        obj: JSON.stringify({ url: '/media/image/bars.jpg' }),
         resourceUrl,
         wireExtra,
-        LEGACY_FORMS_COURSE_DATA,
-      )
+      },
+    ])
   }
 
   beforeEach(async () => {
@@ -173,7 +175,7 @@ describe('stored wire_extra of other shapes', () => {
   ]
 
   it.each(hostile)('with %s answers the row without any of its fields', async (_name, wireExtra) => {
-    addImage(1, wireExtra)
+    await addImage(1, wireExtra)
     const added = (await list(app)).find((m) => m.msgId === 'added-1')
     expect(added).toBeDefined()
     expect(Object.keys(added ?? {}).sort()).toEqual(['id', 'msgId', 'msgType', 'obj', 'sendTime', 'senderUserInfo'])
@@ -185,7 +187,7 @@ describe('stored wire_extra of other shapes', () => {
   })
 
   it('answers only the listed string fields beside others, and keeps a broken content as sent', async () => {
-    addImage(1, JSON.stringify({ content: '{"obj":{"url":"/media/image/chart.png"', objectName: 'RC:ImgMsg', x: 'y', msgUID: 7 }))
+    await addImage(1, JSON.stringify({ content: '{"obj":{"url":"/media/image/chart.png"', objectName: 'RC:ImgMsg', x: 'y', msgUID: 7 }))
     const added = (await list(app)).find((m) => m.msgId === 'added-1')
     expect(added && Object.keys(added).filter((k) => !WIRE_KEYS.includes(k))).toEqual([])
     expect(added).toMatchObject({ objectName: 'RC:ImgMsg', content: `{"obj":{"url":"${ORIGIN}/media/image/chart.png"` })
@@ -198,10 +200,10 @@ describe('stored wire_extra of other shapes', () => {
   it('picks the same picture URL as the parser when both forms are present', async () => {
     const content = (value: object) => JSON.stringify({ content: JSON.stringify({ msgType: 1001, ...value }) })
     // content.resourceUrl > resourceUrl > content.obj.url > obj.url
-    addImage(1, content({ obj: { url: '/media/image/tall.jpg' }, resourceUrl: '/media/image/chart.png' }), '/media/image/wide.jpg')
-    addImage(2, content({ obj: { url: '/media/image/tall.jpg' } }), '/media/image/wide.jpg')
-    addImage(3, content({ obj: { url: '/media/image/tall.jpg' } }))
-    addImage(4, content({ obj: { width: 1 } }))
+    await addImage(1, content({ obj: { url: '/media/image/tall.jpg' }, resourceUrl: '/media/image/chart.png' }), '/media/image/wide.jpg')
+    await addImage(2, content({ obj: { url: '/media/image/tall.jpg' } }), '/media/image/wide.jpg')
+    await addImage(3, content({ obj: { url: '/media/image/tall.jpg' } }))
+    await addImage(4, content({ obj: { width: 1 } }))
     const wire = await list(app)
     const pictureUrls = new Map((await pictures(app)).picArray.map((p) => [p.id, p.url]))
     const expected = ['chart.png', 'wide.jpg', 'tall.jpg'].map((file) => `${ORIGIN}/media/image/${file}`)

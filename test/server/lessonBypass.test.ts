@@ -48,7 +48,9 @@ describe('password lesson', () => {
     ['a prefix of it', { coursePass: '888' }],
   ]
   // each attempt here is a client's first: passwordTries.test.ts covers the limit on wrong ones
-  afterEach(() => app.legacyDb.prepare('DELETE FROM attempt_windows').run())
+  afterEach(async () => {
+    await app.db.run('DELETE FROM attempt_windows')
+  })
 
   it.each(attempts)('refuses the v2 list with %s', async (_, pass) => {
     const body = await expectRefused(V2_LIST, { courseData: 'demo-password', page: 1, pageSize: 20, ...pass }, 403)

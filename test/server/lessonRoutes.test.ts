@@ -240,10 +240,10 @@ describe('apply', () => {
     expect((await post(app, APPLY, { data: 'demo-open' })).body).toEqual({ code: 200, msg: 'success', data: null })
     expect((await post(app, APPLY, { data: 'demo-open' }, BUYER)).body.code).toBe(200)
     expect(await applyType()).toBe(1)
-    const { n } = app.legacyDb
-      .prepare("SELECT count(*) AS n FROM apply_requests JOIN lessons l ON l.id = lesson_id WHERE l.course_data = 'demo-open'")
-      .get() as { n: number }
-    expect(n).toBe(1)
+    const requests = await app.db.one<{ n: number }>(
+      "SELECT count(*) AS n FROM apply_requests JOIN lessons l ON l.id = lesson_id WHERE l.course_data = 'demo-open'",
+    )
+    expect(requests?.n).toBe(1)
   })
 
   it('refuses unknown and illegal lessons', async () => {

@@ -2,14 +2,15 @@
  * Each worker keeps serialised message-list pages (server/lesson/pageCache.ts); these tests show
  * it never answers a stale or an unauthorised page. Two apps over one SQLite file stand for two
  * workers of server/cluster.ts: a page is read (and kept) through one, the lesson is changed
- * through the other connection (or through the same one), and the next answer must show the
- * change; access is decided per request whatever was kept before.
+ * through the other's repository (or through its own), and the next answer must show the change;
+ * access is decided per request whatever was kept before.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
+import { LessonRepository } from '../../server/lesson/data'
 import { PageCache } from '../../server/lesson/pageCache'
 import type { PageKey } from '../../server/lesson/pageCache'
 import type { ArrayData } from '../../types/api'
@@ -37,13 +38,26 @@ const list = (fields: Fields, headers: Record<string, string> = {}, url = V2_LIS
 
 const firstPage = { page: 1, pageSize: 20, courseData: 'demo-open' }
 
-/** Runs `sql` on the other worker's connection around `check`, then `undo`. */
+/** The lessons of the app: its database's repository, as its routes write through it. */
+const lessonsOf = (app: FastifyInstance): LessonRepository => new LessonRepository(app.db)
+
+/** The stored message `msgId` of demo-open. */
+async function stored(app: FastifyInstance, msgId: string): Promise<{ id: number; obj: string }> {
+  const row = await app.db.one<{ id: number; obj: string }>(
+    "SELECT m.id, m.obj FROM messages m JOIN lessons l ON l.id = m.lesson_id WHERE l.course_data = 'demo-open' AND m.msg_id = ?",
+    [msgId],
+  )
+  if (!row) throw new Error(`no message ${msgId}`)
+  return row
+}
+
+/** Runs `sql` on the other worker's database around `check`, then `undo`. */
 async function whileChanged(sql: string, undo: string, check: () => Promise<void>): Promise<void> {
-  writer.legacyDb.exec(sql)
+  await writer.db.run(sql)
   try {
     await check()
   } finally {
-    writer.legacyDb.exec(undo)
+    await writer.db.run(undo)
   }
 }
 
@@ -60,34 +74,35 @@ describe('the message page cache', () => {
     const before = await list(firstPage)
     const msgId = before.body.data.array[0].msgId
     const edited = JSON.stringify({ content: 'edited through the other worker' })
-    const stored = writer.legacyDb.prepare('SELECT obj FROM messages WHERE msg_id = ?').get(msgId) as { obj: string }
-    writer.legacyDb.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(edited, msgId)
+    const message = await stored(writer, msgId)
+    await lessonsOf(writer).changeMessage(message.id, { obj: edited })
     try {
       const after = await list(firstPage)
       expect(after.body.data.array[0].obj).toBe(edited)
     } finally {
-      writer.legacyDb.prepare('UPDATE messages SET obj = ? WHERE msg_id = ?').run(stored.obj, msgId)
+      await lessonsOf(writer).changeMessage(message.id, { obj: message.obj })
     }
     expect((await list(firstPage)).raw).toBe(before.raw)
   })
 
   it('shows an edit made through its own connection on the next answer', async () => {
     const before = await list(firstPage)
-    const msgId = before.body.data.array[1].msgId
-    reader.legacyDb.prepare("UPDATE messages SET wire_extra = '{\"msgUID\":\"own-edit\"}' WHERE msg_id = ?").run(msgId)
+    const { id } = await stored(reader, before.body.data.array[1].msgId)
+    await lessonsOf(reader).changeMessage(id, { wireExtra: '{"msgUID":"own-edit"}' })
     try {
       expect((await list(firstPage)).body.data.array[1].msgUID).toBe('own-edit')
     } finally {
-      reader.legacyDb.prepare('UPDATE messages SET wire_extra = NULL WHERE msg_id = ?').run(msgId)
+      await lessonsOf(reader).changeMessage(id, { wireExtra: null })
     }
   })
 
   it('shifts the page when a message is inserted before it or deleted from it', async () => {
     const before = await list(firstPage)
-    const lessonId = (writer.legacyDb.prepare("SELECT id FROM lessons WHERE course_data = 'demo-open'").get() as { id: number }).id
-    writer.legacyDb
-      .prepare("INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, 'inserted-first', 1000, 0, 'wm_teacher', '{}')")
-      .run(lessonId)
+    const lesson = await writer.db.one<{ id: number }>("SELECT id FROM lessons WHERE course_data = 'demo-open'")
+    if (!lesson) throw new Error('no demo-open')
+    const [inserted] = await lessonsOf(writer).addMessages([
+      { lessonId: lesson.id, msgId: 'inserted-first', msgType: 1000, sendTime: 0, sender: 'wm_teacher', obj: '{}' },
+    ])
     try {
       const after = await list(firstPage)
       expect(after.body.data.array.map((m) => m.msgId)).toEqual([
@@ -95,7 +110,7 @@ describe('the message page cache', () => {
         ...before.body.data.array.slice(0, 19).map((m) => m.msgId),
       ])
     } finally {
-      writer.legacyDb.prepare("DELETE FROM messages WHERE msg_id = 'inserted-first'").run()
+      await lessonsOf(writer).deleteMessages([inserted])
     }
     expect((await list(firstPage)).raw).toBe(before.raw)
   })
@@ -103,18 +118,23 @@ describe('the message page cache', () => {
   it("shows a sender's new name and face on the next answer", async () => {
     const before = await list(firstPage)
     const sender = before.body.data.array[0].senderUserInfo?.nickname
-    const user = writer.legacyDb.prepare('SELECT wmid, face_icon AS faceIcon FROM users WHERE nickname = ?').get(sender) as {
-      wmid: string
-      faceIcon: string
-    }
-    const rename = writer.legacyDb.prepare('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?')
-    rename.run('renamed', '/media/renamed.png', user.wmid)
+    const user = await writer.db.one<{ wmid: string; faceIcon: string }>('SELECT wmid, face_icon AS "faceIcon" FROM users WHERE nickname = ?', [
+      sender ?? '',
+    ])
+    if (!user) throw new Error(`no user ${sender}`)
+    // as every write of a name or face does: the lessons the user wrote in move to a new version with it
+    const rename = (nickname: string, faceIcon: string) =>
+      writer.db.transaction(async (tx) => {
+        await tx.run('UPDATE users SET nickname = ?, face_icon = ? WHERE wmid = ?', [nickname, faceIcon, user.wmid])
+        await lessonsOf(writer).senderChanged(tx, user.wmid)
+      })
+    await rename('renamed', '/media/renamed.png')
     try {
       const sent = (await list(firstPage)).body.data.array.filter((m) => m.senderUserInfo?.nickname === 'renamed')
       expect(sent.length).toBeGreaterThan(0)
       expect(sent[0].senderUserInfo?.faceIcon).toBe('http://localhost:80/media/renamed.png')
     } finally {
-      rename.run(sender, user.faceIcon, user.wmid)
+      await rename(sender ?? '', user.faceIcon)
     }
     expect((await list(firstPage)).raw).toBe(before.raw)
   })
@@ -169,12 +189,12 @@ describe('the message page cache', () => {
 
 describe('PageCache', () => {
   const key = (offset: number): PageKey => ({ lessonId: 1, contentVersion: 1, origin: 'http://a', offset, count: 10 })
-  const page = (json: string) => ({ json })
+  const page = (json: string) => () => Promise.resolve({ json })
 
-  it('builds a page once per key and keeps keys that differ in any part apart', () => {
+  it('builds a page once per key and keeps keys that differ in any part apart', async () => {
     const cache = new PageCache(1000)
-    const build = jest.fn(() => page('one'))
-    expect(cache.page(key(0), build)).toBe(cache.page(key(0), build))
+    const build = jest.fn(page('one'))
+    expect(await cache.page(key(0), build)).toBe(await cache.page(key(0), build))
     expect(build).toHaveBeenCalledTimes(1)
     const variants: PageKey[] = [
       { ...key(0), lessonId: 2 },
@@ -183,25 +203,31 @@ describe('PageCache', () => {
       key(10),
       { ...key(0), count: 5 },
     ]
-    for (const variant of variants) expect(cache.page(variant, () => page('other')).json).toBe('other')
+    for (const variant of variants) expect((await cache.page(variant, page('other'))).json).toBe('other')
   })
 
-  it('holds at most its bound of characters, dropping the least recently used page first', () => {
+  it('holds at most its bound of characters, dropping the least recently used page first', async () => {
     const cache = new PageCache(10)
-    cache.page(key(0), () => page('aaaa'))
-    cache.page(key(1), () => page('bbbb'))
-    cache.page(key(0), () => page('never built'))
-    cache.page(key(2), () => page('cccc'))
+    await cache.page(key(0), page('aaaa'))
+    await cache.page(key(1), page('bbbb'))
+    await cache.page(key(0), page('never built'))
+    await cache.page(key(2), page('cccc'))
     expect(cache.size).toBe(8)
-    expect(cache.page(key(0), () => page('rebuilt')).json).toBe('aaaa')
-    expect(cache.page(key(1), () => page('rebuilt')).json).toBe('rebuilt')
+    expect((await cache.page(key(0), page('rebuilt'))).json).toBe('aaaa')
+    expect((await cache.page(key(1), page('rebuilt'))).json).toBe('rebuilt')
     expect(cache.size).toBeLessThanOrEqual(10)
   })
 
-  it('answers a page over the bound without keeping it', () => {
+  it('keeps one copy of a page two requests built at once', async () => {
+    const cache = new PageCache(10)
+    await Promise.all([cache.page(key(0), page('aaaa')), cache.page(key(0), page('bbbb'))])
+    expect(cache.size).toBe(4)
+  })
+
+  it('answers a page over the bound without keeping it', async () => {
     const cache = new PageCache(3)
-    expect(cache.page(key(0), () => page('too long')).json).toBe('too long')
+    expect((await cache.page(key(0), page('too long'))).json).toBe('too long')
     expect(cache.size).toBe(0)
-    expect(cache.page(key(0), () => page('again')).json).toBe('again')
+    expect((await cache.page(key(0), page('again'))).json).toBe('again')
   })
 })

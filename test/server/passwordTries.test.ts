@@ -62,9 +62,9 @@ describe('one client', () => {
 
   it('tries again once the window has passed, and says fewer minutes as it runs out', async () => {
     for (let i = 0; i < PASSWORD_CLIENT_LIMIT.max; i += 1) await tryPassword(guess(i), '203.0.113.1')
-    app.legacyDb.prepare('UPDATE attempt_windows SET window_end = window_end - ?').run(PASSWORD_CLIENT_LIMIT.windowMs - 61_000)
+    await app.db.run('UPDATE attempt_windows SET window_end = window_end - ?', [PASSWORD_CLIENT_LIMIT.windowMs - 61_000])
     expect((await tryPassword(RIGHT, '203.0.113.1')).data).toEqual({ waitMinutes: 2 })
-    app.legacyDb.prepare('UPDATE attempt_windows SET window_end = window_end - ?').run(61_000)
+    await app.db.run('UPDATE attempt_windows SET window_end = window_end - ?', [61_000])
     expect((await tryPassword(RIGHT, '203.0.113.1')).code).toBe(200)
   })
 

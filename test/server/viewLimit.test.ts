@@ -12,8 +12,8 @@ afterEach(() => app.close())
 
 const LIMITED = { code: 8, msg: 'view limit exceeded', data: null }
 
-const views = (courseData: string): number =>
-  (app.legacyDb.prepare('SELECT view_count AS n FROM lessons WHERE course_data = ?').get(courseData) as { n: number }).n
+const views = async (courseData: string): Promise<number | undefined> =>
+  (await app.db.one<{ n: number }>('SELECT view_count AS n FROM lessons WHERE course_data = ?', [courseData]))?.n
 
 describe('demo-viewlimit', () => {
   const calls: [string, string, Record<string, string | number>][] = [
@@ -41,22 +41,22 @@ describe('demo-viewlimit', () => {
 
 describe('counting views', () => {
   it('counts each opening (info call) by a reader and closes the lesson at its limit', async () => {
-    app.legacyDb.prepare("UPDATE lessons SET view_limit = 2 WHERE course_data = 'demo-apply'").run()
+    await app.db.run("UPDATE lessons SET view_limit = 2 WHERE course_data = 'demo-apply'")
     const list = () => post(app, V2_LIST, { courseData: 'demo-apply', page: 1, pageSize: 20 })
     expect((await post(app, V2_INFO, { courseData: 'demo-apply' })).body.code).toBe(200)
     expect((await list()).body.code).toBe(200)
     expect((await post(app, V2_INFO, { courseData: 'demo-apply' }, TEACHER)).body.code).toBe(200)
-    expect(views('demo-apply')).toBe(1)
+    expect(await views('demo-apply')).toBe(1)
     expect((await post(app, OLD_INFO, { data: 'legacy-apply' }, BUYER)).body.code).toBe(200)
-    expect(views('demo-apply')).toBe(2)
+    expect(await views('demo-apply')).toBe(2)
     expect((await post(app, V2_INFO, { courseData: 'demo-apply' })).body).toEqual(LIMITED)
     expect((await list()).body).toEqual(LIMITED)
-    expect(views('demo-apply')).toBe(2)
+    expect(await views('demo-apply')).toBe(2)
   })
 
   it('does not count lessons without a limit', async () => {
     await post(app, V2_INFO, { courseData: 'demo-open' })
-    expect(views('demo-open')).toBe(0)
+    expect(await views('demo-open')).toBe(0)
   })
 })
 

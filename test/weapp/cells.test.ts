@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 import type { FastifyInstance } from 'fastify'
+import { LessonRepository } from '../../server/lesson/data'
 import cells from '../../src/locales/zh-CN/cells'
 import { loadPage, optionsOf, type LoadedPage } from './harness'
 import { all, attributeOf, matching, reachBottom, tap, type SimNode } from './taroTree'
@@ -109,22 +110,22 @@ describe('message cells in the compiled mini-program (dist/weapp)', () => {
 
   describe('videos', () => {
     /** A second video message right after 014, so two video cells share the first page. */
-    const addSecondVideo = (_wx: unknown, server: FastifyInstance): void => {
-      const video = server.legacyDb
-        .prepare<[string], { lessonId: number; sendTime: number; sender: string }>(
-          'SELECT lesson_id AS lessonId, send_time AS sendTime, sender FROM messages WHERE msg_id = ?',
-        )
-        .get(`${ALL_TYPES}-014`)
+    const addSecondVideo = async (_wx: unknown, server: FastifyInstance): Promise<void> => {
+      const video = await server.db.one<{ lessonId: number; sendTime: number; sender: string }>(
+        'SELECT lesson_id AS "lessonId", send_time AS "sendTime", sender FROM messages WHERE msg_id = ?',
+        [`${ALL_TYPES}-014`],
+      )
       if (!video) throw new Error('the seed has no video 014')
-      server.legacyDb
-        .prepare('INSERT INTO messages (lesson_id, msg_id, msg_type, send_time, sender, obj) VALUES (?, ?, 1003, ?, ?, ?)')
-        .run(
-          video.lessonId,
-          `${ALL_TYPES}-014b`,
-          video.sendTime + 1,
-          video.sender,
-          JSON.stringify({ url: '/media/video/demo.mp4#second', width: 240, height: 320 }),
-        )
+      await new LessonRepository(server.db).addMessages([
+        {
+          lessonId: video.lessonId,
+          msgId: `${ALL_TYPES}-014b`,
+          msgType: 1003,
+          sendTime: video.sendTime + 1,
+          sender: video.sender,
+          obj: JSON.stringify({ url: '/media/video/demo.mp4#second', width: 240, height: 320 }),
+        },
+      ])
     }
 
     it('shows the poster the server snapshots, and plays in a video node once tapped', async () => {

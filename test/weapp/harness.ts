@@ -150,11 +150,11 @@ const pageStack: unknown[] = []
 export async function loadPage(
   pagePath: string,
   query: Record<string, string>,
-  setupWx?: (wx: FakeWx, server: FastifyInstance) => void,
+  setupWx?: (wx: FakeWx, server: FastifyInstance) => void | Promise<void>,
 ): Promise<LoadedPage> {
   const server = await buildApp({ database: ':memory:' })
   const wx = makeWx(server, new Map())
-  setupWx?.(wx, server)
+  await setupWx?.(wx, server)
   const g = globalThis as Record<string, unknown>
   // Taro binds the wx APIs it finds at start-up, so each page gets a fresh app on a fresh wx.
   g.wx = wx

@@ -7,6 +7,7 @@
  * multiple of 20 ends with the footer after the final 404. wx.request is answered by the real
  * server except where a test takes the network away.
  */
+import { LessonRepository } from '../../server/lesson/data'
 import { loadPage, type LoadedPage } from './harness'
 import { all, reachBottom, tap } from './taroTree'
 
@@ -53,8 +54,11 @@ describe('compiled lesson page: the list footer', () => {
   it('ends a lesson of 60 messages with the footer after the final 404', async () => {
     // the list is windowed past 50 rows, so progress is read from the list pages the server answered
     const answered: number[] = []
-    page = await loadPage('pages/lesson/index', { courseData: 'demo-open' }, (wx, server) => {
-      server.legacyDb.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') AND id IN (SELECT id FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open') ORDER BY id DESC LIMIT 5)").run()
+    page = await loadPage('pages/lesson/index', { courseData: 'demo-open' }, async (wx, server) => {
+      const last = await server.db.all<{ id: number }>(
+        "SELECT m.id FROM messages m JOIN lessons l ON l.id = m.lesson_id WHERE l.course_data = 'demo-open' ORDER BY m.id DESC LIMIT 5",
+      )
+      await new LessonRepository(server.db).deleteMessages(last.map((m) => m.id))
       const answer = wx.request.getMockImplementation() as (options: RequestOptions) => unknown
       wx.request.mockImplementation((options: RequestOptions) => {
         const listPage = options.url.endsWith('/list.do') ? /(?:^|&)page=(\d+)/.exec(options.data ?? '') : null

@@ -29,7 +29,7 @@ describe('compiled mini-program lesson page, 600 messages', () => {
 
   it('appends every page with small setData calls and keeps the mounted rows bounded', async () => {
     page = await loadPage('pages/lesson/index', { courseData: COURSE }, (_wx, server) =>
-      seedLongLesson(server.legacyDb, { courseData: COURSE, count: MESSAGES }),
+      seedLongLesson(server.db, { courseData: COURSE, count: MESSAGES }),
     )
     const loaded = page
     await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length >= PAGE_SIZE)

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../../server/app'
+import { LessonRepository } from '../../../../server/lesson/data'
 import { createClient, type TransportDeps } from '../../../../src/api/client'
 import { createLessonApi } from '../../../../src/api/lesson'
 import { LessonStore } from '../../../../src/features/lesson/LessonStore'
@@ -139,8 +140,9 @@ describe('LessonStore page loads in flight', () => {
 describe('LessonStore when the first page answers 404', () => {
   async function openEmptyLesson(shareUrl: string) {
     const own = await buildApp({ database: ':memory:' })
-    own.legacyDb.prepare("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'").run(shareUrl)
-    own.legacyDb.prepare("DELETE FROM messages WHERE lesson_id = (SELECT id FROM lessons WHERE course_data = 'demo-open')").run()
+    await own.db.run("UPDATE lessons SET share_url = ? WHERE course_data = 'demo-open'", [shareUrl])
+    const messages = await own.db.all<{ id: number }>("SELECT m.id FROM messages m JOIN lessons l ON l.id = m.lesson_id WHERE l.course_data = 'demo-open'")
+    await new LessonRepository(own.db).deleteMessages(messages.map((m) => m.id))
     const { store } = storeOverServer({ app: own })
     await store.open({ kind: 'v2', courseData: 'demo-open' })
     await own.close()
