@@ -1,5 +1,3 @@
-import type { Statement } from 'better-sqlite3'
-import type { Db as LegacyDb } from './db'
 import type { Queryable } from './sql'
 
 /** At most `max` attempts per bucket in a window of `windowMs` starting at the first one. */
@@ -45,49 +43,6 @@ export class AttemptCounter {
         [bucket, now + windowMs, now, now],
       )
     }
-  }
-}
-
-/**
- * The synchronous counter, for the areas whose data access is not yet on `Db`; goes with the last.
- */
-export class LegacyAttemptCounter {
-  private readonly read: Statement<[string, number], WindowRow>
-  private readonly bump: Statement<[string, number, number, number]>
-  private readonly prune: Statement<[number]>
-
-  constructor(private readonly db: LegacyDb) {
-    this.read = db.prepare(
-      'SELECT count, window_end AS windowEnd FROM attempt_windows WHERE bucket = ? AND window_end > ?',
-    )
-    // a window that has ended starts again at one
-    this.bump = db.prepare(`
-      INSERT INTO attempt_windows (bucket, window_end, count) VALUES (?, ?, 1)
-      ON CONFLICT (bucket) DO UPDATE SET
-        count = CASE WHEN window_end > ? THEN count + 1 ELSE 1 END,
-        window_end = CASE WHEN window_end > ? THEN window_end ELSE excluded.window_end END`)
-    this.prune = db.prepare('DELETE FROM attempt_windows WHERE window_end <= ?')
-  }
-
-  /** Attempts in the bucket's live window, and when it ends (now when there are none). */
-  current(bucket: string, now: number): WindowRow {
-    return this.read.get(bucket, now) ?? { count: 0, windowEnd: now }
-  }
-
-  /** Milliseconds until the bucket may try again under `limit`; 0 when it may now. */
-  waitMs(bucket: string, limit: AttemptLimit, now: number): number {
-    const { count, windowEnd } = this.current(bucket, now)
-    return count >= limit.max ? windowEnd - now : 0
-  }
-
-  /** Counts one attempt in each bucket (and forgets windows that have ended). */
-  add(buckets: ReadonlyArray<{ bucket: string; windowMs: number }>, now: number): void {
-    this.db
-      .transaction(() => {
-        this.prune.run(now)
-        for (const { bucket, windowMs } of buckets) this.bump.run(bucket, now + windowMs, now, now)
-      })
-      .immediate()
   }
 }
 
