@@ -64,7 +64,11 @@ for (let i = 0; ; i += 1) {
 const url = 'const e = process.env; const u = new URL("postgres://x"); u.hostname = e.PGHOST; u.port = e.PGPORT; ' +
   'u.username = e.PGUSER; u.password = e.PGPASSWORD; u.pathname = "/" + e.PGDATABASE; console.log(u.toString())'
 const script = `export TEST_DATABASE_URL="$(node -e '${url}')" TEST_REDIS_URL="redis://127.0.0.1:${redisPort}"; exec "$@"`
-const child = spawn('pg_virtualenv', ['sh', '-c', script, 'sh', command, ...args], { stdio: 'inherit' })
+// -t and a port of its own: a cluster in a temporary directory, so runs side by side never collide
+const child = spawn('pg_virtualenv', ['-t', 'sh', '-c', script, 'sh', command, ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, PGPORT: String(await freePort()) },
+})
 child.on('exit', (code, signal) => {
   stopRedis()
   process.exit(code ?? (signal ? 1 : 0))

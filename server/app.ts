@@ -4,8 +4,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { AREAS } from './areas'
 import type { AppContext } from './context'
-import type { Db as LegacyDb } from './core/db'
-import { legacyHandle, type Db } from './core/sql'
+import { isPostgresUrl, type Db } from './core/sql'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
@@ -16,6 +15,8 @@ import { openAppDatabase } from './database'
 import { createLessonFirstScreen } from './lesson/firstScreen'
 import { createIdentity } from './login/identity'
 import { createRepositories } from './repositories'
+import { processRelay } from './chatroom/relay'
+import { redisRelay } from './chatroom/redisRelay'
 import { chinaCampaignDay } from './vip/clock'
 import { iflytekFromEnv, type IflytekConfig } from './speech/routes'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
@@ -25,8 +26,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the app's database, for scripts and tests that set up state the API cannot */
     db: Db
-    /** its synchronous SQLite connection, while areas are moved onto `db` */
-    legacyDb: LegacyDb
   }
 }
 
@@ -66,6 +65,11 @@ export interface AppOptions {
   vipCampaignClock?: () => number
   /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
   iflytek?: IflytekConfig
+  /**
+   * Redis (`redis://…`), for what several machines must share: the chat room's events and who is
+   * online. Without it, the workers of one machine share them over the cluster's IPC channel.
+   */
+  redisUrl?: string
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -88,8 +92,6 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
   const db = await openAppDatabase(opts.database ?? ':memory:', { seedDemo: demo, removeDemo: !demo })
   app.decorate('db', db)
-  const legacy = legacyHandle(db)
-  app.decorate('legacyDb', legacy)
   app.addHook('onClose', async () => {
     await db.close()
   })
@@ -106,11 +108,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
   const dev = demo && opts.dev !== false
   const repos = createRepositories(db)
+  const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl }) : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
+  const roomRelay = redis ?? processRelay()
   const context: AppContext = {
     db,
-    legacy,
     repos,
     identity: createIdentity(repos.accounts),
+    roomRelay,
     dev,
     wechat,
     vipCampaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now),
@@ -139,6 +144,8 @@ export interface ServerConfig {
   host: string
   /** DATABASE_URL (PostgreSQL), else DB_PATH (a SQLite file) */
   database: string
+  /** REDIS_URL */
+  redisUrl?: string
   staticDir: string
   logger: boolean
   dev: boolean
@@ -152,12 +159,24 @@ type Environment = Readonly<Record<string, string | undefined>>
 /** A start that cannot go on, said in a sentence (no stack): bad settings, a port in use. */
 export class StartupError extends Error {}
 
-/** What the process prints under its address, so nobody mistakes the demo for a deployment. */
-export function modeNotice(mode: ServerMode): string {
-  return mode === 'demo'
-    ? 'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
+/**
+ * What the process prints under its address, so nobody mistakes the demo for a deployment, and
+ * nobody starts a second machine on a shared database without what machines must share.
+ */
+export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mode' | 'database' | 'redisUrl'>): string {
+  const lines = [
+    mode === 'demo'
+      ? 'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
         'development WeChat credentials. Not for deployment: see "Production mode" in README.md.'
-    : 'Production mode.'
+      : 'Production mode.',
+  ]
+  if (isPostgresUrl(database) && !redisUrl) {
+    lines.push(
+      'PostgreSQL without REDIS_URL: chat room messages, kicks and who is online reach only the workers of this machine. ' +
+        'Set REDIS_URL before starting the server on a second machine (README.md, "Deployment").',
+    )
+  }
+  return lines.join('\n')
 }
 
 /** The environment variables production mode cannot start without, and what each one is. */
@@ -199,7 +218,8 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
 
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
- * HOST (127.0.0.1), DB_PATH (server/data/dev.sqlite), STATIC_DIR (dist/h5), LOG=1 logs requests,
+ * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
+ * server/data/dev.sqlite), REDIS_URL (shared chat room events), STATIC_DIR (dist/h5), LOG=1 logs requests,
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service.
@@ -216,6 +236,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     database: env.DATABASE_URL || (env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
@@ -247,6 +268,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     logger: config.logger,
     dev: config.dev,
     iflytek: config.iflytek,
+    redisUrl: config.redisUrl,
   })
   try {
     await app.listen({ port: config.port, host: config.host })

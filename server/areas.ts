@@ -14,7 +14,6 @@ import { chatroomRoutes } from './chatroom/routes'
 import { CHATROOM_MIGRATIONS } from './chatroom/migrations'
 import { seedChatrooms } from './chatroom/seed'
 import type { AppContext } from './context'
-import type { Db as LegacyDb } from './core/db'
 import { CORE_MIGRATIONS } from './core/migrations'
 import type { Migration } from './core/migrate'
 import type { Db, Queryable } from './core/sql'
@@ -50,13 +49,10 @@ export interface Area {
   readonly name: string
   /** its schema steps (server/core/migrate.ts) */
   readonly migrations?: readonly Migration[]
-  /**
-   * Its demo data, written into an empty database inside the one seeding transaction (`tx`). An
-   * area whose data access is not yet on `Db` writes through `legacy`, the same SQLite connection.
-   */
-  readonly seed?: (tx: Queryable, legacy: () => LegacyDb) => Promise<void>
+  /** Its demo data, written into an empty database inside the one seeding transaction (`tx`). */
+  readonly seed?: (tx: Queryable) => Promise<void>
   /** Production mode on a database once seeded for the demo: removes what the demo published. */
-  readonly removeDemo?: (db: Db, legacy: () => LegacyDb) => Promise<void>
+  readonly removeDemo?: (db: Db) => Promise<void>
   /** Its calls; `dev` areas only where the development routes are on. */
   readonly routes?: FastifyPluginAsync<AppContext>
   readonly devOnly?: boolean

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       if (announced) return
       announced = true
       process.stdout.write(
-        `Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n${modeNotice(config.mode)}\n`,
+        `Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n${modeNotice(config)}\n`,
       )
     })
   }

@@ -1,7 +1,7 @@
-import type { Db as LegacyDb } from './core/db'
 import type { Db } from './core/sql'
 import type { WechatCredentials } from './core/wechat'
 import type { Identity } from './login/identity'
+import type { RoomRelay } from './chatroom/relay'
 import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
 
@@ -11,14 +11,14 @@ import type { IflytekConfig } from './speech/routes'
  */
 export interface AppContext {
   readonly db: Db
-  /** the synchronous SQLite connection, for the areas whose data access is not yet on `db` */
-  readonly legacy: LegacyDb
   readonly repos: Repositories
   readonly identity: Identity
   /** demo mode's development routes and the logins that rely on them */
   readonly dev: boolean
   /** signs pay parameters, checks payment notifications, signs share configs */
   readonly wechat: WechatCredentials
+  /** carries the chat room's events to the other processes: Redis (REDIS_URL) or the cluster's IPC */
+  readonly roomRelay: RoomRelay
   /** the instant the VIP campaign's window is checked against */
   readonly vipCampaignClock: () => number
   /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */

@@ -1,6 +1,6 @@
 import { AREAS, AREA_MIGRATIONS } from './areas'
 import { migrate } from './core/migrate'
-import { legacyHandle, openDb, type Db, type Queryable } from './core/sql'
+import { openDb, type Db, type Queryable } from './core/sql'
 
 export interface DatabaseOptions {
   /** fill an empty database with the demo data (demo mode); default true */
@@ -19,7 +19,7 @@ export async function openAppDatabase(location: string, { seedDemo = true, remov
   try {
     await migrate(db, AREA_MIGRATIONS)
     if (seedDemo) await seedEmpty(db)
-    if (removeDemo) for (const area of AREAS) await area.removeDemo?.(db, () => legacyHandle(db))
+    if (removeDemo) for (const area of AREAS) await area.removeDemo?.(db)
     return db
   } catch (error) {
     await db.close()
@@ -32,7 +32,7 @@ async function seedEmpty(db: Db): Promise<void> {
   await db.alone(async (tx) => {
     const row = await tx.one<{ lessons: number }>('SELECT count(*) AS "lessons" FROM lessons')
     if ((row?.lessons ?? 0) > 0) return
-    for (const area of AREAS) await area.seed?.(tx, () => legacyHandle(db))
+    for (const area of AREAS) await area.seed?.(tx)
     if (tx.dialect === 'postgres') await restartIdentities(tx)
   })
 }

@@ -7,7 +7,7 @@ async function start(): Promise<void> {
   const { app, url } = await startServer(config)
   // a worker of server/cluster.ts: the primary prints the address and the mode once for all of them
   if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
-  else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config.mode)}\n`)
+  else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config)}\n`)
   // closing checkpoints the WAL into the database file
   const stop = (): void => {
     app.close().then(() => process.exit(0), () => process.exit(1))

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import { workerName } from '../core/worker'
 import type { WireMessage } from '../../types/chatroom'
 
 /**
@@ -26,6 +27,8 @@ export const isRoomRelay = (message: unknown): message is RoomRelayMessage =>
 
 /** Carries room events between the processes serving one database. */
 export interface RoomRelay {
+  /** The name this process announces its members with; undefined when it is alone (no one to tell). */
+  readonly node: string | undefined
   /** Tells the other processes; the caller delivers to its own sockets itself. */
   publish(event: RoomEvent): void
   /** Calls `deliver` with each event another process published; answers the way to stop. */
@@ -40,11 +43,13 @@ export interface RoomRelay {
  * other workers' sockets as soon as it is stored, with no polling interval or cursor to keep. An
  * event sent while a worker restarts is lost to that worker's (then closed) sockets, whose clients
  * re-fetch history on reconnect (issue 12's connection rules). A process outside a cluster (tests
- * with buildApp) has no one to tell.
+ * with buildApp) has no one to tell. Several machines share their events through Redis instead
+ * (redisRelay.ts), chosen when REDIS_URL is set.
  */
 export function processRelay(): RoomRelay {
-  if (!cluster.isWorker) return { publish: () => undefined, subscribe: () => () => undefined }
+  if (!cluster.isWorker) return { node: undefined, publish: () => undefined, subscribe: () => () => undefined }
   return {
+    node: workerName(),
     publish: (event) => {
       process.send?.({ chatroomRelay: event } satisfies RoomRelayMessage)
     },

@@ -9,7 +9,7 @@ import type { AppContext } from '../context'
 import { wireMember, wireRoom } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
-import { processRelay, type RoomEvent } from './relay'
+import type { RoomEvent } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
@@ -40,16 +40,17 @@ const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad
  * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
  * at CHATROOM_SOCKET_PATH, persisted in the database. Rooms enforce blacklist, mute, temporary
  * mute and room mute; a resent message (same sender and client id) is stored and broadcast once.
- * Each worker of server/cluster.ts holds its own sockets: what one worker's room pushes, `relay`
- * carries to the others (relay.ts says how and why).
+ * Each worker of server/cluster.ts, and each machine, holds its own sockets: what one process's room
+ * pushes, `relay` carries to the others (relay.ts and redisRelay.ts say how and why).
  */
-export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { chatrooms: data, accounts } }) => {
+export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { chatrooms: data, accounts }, roomRelay: relay }) => {
   const now = Date.now
-  const relay = processRelay()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
-  const worker = workerName()
-  if (worker !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`))
+  const answeredBy = workerName()
+  if (answeredBy !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${answeredBy}`))
+  // the name this process's members are announced with to the others: its worker, or its node
+  const worker = relay.node
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // another area's socket path, or none: app.ts refuses the paths nobody serves

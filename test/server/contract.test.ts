@@ -11,6 +11,7 @@ import { requiredFields } from '../../types/contract'
 import type { AnyEndpoint } from '../../types/contract'
 import { V2_INFO, post } from './helpers'
 import { anyNumber } from '../matchers'
+import { testDatabase } from './engines'
 
 interface BodySchema {
   type?: unknown
@@ -25,7 +26,7 @@ const posts = new Map<string, BodySchema | undefined>()
 
 beforeAll(async () => {
   app = await buildApp({
-    database: ':memory:',
+    database: await testDatabase(),
     staticDir: '/nonexistent-static-dir',
     onRoute: (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method]

@@ -10,6 +10,7 @@ import { buildApp, serverConfigFromEnv } from '../../server/app'
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import { DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, SANDBOX_PAY, SEND_SMS, WEAPP_LOGIN, post } from './helpers'
+import { testDatabase } from './engines'
 
 const SHELL = '<!doctype html><html><body><div id="app"></div></body></html>'
 
@@ -24,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe('with DEV_ROUTES=0', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ database: ':memory:', staticDir: dir, dev: false })
+    app = await buildApp({ database: await testDatabase(), staticDir: dir, dev: false })
   })
   afterAll(() => app.close())
 
@@ -65,7 +66,7 @@ describe('with DEV_ROUTES=0', () => {
 describe('with the development routes on (the default)', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ database: ':memory:', staticDir: dir })
+    app = await buildApp({ database: await testDatabase(), staticDir: dir })
   })
   afterAll(() => app.close())
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { ApiEnvelope } from '../../types/api'
+import { testDatabase } from './engines'
 
 export const BUYER = { userid: 'wm_buyer', token: 'token-buyer' }
 export const BUYER_EXPIRED = { userid: 'wm_buyer', token: 'token-buyer-expired' }
@@ -8,7 +9,7 @@ export const VISITOR = { userid: 'wm_visitor', token: 'token-visitor' }
 export const TEACHER = { userid: 'wm_teacher', token: 'token-teacher' }
 
 export function testApp(staticDir = '/nonexistent-static-dir'): Promise<FastifyInstance> {
-  return buildApp({ database: ':memory:', staticDir })
+  return testDatabase().then((database) => buildApp({ database, staticDir }))
 }
 
 export type Fields = Record<string, string | number>

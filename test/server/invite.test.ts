@@ -12,6 +12,7 @@ import type { ObjectData } from '../../types/api'
 import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, inviteCalls, inviteDevCalls } from '../../types/invite'
 import type { FriendInviteInfo, GroupInviteInfo, GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { DEV_SMS, SEND_SMS, getJson, post, testApp, type Fields } from './helpers'
+import { testDatabase } from './engines'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -241,7 +242,7 @@ describe('the paid group order', () => {
   })
 
   it('has no sandbox in production mode and refuses to take a group payment it cannot finish', async () => {
-    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: ':memory:', staticDir: '/nonexistent' })
+    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
     try {
       const res = await prod.inject({
         method: 'POST',
@@ -269,7 +270,7 @@ it('stands in for the app store pages in demo mode only', async () => {
   expect(android.body).toContain('Android app store (development stand-in)')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
-  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: ':memory:', staticDir: '/nonexistent' })
+  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
   try {
     expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')
   } finally {

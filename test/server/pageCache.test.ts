@@ -17,13 +17,14 @@ import type { ArrayData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
 import { FREE_LIST, OLD_LIST, TEACHER, V2_LIST, post } from './helpers'
 import type { Fields } from './helpers'
+import { sharedTestDatabase } from './engines'
 
 const dir = mkdtempSync(join(tmpdir(), 'page-cache-'))
 let reader: FastifyInstance
 let writer: FastifyInstance
 
 beforeAll(async () => {
-  const database = join(dir, 'shared.sqlite')
+  const database = await sharedTestDatabase(join(dir, 'shared.sqlite'))
   reader = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
   writer = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
 })

@@ -14,6 +14,7 @@ import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import type { ShareConfig } from '../../types/share'
 import { BUYER, DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, ORDER_QUERY, SANDBOX_PAY, SHARE_CONFIG, V2_INFO, V2_LIST, WEAPP_LOGIN, post } from './helpers'
+import { sharedTestDatabase, testDatabase } from './engines'
 
 const SECRETS = { WECHAT_APP_ID: 'wx-prod-app', WECHAT_PAY_KEY: 'prod-pay-key', WECHAT_JSAPI_TICKET: 'prod-ticket' }
 const WECHAT: WechatCredentials = { appId: 'wx-prod-app', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
@@ -63,7 +64,7 @@ describe('a production server', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lesson-prod-'))
     // a database the demo seeded first: its published sessions must stop working
-    const database = join(dir, 'data.sqlite')
+    const database = await sharedTestDatabase(join(dir, 'data.sqlite'))
     await (await buildApp({ database })).close()
     app = await buildApp({ mode: 'production', wechat: WECHAT, database, staticDir: join(dir, 'h5') })
   })
@@ -102,7 +103,7 @@ describe('a production server', () => {
 })
 
 it('a production server on a new database has no demo data', async () => {
-  const app = await buildApp({ mode: 'production', wechat: WECHAT })
+  const app = await buildApp({ mode: 'production', wechat: WECHAT, database: await testDatabase({ seeded: false }) })
   const lessons = await app.db.one('SELECT count(*) AS n FROM lessons')
   const info = await post<ObjectData<PayConfig>>(app, V2_INFO, { courseData: 'demo-open' })
   await app.close()

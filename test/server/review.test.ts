@@ -11,6 +11,7 @@ import type { ArrayData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
 import { reviewCalls, REVIEW_PAGE_SIZE } from '../../types/review'
 import { BUYER, TEACHER, post, testApp } from './helpers'
+import { sharedTestDatabase } from './engines'
 
 const ADMIN_LIST = reviewCalls.adminMessages.path
 const COMPLAINT_LIST = reviewCalls.complaintMessages.path
@@ -107,7 +108,7 @@ describe('a production server over a database the demo seeded', () => {
   let prod: FastifyInstance
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lesson-review-'))
-    const database = join(dir, 'data.sqlite')
+    const database = await sharedTestDatabase(join(dir, 'data.sqlite'))
     await (await buildApp({ database })).close()
     prod = await buildApp({ mode: 'production', wechat: { appId: 'wx-prod', payKey: 'k'.repeat(32), jsapiTicket: 't' }, database })
   })

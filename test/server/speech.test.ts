@@ -12,6 +12,7 @@ import type { ObjectData } from '../../types/api'
 import type { IatAuth } from '../../types/speech'
 import { post } from './helpers'
 import { connect, framesOf, recording, tone, transcribe } from './speechSupport'
+import { testDatabase } from './engines'
 
 const AUTH = '/wmim/message/getIatAuth.do'
 
@@ -19,7 +20,7 @@ describe('the local stand-in', () => {
   let app: FastifyInstance
   let base: string
   beforeAll(async () => {
-    app = await buildApp({ database: ':memory:', staticDir: '/nonexistent' })
+    app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent' })
     base = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(() => app.close())
@@ -107,7 +108,7 @@ describe('with iFlytek credentials', () => {
   const iflytek = { appId: 'app123', apiKey: 'key456', apiSecret: 'secret789' }
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildApp({ database: ':memory:', staticDir: '/nonexistent', iflytek })
+    app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent', iflytek })
   })
   afterAll(() => app.close())
 

@@ -9,6 +9,7 @@ import type { VipEligibility, VipFriend, VipRedeemed, VipSlots } from '../../typ
 import { VIP_REFUSALS, VIP_REFUSED_CODE } from '../../types/vip'
 import { post } from './helpers'
 import { stringMatching } from '../matchers'
+import { testDatabase } from './engines'
 
 const ELIGIBILITY = '/wmim/vip/exchange/query.do'
 const EXCHANGE = '/wmim/vip/exchange/confirm.do'
@@ -26,7 +27,7 @@ let campaignNow = china(2024, 4, 15, 12)
 let app: FastifyInstance
 beforeEach(async () => {
   campaignNow = china(2024, 4, 15, 12)
-  app = await buildApp({ database: ':memory:', staticDir: '/nonexistent', vipCampaignClock: () => campaignNow })
+  app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent', vipCampaignClock: () => campaignNow })
 })
 afterEach(() => app.close())
 
@@ -227,7 +228,7 @@ describe('production mode', () => {
   it('answers no demo campaign link', async () => {
     const production = await buildApp({
       mode: 'production',
-      database: ':memory:',
+      database: await testDatabase({ seeded: false }),
       staticDir: '/nonexistent',
       wechat: { appId: 'wx', payKey: 'k', jsapiTicket: 't' },
     })

@@ -4,7 +4,7 @@ import type { Db } from './types'
 
 export type { Db, Dialect, Queryable, SqlValue, TransactionWork } from './types'
 export { isUniqueViolation } from './types'
-export { IN_MEMORY, legacyHandle } from './sqlite'
+export { IN_MEMORY } from './sqlite'
 
 /** Whether `location` names a PostgreSQL database (a `postgres://` or `postgresql://` URL). */
 export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location)

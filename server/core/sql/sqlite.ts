@@ -27,15 +27,6 @@ export function openSqlite(path: string): Db {
   return new SqliteDb(raw)
 }
 
-/**
- * The synchronous better-sqlite3 connection under a SQLite `Db`, for the areas whose data access
- * is not yet on `Db` (the move to PostgreSQL converts them one by one; this goes with the last).
- */
-export function legacyHandle(db: Db): Database.Database {
-  if (!(db instanceof SqliteDb)) throw new Error('this area does not run on PostgreSQL yet')
-  return db.raw
-}
-
 class SqliteDb implements Db {
   readonly dialect = 'sqlite'
   private readonly statements = new Map<string, Statement<SqlValue[], unknown>>()
@@ -43,7 +34,7 @@ class SqliteDb implements Db {
   private busy: Promise<void> | null = null
   private readonly inside: Queryable
 
-  constructor(readonly raw: Database.Database) {
+  constructor(private readonly raw: Database.Database) {
     this.inside = {
       dialect: 'sqlite',
       all: <Row>(sql: string, params: readonly SqlValue[] = []) => Promise.resolve(this.statement(sql).all(...params) as Row[]),

@@ -8,6 +8,7 @@ import { buildApp } from '../../../server/app'
 import { ChatroomRepository } from '../../../server/chatroom/data'
 import type { OpenSocket } from '../../../src/platform/socket'
 import { wsText } from '../wsText'
+import { sharedTestDatabase } from '../engines'
 
 /** The platform socket over `ws`: what the builds' Taro/browser sockets do, in node. */
 export const wsSocket: OpenSocket = (url, handlers) => {
@@ -38,14 +39,16 @@ export class RoomServer {
   app: FastifyInstance | undefined
   port = 0
   private readonly dir = mkdtempSync(join(tmpdir(), 'chatroom-'))
-  readonly database = join(this.dir, 'room.sqlite')
+  private database: Promise<string> | undefined
 
   get url(): string {
     return `ws://127.0.0.1:${this.port}${CHATROOM_SOCKET_PATH}`
   }
 
   async start(): Promise<void> {
-    const app = await buildApp({ database: this.database, staticDir: '/nonexistent-static-dir' })
+    // the same database across restarts
+    this.database ??= sharedTestDatabase(join(this.dir, 'room.sqlite'))
+    const app = await buildApp({ database: await this.database, staticDir: '/nonexistent-static-dir' })
     const data = new ChatroomRepository(app.db)
     if (!(await data.room(ROOM))) await data.createRoom({ id: ROOM, name: 'Test room', creator: 'wm_teacher', creatorNick: '林老师' }, Date.now())
     await app.listen({ port: this.port, host: '127.0.0.1' })
@@ -59,8 +62,10 @@ export class RoomServer {
     this.app = undefined
   }
 
+  /** Stops and forgets the database: the next start begins with a new one. */
   async dispose(): Promise<void> {
     await this.stop()
     rmSync(this.dir, { recursive: true, force: true })
+    this.database = undefined
   }
 }

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import Redis from 'ioredis'
+import type { RoomEvent, RoomRelay } from './relay'
+
+/** How often a node says it is alive, and after how long without a word the others count it gone. */
+export const HEARTBEAT_MS = 2_000
+export const GONE_AFTER_MS = 3 * HEARTBEAT_MS
+
+/** What travels on the channel: a room event, or a node's heartbeat. */
+type Envelope = { from: string; event: RoomEvent } | { from: string; alive: true }
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && typeof (value as { from?: unknown }).from === 'string'
+
+export interface RedisRelayOptions {
+  /** redis://… */
+  url: string
+  /** the channel's name, so several deployments (or test runs) can share one Redis */
+  channel?: string
+  /** the name this node announces itself with; default host, process and a random part */
+  node?: string
+}
+
+/**
+ * The chat room's relay across machines: Redis publish/subscribe. Every node of a deployment
+ * (each worker of each machine) publishes its room events on one channel and delivers the others'
+ * to its own sockets, each event once per node, in the order that node published them. We rely on
+ * Redis rather than a relay of our own: it is what a deployment already runs, and it needs no
+ * primary process that every worker must share.
+ *
+ * Who is online needs no shared state: a node says it is alive every HEARTBEAT_MS, and a node not
+ * heard for GONE_AFTER_MS is gone to the others (its members offline), whether it stopped saying
+ * goodbye or not. A node that stops cleanly says `gone` itself. A node starting says `hello` and the
+ * others tell it who sits with them (chatroom/routes.ts), as on one machine.
+ */
+export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): Promise<void> } {
+  const node = options.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const channel = options.channel ?? 'lesson:chatroom'
+  // a connection that subscribes can do nothing else: one to publish, one to listen
+  const publisher = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: null })
+  const listener = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: null })
+  // a lost connection reconnects by itself (ioredis); what was published meanwhile is lost to this
+  // node's sockets, whose clients fetch the history they missed when they reconnect
+  publisher.on('error', () => undefined)
+  listener.on('error', () => undefined)
+
+  const send = (envelope: Envelope): void => {
+    publisher.publish(channel, JSON.stringify(envelope)).catch(() => undefined)
+  }
+  const deliverers = new Set<(event: RoomEvent) => void>()
+  const lastHeard = new Map<string, number>()
+  const deliverAll = (event: RoomEvent): void => {
+    for (const deliver of deliverers) deliver(event)
+  }
+
+  listener.subscribe(channel).catch(() => undefined)
+  listener.on('message', (_channel: string, text: string) => {
+    let envelope: unknown
+    try {
+      envelope = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (!isEnvelope(envelope) || envelope.from === node) return
+    lastHeard.set(envelope.from, Date.now())
+    if ('event' in envelope) {
+      if (envelope.event.kind === 'gone') lastHeard.delete(envelope.from)
+      deliverAll(envelope.event)
+    }
+  })
+
+  const heartbeat = setInterval(() => {
+    send({ from: node, alive: true })
+    const now = Date.now()
+    for (const [other, heard] of lastHeard) {
+      if (now - heard <= GONE_AFTER_MS) continue
+      lastHeard.delete(other)
+      deliverAll({ kind: 'gone', worker: other })
+    }
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
+
+  return {
+    node,
+    publish: (event) => send({ from: node, event }),
+    subscribe: (deliver) => {
+      deliverers.add(deliver)
+      return () => deliverers.delete(deliver)
+    },
+    async close() {
+      clearInterval(heartbeat)
+      await publisher.publish(channel, JSON.stringify({ from: node, event: { kind: 'gone', worker: node } } satisfies Envelope)).catch(() => undefined)
+      listener.disconnect()
+      publisher.disconnect()
+    },
+  }
+}
