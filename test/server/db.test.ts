@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -77,6 +78,24 @@ describe.each(engineLocations())('migrations on %s', (_name, location) => {
     // the engine's own error class comes from another realm than jest's: read its text
     const outcome = await insert.then((changed) => `inserted ${changed}`, (error: unknown) => String(error))
     expect(outcome).toMatch(/check constraint/i)
+  })
+})
+
+describe('npm run migrate', () => {
+  const run = (database: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '../../server/migrateCommand.ts')], {
+      env: { ...process.env, DB_PATH: database, DATABASE_URL: '' },
+      encoding: 'utf8',
+    })
+
+  it('brings a new database to the latest version without seeding it, then finds it up to date', async () => {
+    const database = join(dir, 'deploy.sqlite')
+    expect(run(database).stdout).toContain(`schema version 0 -> ${LATEST}`)
+    expect(run(database).stdout).toContain(`schema version ${LATEST}, up to date`)
+    const db = openDb(database)
+    expect(await schemaVersion(db)).toBe(LATEST)
+    expect(await db.one('SELECT count(*) AS "lessons" FROM lessons')).toEqual({ lessons: 0 })
+    await db.close()
   })
 })
 
