@@ -13,6 +13,12 @@ export function acceptFormBodiesOnly(app: FastifyInstance): void {
 /** A handle such as courseData or loginData. */
 export const handle = { type: 'string', minLength: 1, maxLength: 128 } as const
 
+/** The page of a paged list call, from 1. */
+export const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
+
+/** How many rows a paged list call asks for: at most `max` (100 unless the call allows fewer). */
+export const pageSize = (max = 100) => ({ type: 'integer', minimum: 1, maximum: max }) as const
+
 /** A whole number from `minimum` to `maximum` (both within the safe integers). */
 export function integer(minimum: number, maximum: number) {
   return { type: 'integer', minimum, maximum } as const

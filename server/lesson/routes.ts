@@ -21,7 +21,7 @@ import type {
 import { waitMinutes } from '../core/attempts'
 import { SerializedAnswer, contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
-import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { PageCache } from './pageCache'
 import type { LessonRecord } from './data'
@@ -33,8 +33,7 @@ import type { LessonListKind } from './rules'
 
 const MAX_PAGE_SIZE = 100
 const pass = { type: 'string', maxLength: 64 } as const
-const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
-const pageSize = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const
+const messagePaging = { page, pageSize: pageSize(MAX_PAGE_SIZE) } as const
 
 const text = { type: 'string' } as const
 const integer = { type: 'integer' } as const
@@ -146,7 +145,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
   contractRoute(
     app,
     lessonCalls.messages,
-    { fields: { page, pageSize, courseData: handle, coursePass: pass }, answer: messageListAnswer },
+    { fields: { ...messagePaging, courseData: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
       const lesson = await lessons.findByCourseData(request.body.courseData)
       if (!lesson) throw notFound()
@@ -157,7 +156,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
   contractRoute(
     app,
     lessonCalls.legacyMessages,
-    { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
+    { fields: { ...messagePaging, data: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => {
       const lesson = await lessons.findByLegacyData(request.body.data)
       if (!lesson) throw notFound()
@@ -165,7 +164,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     },
   )
 
-  contractRoute(app, lessonCalls.freeMessages, { fields: { page, pageSize, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
+  contractRoute(app, lessonCalls.freeMessages, { fields: { ...messagePaging, courseData: handle }, answer: messageListAnswer }, async (request, reply) => {
     const lesson = await lessons.findByCourseData(request.body.courseData)
     if (!lesson) throw notFound()
     return messagePage(request, reply, lesson, await granted(request, lesson, 'free', undefined), request.body)
@@ -177,7 +176,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     {
       fields: {
         msgTimestamp: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-        pageSize: { ...pageSize, default: PICTURE_PAGE_SIZE },
+        pageSize: { ...messagePaging.pageSize, default: PICTURE_PAGE_SIZE },
         courseData: handle,
         coursePass: pass,
       },
@@ -222,14 +221,14 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     return lesson
   }
 
-  contractRoute(app, reviewCalls.adminMessages, { fields: { page, pageSize, data: handle }, answer: messageListAnswer }, async (request, reply) =>
+  contractRoute(app, reviewCalls.adminMessages, { fields: { ...messagePaging, data: handle }, answer: messageListAnswer }, async (request, reply) =>
     messagePage(request, reply, await reviewed(request, request.body.data), null, request.body),
   )
 
   contractRoute(
     app,
     reviewCalls.complaintMessages,
-    { fields: { page, pageSize, data: handle, coursePass: pass }, answer: messageListAnswer },
+    { fields: { ...messagePaging, data: handle, coursePass: pass }, answer: messageListAnswer },
     async (request, reply) => messagePage(request, reply, await reviewed(request, request.body.data), null, request.body),
   )
 }

@@ -15,22 +15,20 @@ import type { LiveInfo, LiveWatchData } from '../../types/live'
 import { waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
-import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { LOGIN_EXPIRED_MESSAGE } from '../login/identity'
+import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { LiveRecord, PlayKind } from './data'
 import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
 import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, UNKNOWN_LIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, adminRefusal, playRefusal, replayRefusal } from './rules'
 
-const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
 const SELF_MESSAGE = 'you cannot subscribe to yourself'
 const NO_MORE_MESSAGE = 'no more'
 
 const flag = { type: 'integer', enum: [0, 1] } as const
-const page = { type: 'integer', minimum: 1, maximum: 100_000 } as const
-const pageSize = { type: 'integer', minimum: 1, maximum: 50 } as const
 const openid = { type: 'string', minLength: 1, maxLength: 64 } as const
 
 const refuse = (refusal: Refusal | undefined): void => {
@@ -208,7 +206,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     ok(await setSubscribed(await userOfOpenid(request.body.openid), request.body.wmid, request.body.isSubscribe === 1)),
   )
 
-  contractRoute(app, liveCalls.subscriptions, { fields: { openid, page, pageSize } }, async (request) => {
+  contractRoute(app, liveCalls.subscriptions, { fields: { openid, page, pageSize: pageSize(50) } }, async (request) => {
     const array = await lives.subscriptions(await userOfOpenid(request.body.openid), request.body.page, request.body.pageSize)
     // spec 001 §4: code 404 ends the list
     if (array.length === 0) throw new ApiRefusal(ResponseCode.NotFound, NO_MORE_MESSAGE)

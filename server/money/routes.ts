@@ -12,7 +12,8 @@ import type { BankCard, BoughtItem, RecashRecord, SalesIncomeRecord, SellingLess
 import { NOTHING_TO_WITHDRAW_CODE, moneyCalls, moneyDevCalls } from '../../types/money'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
-import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { LOGIN_EXPIRED_MESSAGE } from '../login/identity'
+import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { randomToken } from '../core/wechat'
 import type { Window } from './data'
@@ -28,13 +29,10 @@ import {
   withdrawRefusal,
 } from './rules'
 
-const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
 const UNKNOWN_CLEARING_MESSAGE = 'withdrawal does not exist'
 const OTHER_USER_MESSAGE = 'the login data belongs to another user'
 
-const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const
-const pageSize = { type: 'integer', minimum: 1, maximum: 100 } as const
-const paging = { page, pageSize } as const
+const paging = { page, pageSize: pageSize() } as const
 /** text with at least one visible character */
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const
 
