@@ -98,6 +98,19 @@ function queryable(client: Client): Queryable {
   }
 }
 
+/** `work` in one transaction on `client`, begun with `begin`: committed, or rolled back on any error. */
+async function runIn<T>(client: pg.PoolClient, begin: string, work: TransactionWork<T>): Promise<T> {
+  await client.query(begin)
+  try {
+    const result = await work(queryable(client))
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}
+
 class PostgresDb implements Db {
   readonly dialect = 'postgres'
   private readonly direct: Queryable
@@ -126,12 +139,8 @@ class PostgresDb implements Db {
     for (let attempt = 1; ; attempt += 1) {
       const client = await this.pool.connect()
       try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
-        const result = await work(queryable(client))
-        await client.query('COMMIT')
-        return result
+        return await runIn(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE', work)
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
         const code = (error as { code?: unknown } | null)?.code
         if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error
       } finally {
@@ -147,13 +156,7 @@ class PostgresDb implements Db {
     try {
       await client.query('SELECT pg_advisory_lock($1)', [ALONE_LOCK])
       try {
-        await client.query('BEGIN')
-        const result = await work(queryable(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
+        return await runIn(client, 'BEGIN', work)
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [ALONE_LOCK])
       }
