@@ -45,8 +45,16 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
   publisher.on('error', () => undefined)
   listener.on('error', () => undefined)
 
+  // Nothing is published before this node's subscription is active: its first word is `hello`,
+  // and the others' answers (who sits with them) published before Redis has the subscription would
+  // be lost to it for good, the node never listing those members. Each send waits on the same
+  // promise, so they still leave in the order they were made.
+  const listening = listener.subscribe(channel).then(
+    () => undefined,
+    () => undefined,
+  )
   const send = (envelope: Envelope): void => {
-    publisher.publish(channel, JSON.stringify(envelope)).catch(() => undefined)
+    void listening.then(() => publisher.publish(channel, JSON.stringify(envelope)).catch(() => undefined))
   }
   const deliverers = new Set<(event: RoomEvent) => void>()
   const lastHeard = new Map<string, number>()
@@ -54,7 +62,6 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
     for (const deliver of deliverers) deliver(event)
   }
 
-  listener.subscribe(channel).catch(() => undefined)
   listener.on('message', (_channel: string, text: string) => {
     let envelope: unknown
     try {
@@ -90,7 +97,10 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
     },
     async close() {
       clearInterval(heartbeat)
-      await publisher.publish(channel, JSON.stringify({ from: node, event: { kind: 'gone', worker: node } } satisfies Envelope)).catch(() => undefined)
+      // behind the sends already made, as every send is
+      await listening.then(() =>
+        publisher.publish(channel, JSON.stringify({ from: node, event: { kind: 'gone', worker: node } } satisfies Envelope)).catch(() => undefined),
+      )
       listener.disconnect()
       publisher.disconnect()
     },
