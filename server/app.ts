@@ -70,6 +70,8 @@ export interface AppOptions {
    * online. Without it, the workers of one machine share them over the cluster's IPC channel.
    */
   redisUrl?: string
+  /** what the names this server uses in Redis begin with (default `lesson:`): one Redis, several deployments */
+  redisPrefix?: string
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -108,7 +110,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
   const dev = demo && opts.dev !== false
   const repos = createRepositories(db)
-  const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl }) : undefined
+  const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl, channel: `${opts.redisPrefix ?? 'lesson:'}chatroom` }) : undefined
   if (redis) app.addHook('onClose', () => redis.close())
   const roomRelay = redis ?? processRelay()
   const context: AppContext = {
@@ -146,6 +148,8 @@ export interface ServerConfig {
   database: string
   /** REDIS_URL */
   redisUrl?: string
+  /** REDIS_PREFIX */
+  redisPrefix?: string
   staticDir: string
   logger: boolean
   dev: boolean
@@ -219,7 +223,8 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
  * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
- * server/data/dev.sqlite), REDIS_URL (shared chat room events), STATIC_DIR (dist/h5), LOG=1 logs requests,
+ * server/data/dev.sqlite), REDIS_URL (shared chat room events) and REDIS_PREFIX, STATIC_DIR (dist/h5),
+ * LOG=1 logs requests,
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service.
@@ -237,6 +242,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     database: env.DATABASE_URL || (env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH),
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
@@ -269,6 +275,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     dev: config.dev,
     iflytek: config.iflytek,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
   })
   try {
     await app.listen({ port: config.port, host: config.host })

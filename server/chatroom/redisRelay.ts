@@ -16,7 +16,7 @@ const isEnvelope = (value: unknown): value is Envelope =>
 export interface RedisRelayOptions {
   /** redis://… */
   url: string
-  /** the channel's name, so several deployments (or test runs) can share one Redis */
+  /** the channel's name (default `lesson:chatroom`), so several deployments or test runs can share one Redis */
   channel?: string
   /** the name this node announces itself with; default host, process and a random part */
   node?: string
@@ -61,6 +61,23 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
   const deliverAll = (event: RoomEvent): void => {
     for (const deliver of deliverers) deliver(event)
   }
+
+  // Back after a lost connection (ioredis reconnects by itself): the others may have counted this
+  // node gone, and this node them, if it lasted over GONE_AFTER_MS. Once subscribed again, it says
+  // hello (the others tell it who sits with them) and announces its own members again, as the
+  // routes do for any hello.
+  let connections = 0
+  listener.on('ready', () => {
+    connections += 1
+    if (connections === 1) return
+    listener.subscribe(channel).then(
+      () => {
+        send({ from: node, event: { kind: 'hello', worker: node } })
+        deliverAll({ kind: 'hello', worker: node })
+      },
+      () => undefined,
+    )
+  })
 
   listener.on('message', (_channel: string, text: string) => {
     let envelope: unknown

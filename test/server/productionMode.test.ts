@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { StartupError, buildApp, serverConfigFromEnv } from '../../server/app'
+import { StartupError, buildApp, modeNotice, serverConfigFromEnv } from '../../server/app'
 import { payV2Sign } from '../../server/core/wechat'
 import type { WechatCredentials } from '../../server/core/wechat'
 import type { ObjectData } from '../../types/api'
@@ -47,6 +47,21 @@ describe('serverConfigFromEnv', () => {
   it('lets SERVER_MODE=demo win over NODE_ENV=production and refuses an unknown mode', () => {
     expect(serverConfigFromEnv(env({ NODE_ENV: 'production', SERVER_MODE: 'demo' })).mode).toBe('demo')
     expect(() => serverConfigFromEnv(env({ SERVER_MODE: 'prod' }))).toThrow('SERVER_MODE must be demo or production')
+  })
+
+  it('reads DATABASE_URL before DB_PATH, and REDIS_URL and REDIS_PREFIX when given', () => {
+    const shared = serverConfigFromEnv(env({ DATABASE_URL: 'postgres://u:p@db:5432/lesson', DB_PATH: '/x.sqlite', REDIS_URL: 'redis://r:6379', REDIS_PREFIX: 'b:' }))
+    expect(shared).toMatchObject({ database: 'postgres://u:p@db:5432/lesson', redisUrl: 'redis://r:6379', redisPrefix: 'b:' })
+    const alone = serverConfigFromEnv(env({ DB_PATH: '/x.sqlite' }))
+    expect(alone.database).toBe('/x.sqlite')
+    expect(alone.redisUrl).toBeUndefined()
+  })
+
+  it('says at start what a second machine would miss: PostgreSQL without Redis', () => {
+    const notice = (vars: Record<string, string>) => modeNotice(serverConfigFromEnv(env(vars)))
+    expect(notice({ DATABASE_URL: 'postgres://u:p@db/lesson' })).toContain('PostgreSQL without REDIS_URL')
+    expect(notice({ DATABASE_URL: 'postgres://u:p@db/lesson', REDIS_URL: 'redis://r' })).not.toContain('REDIS_URL')
+    expect(notice({ DB_PATH: '/x.sqlite' })).not.toContain('REDIS_URL')
   })
 
   it('takes HOST and TRUST_PROXY when told', () => {

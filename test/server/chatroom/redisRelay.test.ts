@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import Redis from 'ioredis'
 import { GONE_AFTER_MS, redisRelay } from '../../../server/chatroom/redisRelay'
 import type { RoomEvent } from '../../../server/chatroom/relay'
 
@@ -55,6 +56,27 @@ maybe('the Redis relay', () => {
     expect(atA.filter((event) => event.kind === 'msg')).toEqual([])
     await b.close()
     await until(() => atA.some((event) => event.kind === 'gone' && event.worker === 'b'), 'b saying goodbye')
+  })
+
+  it('after a lost connection, says hello again and announces its own members again', async () => {
+    const a = redisRelay({ url: REDIS!, channel, node: 'flaky' })
+    const b = redisRelay({ url: REDIS!, channel, node: 'steady' })
+    open.push(a, b)
+    const atA: RoomEvent[] = []
+    const atB: RoomEvent[] = []
+    a.subscribe((event) => atA.push(event))
+    b.subscribe((event) => atB.push(event))
+    await until(() => {
+      b.publish({ kind: 'hello', worker: 'steady' })
+      return atA.length > 0
+    }, 'the subscriptions')
+    // Redis drops every subscriber connection, as a restart or a network cut would
+    const admin = new Redis(REDIS!)
+    await admin.client('KILL', 'TYPE', 'pubsub')
+    admin.disconnect()
+    // a's own routes are asked to announce its members (a local hello), and b hears a's hello
+    await until(() => atA.some((event) => event.kind === 'hello' && event.worker === 'flaky'), 'a local hello at a')
+    await until(() => atB.some((event) => event.kind === 'hello' && event.worker === 'flaky'), "a's hello at b")
   })
 
   it('counts a node that dies without a word as gone after its heartbeats stop', async () => {
