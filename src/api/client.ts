@@ -33,6 +33,7 @@ export interface RawResponse {
 /** The platform edge the client stands on; the app wires Taro, tests wire fakes. */
 export interface TransportDeps {
   baseUrl: () => string
+  /** Rejects with an Error named 'TimeoutError' when `timeoutMs` passed (src/platform/http), with anything else on a network failure. */
   request: (options: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }) => Promise<RawResponse>
   toast: (message: string, durationMs: number) => void
   /** Where 601 and 8 send the user. */
@@ -71,6 +72,11 @@ export function encodeForm(body: FormBody): string {
     .filter((key) => body[key] !== undefined && body[key] !== null)
     .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(body[key]))}`.replace(/%20/g, '+'))
     .join('&')
+}
+
+/** A request that gave up waiting (TransportDeps.request): a timeout, whichever timer fired first. */
+function isTimeout(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'TimeoutError'
 }
 
 function isEnvelope(value: unknown): value is ApiEnvelope {
@@ -117,7 +123,9 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
       key: JSON.stringify([url, form, headers]),
       start: () =>
         deps.request({ url, body: form, headers, timeoutMs }).catch((err: unknown) => {
-          throw err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, deps.messages.networkError(), path)
+          if (err instanceof ApiError) throw err
+          // a request sent early (prefetch) gives up on its own timer before this call's: still a timeout
+          throw isTimeout(err) ? new ApiError(TIMEOUT, deps.messages.timeout(), path) : new ApiError(NETWORK_ERROR, deps.messages.networkError(), path)
         }),
     }
   }

@@ -1,4 +1,5 @@
 import type { Http, HttpResponse } from './types'
+import { requestTimedOut } from './timeoutError'
 
 /**
  * H5 sends HTTP with the browser's own fetch. Taro.request would bring its fetch and
@@ -21,6 +22,9 @@ async function send(url: string, init: RequestInit, timeoutMs: number): Promise<
   const timer = setTimeout(() => abort.abort(), timeoutMs)
   try {
     return await answer(await fetch(url, { ...init, signal: abort.signal }))
+  } catch (err) {
+    // our own abort is the timeout: say so (the client reports it as 'timed out', not as a network failure)
+    throw abort.signal.aborted ? requestTimedOut(url, timeoutMs) : err
   } finally {
     clearTimeout(timer)
   }

@@ -1,7 +1,7 @@
 /**
  * The H5 HTTP edge (src/platform/http/index.h5.ts) on the browser's fetch, which is faked here
  * (the platform edge): what the API client gets for JSON, text and a server error, and that a
- * request past its time is aborted and rejects like a network failure.
+ * request past its time is aborted and rejects as a timeout (an Error named 'TimeoutError').
  */
 import { http } from '../../../src/platform/http'
 
@@ -60,6 +60,23 @@ describe('H5 http.post', () => {
     jest.advanceTimersByTime(299)
     expect(signal?.aborted).toBe(false)
     jest.advanceTimersByTime(1)
-    await expect(settled).resolves.toBe('AbortError')
+    // issue 30 item 14: a timeout, named as one, so the client says 'timed out' and not 'network request abnormal'
+    await expect(settled).resolves.toBe('TimeoutError')
+  })
+
+  it('a GET past its time rejects as a timeout too', async () => {
+    jest.useFakeTimers()
+    fakeFetch(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
+    const settled = http.getJson('/live/count.json', 300).then(
+      () => 'answered',
+      (err: Error) => err.name,
+    )
+    jest.advanceTimersByTime(300)
+    await expect(settled).resolves.toBe('TimeoutError')
   })
 })

@@ -160,6 +160,29 @@ describe('createClient().post', () => {
       expect(deps.toast.mock.calls).toEqual([['timed out', 1000]])
     })
 
+    it('reports a request that gave up on its own timer as a timeout, not a network failure (issue 30 item 14)', async () => {
+      const timedOut = Object.assign(new Error('no answer'), { name: 'TimeoutError' })
+      const { client, deps } = setup(() => Promise.reject(timedOut))
+      await expect(client.post('/wmim/info.do')).rejects.toMatchObject({ code: TIMEOUT, message: 'timed out' })
+      expect(deps.toast.mock.calls).toEqual([['timed out', 1000]])
+    })
+
+    it('reports a prefetched request that times out before the page asks as a timeout (a lesson info answering after 6 s)', async () => {
+      const { client, deps } = setup(
+        () =>
+          new Promise<RawResponse>((_, reject) => {
+            // the platform's own timer (src/platform/http) runs from when the early request was sent
+            setTimeout(() => reject(Object.assign(new Error('no answer'), { name: 'TimeoutError' })), REQUEST_TIMEOUT_MS)
+          }),
+      )
+      client.prefetch('/wmim/info.do', { courseData: 'slow' })
+      await jest.advanceTimersByTimeAsync(300)
+      const pending = expect(client.post('/wmim/info.do', { courseData: 'slow' })).rejects.toMatchObject({ code: TIMEOUT, message: 'timed out' })
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+      await pending
+      expect(deps.toast.mock.calls).toEqual([['timed out', 1000]])
+    })
+
     it('leaves no timer behind after a fast answer', async () => {
       const { client } = setup(() => ok(200))
       await client.post('/fast')
