@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { AREAS } from './areas'
 import type { AppContext } from './context'
 import { isPostgresUrl, type Db } from './core/sql'
+import { requestTarget } from './core/urls'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
@@ -127,10 +128,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   for (const area of AREAS) {
     if (area.routes && (dev || !area.devOnly)) await app.register(area.routes, context)
   }
-  // each socket area answers its own path; an upgrade to any other path is refused here
+  // each socket area answers its own path; an upgrade to any other path, or to no path, is refused here
   const socketPaths = [CHATROOM_SOCKET_PATH, LOCAL_IAT_PATH]
   app.server.on('upgrade', (request: { url?: string }, socket: { destroy(): void }) => {
-    if (!socketPaths.includes(new URL(request.url ?? '/', 'http://local').pathname)) socket.destroy()
+    const target = requestTarget(request.url)
+    if (!target || !socketPaths.includes(target.pathname)) socket.destroy()
   })
   return app
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context'
 import { wireMember, wireRoom } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
+import { requestTarget } from '../core/urls'
 import type { RoomEvent } from './relay'
 import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
 
@@ -54,7 +55,7 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // another area's socket path, or none: app.ts refuses the paths nobody serves
-    if (new URL(request.url ?? '/', 'http://local').pathname !== CHATROOM_SOCKET_PATH) return
+    if (requestTarget(request.url)?.pathname !== CHATROOM_SOCKET_PATH) return
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
   }
   app.server.on('upgrade', onUpgrade)

@@ -12,6 +12,15 @@ export function publicOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${host}`
 }
 
+/**
+ * The URL of a raw request target (`/im/chatroom?x=1`, as an upgrade request carries it before any
+ * route has parsed it), or null when it is none: a target such as `//[` makes `new URL` throw, and
+ * a throw in an `upgrade` listener ends the process.
+ */
+export function requestTarget(target: string | undefined): URL | null {
+  return URL.canParse(target ?? '/', 'http://local') ? new URL(target ?? '/', 'http://local') : null
+}
+
 /** Stored paths (`/media/a.png`) become absolute; full URLs and empty strings stay as they are. */
 export function absoluteUrl(origin: string, path: string): string {
   return path.startsWith('/') && !path.startsWith('//') ? origin + path : path

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { WebSocketServer } from 'ws'
 import { ok } from '../core/envelope'
 import { contractRoute } from '../core/contractRoute'
-import { publicOrigin } from '../core/urls'
+import { publicOrigin, requestTarget } from '../core/urls'
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { LOCAL_IAT_PATH, speechCalls } from '../../types/speech'
@@ -62,8 +62,8 @@ export async function speechRoutes(app: FastifyInstance, opts: { iflytek?: Iflyt
   const worker = workerName()
   if (worker !== undefined) wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`))
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(request.url ?? '/', 'http://local')
-    if (url.pathname !== LOCAL_IAT_PATH) return
+    const url = requestTarget(request.url)
+    if (url?.pathname !== LOCAL_IAT_PATH) return
     if (!verifyIatQuery(url.searchParams, url.pathname, request.headers.host ?? '', LOCAL_IAT, now())) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       return
