@@ -90,7 +90,8 @@ export const AREAS: readonly Area[] = [
   { name: 'album', migrations: ALBUM_MIGRATIONS, seed: seedAlbums, routes: albumRoutes },
   { name: 'invite', migrations: INVITE_MIGRATIONS, seed: seedInvites, routes: inviteRoutes },
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: seedLives, routes: liveRoutes },
-  { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes },
+  // the test page's demo orders: development only, like the payment sandbox that pays them
+  { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },
   { name: 'speech', routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir }) },
 ]

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ObjectData } from '../../types/api'
 import type { OrderState, PayConfig } from '../../types/purchase'
 import { TEST_ORDER_FEE_FEN } from '../../types/testOrder'
+import { buildApp } from '../../server/app'
 import { BUYER, SANDBOX_PAY, post, testApp } from './helpers'
+import { testDatabase } from './engines'
 import { stringMatching } from '../matchers'
 
 const CREATE = '/gzh/test/order/create.do'
@@ -110,5 +112,21 @@ describe('50 concurrent requests', () => {
     const paid = await Promise.all(Array.from({ length: 50 }, () => post<ObjectData<OrderState>>(app, SANDBOX_PAY, { orderNO })))
     expect(paid.every((a) => a.body.data?.object.orderStatus === 1)).toBe(true)
     expect(await count('test_orders WHERE status = 1')).toBe(1)
+  })
+})
+
+describe('outside the demo (issue 29, item 9)', () => {
+  it.each([
+    ['production mode', { mode: 'production' as const, wechat: { appId: 'wx', payKey: 'k', jsapiTicket: 't' } }],
+    ['demo mode without the development routes', { dev: false }],
+  ])('%s has no test orders: 50 request ids make no row and no pay config', async (_name, options) => {
+    const production = await buildApp({ ...options, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(production, CREATE, { requestId: `t${String(i).padStart(15, '0')}` })),
+    )
+    const rows = await production.db.one('SELECT count(*) AS "n" FROM test_orders')
+    await production.close()
+    expect(answers.every((answer) => answer.status === 404 && answer.body.code === 404 && answer.body.data === null)).toBe(true)
+    expect(rows).toEqual({ n: 0 })
   })
 })
