@@ -38,6 +38,15 @@ describe('friend and group requests', () => {
     expect(await app.db.one('SELECT message FROM invite_requests')).toEqual({ message: '我是小李' })
   })
 
+  it('refuses a verification message over 64 characters (spec 000 §5), counting characters, not bytes or UTF-16 units', async () => {
+    const tooLong = await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: '学'.repeat(65) })
+    expect(tooLong.body.code).toBe(400)
+    expect(await app.db.one('SELECT count(*) AS "n" FROM invite_requests')).toEqual({ n: 0 })
+    const longest = '😀'.repeat(64)
+    expect((await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: ` ${longest} ` })).body.code).toBe(200)
+    expect(await app.db.one('SELECT message FROM invite_requests')).toEqual({ message: longest })
+  })
+
   it('records a friend request without a message as no message', async () => {
     await post(app, inviteCalls.friendAdd.path, { data: 'invite-friend', message: '   ' })
     expect(await app.db.one('SELECT message FROM invite_requests')).toEqual({ message: null })
