@@ -21,7 +21,8 @@ import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { LiveRecord, PlayKind } from './data'
 import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
 import type { LiveViewer, Refusal } from './rules'
-import { REPLAY_PASSWORD_LIMIT, UNKNOWN_LIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, adminRefusal, playRefusal, replayRefusal } from './rules'
+import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, UNKNOWN_LIVE_MESSAGE, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
+import { PasswordTries } from '../lesson/passwordTries'
 
 const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
@@ -46,6 +47,7 @@ function localRoomAddress(origin: string): string {
 }
 
 export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity }) => {
+  const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
   acceptFormBodiesOnly(app)
@@ -158,17 +160,15 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
       const { courseData, playPass, loginData } = request.body
       const live = await findLive(courseData)
       const viewer = await viewerFor(live, loginData, at)
-      const bucket = `livepass:${live.id}:${request.ip}`
-      // the wait check, the password check and the count are one transaction: concurrent tries on
-      // any worker or machine get exactly the limit checked
-      const refusal = await db.transaction(async (tx): Promise<Refusal | undefined> => {
-        const waitMs = await attempts.waitMs(tx, bucket, REPLAY_PASSWORD_LIMIT, at)
-        if (waitMs > 0) return { code: ResponseCode.Forbidden, msg: `too many wrong passwords: try again in ${waitMinutes(waitMs)} minutes` }
-        const checked = replayRefusal(live, viewer, playPass)
-        if (checked?.msg === WRONG_PASSWORD_MESSAGE) await attempts.add(tx, [{ bucket, windowMs: REPLAY_PASSWORD_LIMIT.windowMs }], at)
-        return checked
-      })
-      refuse(refusal)
+      // a password try's wait check, check and count are one transaction (PasswordTries): concurrent
+      // tries on any worker or machine get exactly the limit checked, per client and per live
+      const check = () => {
+        const refusal = replayRefusal(live, viewer, playPass)
+        return { granted: refusal === undefined, refusal }
+      }
+      const tried = triesReplayPassword(live, viewer) ? await replayTries.attempt(live.id, request.ip, at, check) : { checked: check() }
+      if ('waitMs' in tried) throw new ApiRefusal(ResponseCode.Forbidden, `too many wrong passwords: try again in ${waitMinutes(tried.waitMs)} minutes`)
+      refuse(tried.checked.refusal)
       return ok({ object: { ...(await info(live, viewer, request)), isPlayBack: 1, playUrl: await playUrl(live, 'replay', request, at) } })
     },
   )

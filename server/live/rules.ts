@@ -17,6 +17,11 @@ export const UNKNOWN_LIVE_MESSAGE = 'live does not exist'
 
 /** Wrong replay passwords per live and client (core/attempts.ts), then a wait. */
 export const REPLAY_PASSWORD_LIMIT: AttemptLimit = { max: 10, windowMs: 10 * 60_000 }
+/**
+ * Wrong replay passwords one live takes from every client together, then a wait for all but the
+ * clients that gave the right one before: what stops a guess spread over many addresses.
+ */
+export const REPLAY_PASSWORD_LIVE_LIMIT: AttemptLimit = { max: 100, windowMs: 10 * 60_000 }
 
 export interface Refusal {
   code: number
@@ -56,6 +61,14 @@ export function replayRefusal(live: LiveRecord, viewer: LiveViewer, playPass: st
     return { code: ResponseCode.PasswordRequired, msg: WRONG_PASSWORD_MESSAGE }
   }
   return undefined
+}
+
+/**
+ * Whether a replay request is a password try: everything but the password would let the viewer
+ * in, and the password is needed. Other refusals (no replay, app only, not bought) are no tries.
+ */
+export function triesReplayPassword(live: LiveRecord, viewer: LiveViewer): boolean {
+  return live.replayPassword !== null && replayRefusal(live, viewer, live.replayPassword) === undefined && !isOwner(live, viewer)
 }
 
 /** The admin view: the live's owner or one of its admins. */

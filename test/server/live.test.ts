@@ -14,6 +14,7 @@ import { LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import type { LiveInfo, LiveSubscription } from '../../types/live'
 import { BUYER, LOGIN, TEACHER, VISITOR, post, testApp } from './helpers'
 import type { Fields } from './helpers'
+import { REPLAY_PASSWORD_LIVE_LIMIT } from '../../server/live/rules'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -216,6 +217,23 @@ describe('the replay (getPlayBackLiveUrl)', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => replay({ courseData: 'live-replay', playPass: '0000' })))
     expect(answers.filter((a) => a.body.code === 402)).toHaveLength(10)
     expect(answers.filter((a) => a.body.code === 403)).toHaveLength(40)
+  })
+
+  it('limits wrong passwords per live across clients too; a client that knows the password goes on (issue 29, item 11)', async () => {
+    const from = (client: string, playPass: string) =>
+      app.inject({
+        method: 'POST',
+        url: liveCalls.playback.path,
+        payload: new URLSearchParams({ courseData: 'live-replay', playPass }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: client,
+      })
+    const code = async (client: string, playPass: string) => (JSON.parse((await from(client, playPass)).body) as { code: number }).code
+    expect(await code('198.51.100.1', '2468')).toBe(200)
+    // REPLAY_PASSWORD_LIVE_LIMIT wrong tries, one from each of as many addresses
+    for (let i = 0; i < REPLAY_PASSWORD_LIVE_LIMIT.max; i += 1) expect(await code(`203.0.${Math.floor(i / 250)}.${i % 250}`, '0000')).toBe(402)
+    expect(await code('192.0.2.77', '2468')).toBe(403)
+    expect(await code('198.51.100.1', '2468')).toBe(200)
   })
 
   it('a live without a replay has none; a running one neither', async () => {
