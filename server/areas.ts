@@ -93,7 +93,10 @@ export const AREAS: readonly Area[] = [
   // the test page's demo orders: development only, like the payment sandbox that pays them
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },
-  { name: 'speech', routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir }) },
+  {
+    name: 'speech',
+    routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir, db: context.db, attempts: context.repos.attempts }),
+  },
 ]
 
 /** Every area's schema steps, in area order (server/core/migrate.ts `migrate`). */

@@ -11,7 +11,10 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { WebSocketServer } from 'ws'
-import { ok } from '../core/envelope'
+import { ResponseCode } from '../../types/api'
+import { type AttemptCounter, type AttemptLimit, waitMinutes } from '../core/attempts'
+import { ApiRefusal, ok } from '../core/envelope'
+import type { Db } from '../core/sql'
 import { contractRoute } from '../core/contractRoute'
 import { publicOrigin, requestTarget } from '../core/urls'
 import { WORKER_HEADER, workerName } from '../core/worker'
@@ -46,11 +49,33 @@ export function iflytekFromEnv(env: Readonly<Record<string, string | undefined>>
   return { appId, apiKey, apiSecret }
 }
 
-export async function speechRoutes(app: FastifyInstance, opts: { iflytek?: IflytekConfig; mediaDir: string; now?: () => number }): Promise<void> {
+/**
+ * Signed speech addresses one client may get in a window: each is a credential for the paid
+ * speech service (or the stand-in), and the speech page asks for one per recording.
+ */
+export const IAT_AUTH_LIMIT: AttemptLimit = { max: 30, windowMs: 10 * 60_000 }
+
+export interface SpeechOptions {
+  iflytek?: IflytekConfig
+  mediaDir: string
+  /** the database and the attempt counts that limit the signed addresses per client */
+  db: Db
+  attempts: AttemptCounter
+  now?: () => number
+}
+
+export async function speechRoutes(app: FastifyInstance, opts: SpeechOptions): Promise<void> {
   const now = opts.now ?? Date.now
   const recordings = loadRecordings(opts.mediaDir)
 
   contractRoute(app, speechCalls.iatAuth, { fields: {} }, async (request) => {
+    const bucket = `iat-auth:${request.ip}`
+    const waitMs = await opts.db.transaction(async (tx) => {
+      const wait = await opts.attempts.waitMs(tx, bucket, IAT_AUTH_LIMIT, now())
+      if (wait === 0) await opts.attempts.add(tx, [{ bucket, windowMs: IAT_AUTH_LIMIT.windowMs }], now())
+      return wait
+    })
+    if (waitMs > 0) throw new ApiRefusal(ResponseCode.Forbidden, `too many speech sessions: try again in ${waitMinutes(waitMs)} minutes`)
     if (opts.iflytek) {
       return ok<{ object: IatAuth }>({ object: { authUrl: signIatUrl(IFLYTEK_IAT_URL, opts.iflytek, now()), appId: opts.iflytek.appId } })
     }

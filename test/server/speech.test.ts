@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
+import { IAT_AUTH_LIMIT } from '../../server/speech/routes'
 import { encodeFrame } from '../../src/domain/speech'
 import type { ObjectData } from '../../types/api'
 import type { IatAuth } from '../../types/speech'
@@ -125,5 +126,22 @@ describe('with iFlytek credentials', () => {
     const signature = createHmac('sha256', 'secret789').update(origin).digest('base64')
     const authorization = `api_key="key456", algorithm="hmac-sha256", headers="host date request-line", signature="${signature}"`
     expect(Buffer.from(url.searchParams.get('authorization') ?? '', 'base64').toString()).toBe(authorization)
+  })
+})
+
+describe('signed addresses per client (issue 29, item 11)', () => {
+  it(`answers ${IAT_AUTH_LIMIT.max} in a window, then a wait; another client is not held back`, async () => {
+    const app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent' })
+    const ask = async (client: string) =>
+      JSON.parse((await app.inject({ method: 'POST', url: AUTH, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: client })).body) as {
+        code: number
+        msg: string
+      }
+    const answers = await Promise.all(Array.from({ length: IAT_AUTH_LIMIT.max + 5 }, () => ask('203.0.113.9')))
+    const other = await ask('198.51.100.4')
+    await app.close()
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(IAT_AUTH_LIMIT.max)
+    expect(answers.filter((answer) => answer.code === 403 && /try again in 10 minutes/.test(answer.msg))).toHaveLength(5)
+    expect(other.code).toBe(200)
   })
 })
