@@ -152,6 +152,149 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     await e2e.screenshot(page, 'live-stream-reentered')
   })
 
+  /**
+   * Counts what a page keeps running: every WebSocket the page opens is remembered (an init script
+   * wraps window.WebSocket), and the `<video>` elements that play (not paused, not ended).
+   */
+  const countRunning = (page: Page) =>
+    page.addInitScript(() => {
+      const Native = window.WebSocket
+      const opened: WebSocket[] = []
+      class Counted extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols)
+          opened.push(this)
+        }
+      }
+      window.WebSocket = Counted
+      Reflect.set(window, 'e2eOpenSockets', () => opened.filter((s) => s.readyState === Native.CONNECTING || s.readyState === Native.OPEN).length)
+    })
+  const running = (page: Page) =>
+    page.evaluate(() => ({
+      videos: [...document.querySelectorAll('video')].filter((v) => !v.paused && !v.ended).length,
+      sockets: (Reflect.get(window, 'e2eOpenSockets') as () => number)(),
+    }))
+  /** The live's playlist and segments answer 500 while `down` holds. */
+  const breakStream = async (page: Page, down: () => boolean) => {
+    await page.route('**/hls/live-now/**', (route) => (down() ? route.fulfill({ status: 500, body: 'down' }) : route.continue()))
+  }
+  /** The newest page's player (a page the app keeps under it has its own #live-video). */
+  async function newestAdvances(page: Page): Promise<void> {
+    const time = () => page.evaluate(() => [...document.querySelectorAll<HTMLVideoElement>('#live-video video')].pop()?.currentTime ?? 0)
+    await page.waitForFunction(() => ([...document.querySelectorAll<HTMLVideoElement>('#live-video video')].pop()?.currentTime ?? 0) > 0.5, undefined, { timeout: 30000 })
+    const first = await time()
+    await page.waitForFunction(
+      (t) => ([...document.querySelectorAll<HTMLVideoElement>('#live-video video')].pop()?.currentTime ?? 0) > t + 1,
+      first,
+      { timeout: 30000 },
+    )
+  }
+
+  it('re-entering after a broken stream leaves one player and one chat connection running (issue 30.1)', async () => {
+    const page = await e2e.newPage()
+    await countRunning(page)
+    let down = false
+    await breakStream(page, () => down)
+    await page.goto('/liveHome?courseData=live-now')
+    await shown(page, 'taro-button-core').filter({ hasText: '以游客身份观看' }).click()
+    await shown(page, '.live-chat__text').first().waitFor()
+    await newestAdvances(page)
+    expect(await running(page)).toEqual({ videos: 1, sockets: 1 })
+    // the stream breaks while it plays: the dialog, then back to normal and 确定
+    down = true
+    await shown(page, '.ui-dialog__text').filter({ hasText: '直播流异常，请重新进入' }).waitFor({ timeout: 60000 })
+    down = false
+    await shown(page, '.ui-dialog__button').click()
+    await page.waitForURL((url) => url.pathname === '/liveHome')
+    await shown(page, 'taro-button-core').filter({ hasText: '以游客身份观看' }).click()
+    await shown(page, '.live-chat__text').first().waitFor()
+    await newestAdvances(page)
+    // the page under the new one (kept by the page stack) plays nothing and holds no connection
+    await page.waitForTimeout(2000)
+    expect(await running(page)).toEqual({ videos: 1, sockets: 1 })
+    expect(await page.locator('#live-video').count()).toBe(1)
+    await e2e.screenshot(page, 'live-reentered-guest')
+  })
+
+  /** The newest player's bar, as Taro's H5 Video shows it for a while after a tap on the picture. */
+  const showControls = async (page: Page) => {
+    await page.evaluate(() => {
+      const bar = [...document.querySelectorAll<HTMLElement & { toggleVisibility?: (on: boolean) => Promise<void> }>('#live-video taro-video-control')].pop()
+      return bar?.toggleVisibility?.(true)
+    })
+  }
+
+  it('a live has no seek bar and no duration; a replay has both (issue 30.4)', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/liveHome?courseData=live-now')
+    await shown(page, 'taro-button-core').filter({ hasText: '以游客身份观看' }).click()
+    await newestAdvances(page)
+    await showControls(page)
+    const player = page.locator('#live-video')
+    expect(await player.locator('.taro-video-progress-container').count()).toBe(0)
+    expect(await player.locator('.taro-video-duration').count()).toBe(0)
+    expect(await player.locator('.taro-video-current-time').count()).toBe(0)
+    expect(await player.innerText()).not.toMatch(/\d\d:\d\d/)
+    await e2e.screenshot(page, 'live-controls-no-seek')
+
+    const replay = await e2e.newPage()
+    await replay.goto('/liveHome/playBack/live-replay')
+    await replay.locator('.live-password input').fill('2468')
+    await shown(replay, 'taro-button-core').filter({ hasText: '观看回放' }).click()
+    await newestAdvances(replay)
+    await showControls(replay)
+    expect(await replay.locator('#live-video .taro-video-progress-container').count()).toBe(1)
+    expect(await replay.locator('#live-video .taro-video-duration').innerText()).toMatch(/\d\d:\d\d/)
+    await e2e.screenshot(replay, 'live-replay-controls')
+  })
+
+  it('an audio-only live shows its cover and no picture around it, and its sound plays (issue 30.4)', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/liveHome?courseData=live-audio')
+    await shown(page, 'taro-button-core').filter({ hasText: '以游客身份观看' }).click()
+    await newestAdvances(page)
+    await page.waitForTimeout(400)
+    await e2e.screenshot(page, 'live-audio-only')
+    const video = await page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('#live-video video')
+      if (!v) return undefined
+      const style = getComputedStyle(v)
+      return { hidden: style.visibility === 'hidden' || style.opacity === '0', muted: v.muted, paused: v.paused, volume: v.volume }
+    })
+    expect(video).toEqual({ hidden: true, muted: false, paused: false, volume: 1 })
+  })
+
+  // unfinished (issue 30): fails on the current code, see the issue's report; not yet passing
+  it.skip('when autoplay is refused, a named play button of 44x44 px at least starts the stream; no unhandled rejection (issue 30.7)', async () => {
+    const page = await e2e.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (err) => errors.push(err.message))
+    // a strict autoplay policy: play() only from within a tap's own handler (not on a later event, even
+    // one soon after the tap on 游客), and the autoplay attribute does nothing
+    await page.addInitScript(() => {
+      const play = HTMLMediaElement.prototype.play
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        const event = window.event
+        if (event?.isTrusted && ['click', 'touchend', 'pointerup'].includes(event.type)) return play.call(this)
+        return Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", 'NotAllowedError'))
+      }
+      Object.defineProperty(HTMLMediaElement.prototype, 'autoplay', { configurable: true, get: () => false, set: () => undefined })
+    })
+    await page.goto('/liveHome?courseData=live-now')
+    await shown(page, 'taro-button-core').filter({ hasText: '以游客身份观看' }).click()
+    const play = page.getByRole('button', { name: '点击播放' })
+    await play.waitFor({ timeout: 30000 })
+    const box = await play.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+    await page.waitForTimeout(400)
+    await e2e.screenshot(page, 'live-play-refused')
+    await play.click()
+    await newestAdvances(page)
+    expect(await play.count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   it('an app-only live shows the notice', async () => {
     const page = await e2e.newPage()
     await page.goto('/liveHome?courseData=live-app')

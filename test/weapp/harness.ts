@@ -104,6 +104,7 @@ function makeWx(server: FastifyInstance, storage: Map<string, unknown>): FakeWx 
     removeStorageSync: (key: string) => void storage.delete(key),
     getBackgroundAudioManager: jest.fn(),
     createInnerAudioContext: jest.fn(),
+    createVideoContext: jest.fn(() => ({ play: jest.fn(), pause: jest.fn(), stop: jest.fn(), seek: jest.fn(), playbackRate: jest.fn() })),
     createSelectorQuery: jest.fn(() => {
       const query = {
         select: () => query,

@@ -3,7 +3,7 @@
  */
 import { routeByName, toPageUrl } from '../../src/domain/routes'
 import { loadPage, optionsOf, type FakeWx, type LoadedPage } from './harness'
-import { all, attributeOf, tap } from './taroTree'
+import { all, attributeOf, tap, typeInto } from './taroTree'
 
 /**
  * The live package's simple pages in the compiled mini-program (dist/weapp), against the real
@@ -77,6 +77,61 @@ describe('the live viewer in the compiled mini-program (dist/weapp)', () => {
     expect(video.dom?.tagName.toLowerCase()).toBe('wx-video')
     expect(attributeOf(p, video, 'src')).toMatch(/\/hls\/live-now\/live\.m3u8\?token=[0-9a-f]{32}$/)
     expect(p.text()).toContain('英语口语直播：每天十分钟')
+  })
+
+  /** Socket tasks as `wx.connectSocket` hands them out, and the video contexts the page asks for. */
+  function media(wx: FakeWx) {
+    const tasks: { closed: boolean }[] = []
+    wx.connectSocket = jest.fn(() => {
+      const task = { closed: false, onOpen: jest.fn(), onMessage: jest.fn(), onClose: jest.fn(), onError: jest.fn(), send: jest.fn(), close: jest.fn(() => (task.closed = true)) }
+      tasks.push(task)
+      return task
+    })
+    const stops = jest.fn()
+    wx.createVideoContext = jest.fn(() => ({ play: jest.fn(), pause: jest.fn(), stop: stops, playbackRate: jest.fn() }))
+    return { open: () => tasks.filter((task) => !task.closed).length, stops }
+  }
+  /** The page's own onHide / onShow, as the mini-program calls them when a page covers it and leaves. */
+  const lifecycle = (name: 'onHide' | 'onShow') => {
+    const pages = (globalThis as unknown as { getCurrentPages: () => Record<string, unknown>[] }).getCurrentPages()
+    const current = pages[pages.length - 1]
+    ;(current[name] as () => void).call(current)
+  }
+
+  // unfinished (issue 30): fails on the current code, see the issue's report; not yet passing
+  it.skip('/liveHome hidden under another page keeps no player and no chat socket; shown again it plays (issue 30.1)', async () => {
+    let running: ReturnType<typeof media> | undefined
+    page = await loadPage(routeByName('LiveHome').page, { courseData: 'live-now' }, (wx) => void (running = media(wx)))
+    const p = page
+    const r = running as ReturnType<typeof media>
+    await p.waitFor(() => count(p, '.live-identity') === 1, 20000)
+    await tap(all(p, '.live-secondary')[0])
+    await p.waitFor(() => count(p, '.live-player__video') === 1 && r.open() === 1)
+    lifecycle('onHide')
+    await p.waitFor(() => count(p, '.live-player__video') === 0 && r.open() === 0)
+    expect(r.stops).toHaveBeenCalled()
+    lifecycle('onShow')
+    await p.waitFor(() => count(p, '.live-player__video') === 1 && r.open() === 1)
+  })
+
+  it('/liveHome: a live\'s Video has no seek bar; a replay\'s has one (issue 30.4)', async () => {
+    page = await loadPage(routeByName('LiveHome').page, { courseData: 'live-now' }, media)
+    const p = page
+    await p.waitFor(() => count(p, '.live-identity') === 1, 20000)
+    await tap(all(p, '.live-secondary')[0])
+    await p.waitFor(() => count(p, '.live-player__video') === 1)
+    const [video] = all(p, '.live-player__video')
+    expect(attributeOf(p, video, 'show-progress')).toBe(false)
+    expect(attributeOf(p, video, 'enable-progress-gesture')).toBe(false)
+    await p.close()
+    page = await loadPage(routeByName('LiveHome').page, { data: 'live-replay', type: 'playBack', isPlayBack: '1' }, media)
+    const q = page
+    await q.waitFor(() => count(q, '.live-password') === 1, 20000)
+    await typeInto(all(q, '.live-password .ui-field__input')[0], '2468')
+    await tap(all(q, '.live-primary')[0])
+    await q.waitFor(() => count(q, '.live-player__video') === 1)
+    const [replay] = all(q, '.live-player__video')
+    expect(attributeOf(q, replay, 'show-progress')).toBe(true)
   })
 
   it('/liveHome of an ended live shows its duration and watch count', async () => {

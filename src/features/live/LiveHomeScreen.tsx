@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import { ScrollView } from '../../platform/components/scrollView'
@@ -56,32 +56,58 @@ const Header = observer(function Header({ store }: { store: LiveHomeStore }) {
   )
 })
 
+/** Starts the player; a refusal (autoplay without a tap) shows the play button, never a rejection. */
+const play = (store: LiveHomeStore) =>
+  void platformVideo.play(VIDEO_ID).then((outcome) => {
+    if (outcome === 'refused') store.playbackRefused()
+  })
+
+/**
+ * The stream. A live has no seek bar, times or duration (it has no end to seek to); a replay has
+ * them. An audio live shows its cover and no picture (its sound plays). Where the platform may
+ * refuse to start playback without a tap, the player is started here and a refusal shows a play
+ * button. When the player leaves (the page hides or goes), it is stopped before it leaves the tree.
+ */
 const Player = observer(function Player({ store }: { store: LiveHomeStore }) {
   const info = store.info
   useEffect(() => {
     if (store.isReplay) platformVideo.setPlaybackRate(VIDEO_ID, store.rate)
   }, [store, store.rate])
+  useLayoutEffect(() => () => platformVideo.release(VIDEO_ID), [])
   if (!info) return null
   const audioOnly = info.mediaType === 1
+  const seekable = store.isReplay
   return (
     <View className={cx('live-player', audioOnly && 'live-player--audio')}>
       <Video
         id={VIDEO_ID}
         className='live-player__video'
         src={info.playUrl}
-        autoplay
+        autoplay={platformVideo.autoplays}
         controls
         isLive={!store.isReplay}
+        showProgress={seekable}
+        enableProgressGesture={seekable}
+        showCenterPlayBtn={false}
         poster={info.faceIcon}
         objectFit='contain'
         nativeProps={INLINE_PLAY}
         onError={() => store.streamFailed()}
         onTimeUpdate={() => store.streamPlaying()}
+        onLoadedMetaData={() => {
+          if (!platformVideo.autoplays) play(store)
+        }}
         onPlay={() => {
+          store.playbackStarted()
           if (store.isReplay) platformVideo.setPlaybackRate(VIDEO_ID, store.rate)
         }}
       />
       {audioOnly ? <Image className='live-player__cover' src={info.faceIcon} mode='aspectFill' {...imageAlt(t('live.audioCover', { title: info.title }))} /> : null}
+      {store.playRefused ? (
+        <Button className='live-player__play' {...pressable(() => play(store))}>
+          {t('live.play')}
+        </Button>
+      ) : null}
     </View>
   )
 })
@@ -192,7 +218,7 @@ function PasswordForm({ store }: { store: LiveHomeStore }) {
   const submit = () => void store.openReplay(password)
   return (
     <View className='live-password'>
-      <FormField label={t('live.password')} password value={password} maxlength={32} onInput={(e) => setPassword(e.detail.value)} onConfirm={submit} />
+      <FormField label={t('live.password')} placeholder={t('live.passwordHint')} password value={password} maxlength={32} onInput={(e) => setPassword(e.detail.value)} onConfirm={submit} />
       <Button className='live-primary' {...pressable(submit)}>
         {t('live.watchReplay')}
       </Button>
@@ -232,7 +258,7 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
   const guest = () => void store.watch()
   return (
     <View className='live-home'>
-      {view.kind === 'watching' ? <Player store={store} /> : null}
+      {view.kind === 'watching' && store.active ? <Player store={store} /> : null}
       <Header store={store} />
       {view.kind === 'identity' ? (
         <View className='live-identity'>

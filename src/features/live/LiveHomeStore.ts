@@ -60,6 +60,13 @@ export class LiveHomeStore {
   watchCount = 0
   /** the player failed: the dialog that sends the user to /refresh */
   streamBroken = false
+  /**
+   * The page is on screen. A hidden page (another page opened over it, /refresh's re-entry among
+   * them) keeps no player, no chat connection and no timers: `suspend`, then `resume` when it shows.
+   */
+  active = true
+  /** the platform refused to start playback without a tap (a browser's autoplay policy): the play button */
+  playRefused = false
   rate: LiveRate = 1
   chat: LiveChatStore | undefined = undefined
   subscribing = false
@@ -68,15 +75,18 @@ export class LiveHomeStore {
   private client: ChatroomClient | undefined = undefined
   private countTimer: ReturnType<typeof setInterval> | undefined = undefined
   private brokenTimer: ReturnType<typeof setTimeout> | undefined = undefined
+  /** moves on at every suspend and dispose: an answer that arrives for an older one opens nothing */
+  private generation = 0
   private readonly now: () => number
 
   constructor(private readonly deps: LiveHomeDeps) {
     this.now = deps.now ?? Date.now
-    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'now'>(this, {
+    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'generation' | 'now'>(this, {
       deps: false,
       client: false,
       countTimer: false,
       brokenTimer: false,
+      generation: false,
       now: false,
     })
   }
@@ -92,10 +102,13 @@ export class LiveHomeStore {
   async load(courseData: string, mode: LiveMode): Promise<void> {
     this.courseData = courseData
     this.mode = mode
+    this.active = true
     this.view = { kind: 'loading' }
     if (mode === 'admin') return this.enter(() => this.deps.api.adminPlay(courseData))
+    const generation = this.generation
     try {
       const info = await this.deps.api.info(courseData, this.deps.login()?.loginData)
+      if (generation !== this.generation) return
       runInAction(() => {
         this.info = info
         this.watchCount = info.watchCount
@@ -138,8 +151,10 @@ export class LiveHomeStore {
   }
 
   private async enter(fetch: () => Promise<LiveInfo>): Promise<void> {
+    const generation = this.generation
     try {
       const info = await fetch()
+      if (generation !== this.generation) return
       runInAction(() => {
         this.info = info
         this.watchCount = info.watchCount
@@ -156,7 +171,7 @@ export class LiveHomeStore {
 
   private async openChat(info: LiveInfo): Promise<void> {
     const room = info.watchData
-    if (!room || this.chat) return
+    if (!room || this.chat || !this.active) return
     const client = this.deps.createClient(room.appKey)
     this.client = client
     const chat = new LiveChatStore(client, { onNotice: (notice) => this.onNotice(notice) })
@@ -174,20 +189,25 @@ export class LiveHomeStore {
   /** `live_deinit`: the stream restarted; ask for its address again. */
   private onNotice(notice: LiveChatMessage): void {
     if (notice.type !== 'live_deinit' || this.mode === 'replay') return
+    const generation = this.generation
     const fetch = this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, this.deps.login()?.loginData)
     void fetch.then(
       (info) =>
         runInAction(() => {
+          if (generation !== this.generation) return
           this.info = info
           if (info.status === 2 || info.playUrl === '') this.view = { kind: 'ended' }
         }),
-      () => runInAction(() => (this.streamBroken = true)),
+      () =>
+        runInAction(() => {
+          if (generation === this.generation) this.streamBroken = true
+        }),
     )
   }
 
   private startCounting(): void {
     const info = this.info
-    if (!info || this.countTimer !== undefined || this.mode === 'replay') return
+    if (!info || this.countTimer !== undefined || this.mode === 'replay' || !this.active) return
     this.countTimer = setInterval(() => void this.refreshCount(info.groupid), WATCH_COUNT_EVERY_MS)
   }
 
@@ -202,7 +222,7 @@ export class LiveHomeStore {
 
   /** The player failed: the dialog, unless playback goes on within STREAM_RECOVERY_MS (`streamPlaying`). */
   streamFailed(): void {
-    if (this.view.kind !== 'watching' || this.brokenTimer !== undefined) return
+    if (this.view.kind !== 'watching' || !this.active || this.brokenTimer !== undefined) return
     this.brokenTimer = setTimeout(() => runInAction(() => (this.streamBroken = true)), STREAM_RECOVERY_MS)
   }
 
@@ -210,6 +230,17 @@ export class LiveHomeStore {
   streamPlaying(): void {
     clearTimeout(this.brokenTimer)
     this.brokenTimer = undefined
+    this.playRefused = false
+  }
+
+  /** Playback started (the player's play event). */
+  playbackStarted(): void {
+    this.playRefused = false
+  }
+
+  /** Starting playback was refused until the viewer taps (the screen's play button starts it). */
+  playbackRefused(): void {
+    if (this.active) this.playRefused = true
   }
 
   setRate(rate: LiveRate): void {
@@ -257,11 +288,46 @@ export class LiveHomeStore {
     }
   }
 
+  /**
+   * The page hides (another page over it, or /refresh's re-entry): the player leaves the screen
+   * (`active`), the chat room is left and the timers stop. What the page shows stays, for `resume`.
+   */
+  suspend(): void {
+    if (!this.active) return
+    this.active = false
+    this.release()
+  }
+
+  /**
+   * The page shows again after `suspend`: a live or the admin view asks for its stream again (its
+   * address and token may have changed meanwhile) and re-enters the chat; a replay plays again.
+   */
+  resume(): void {
+    if (this.active) return
+    this.active = true
+    this.streamBroken = false
+    this.playRefused = false
+    if (this.view.kind !== 'watching' || this.mode === 'replay') return
+    const login = this.deps.login()?.loginData
+    void this.enter(() => (this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, login)))
+  }
+
+  /** The page is gone: nothing of it plays, connects or ticks any more. */
   dispose(): void {
+    this.active = false
+    this.release()
+  }
+
+  private release(): void {
+    this.generation += 1
     clearTimeout(this.brokenTimer)
+    this.brokenTimer = undefined
     clearInterval(this.countTimer)
     this.countTimer = undefined
     this.chat?.dispose()
-    void this.client?.exit()
+    this.chat = undefined
+    const client = this.client
+    this.client = undefined
+    void client?.exit()
   }
 }

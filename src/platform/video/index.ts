@@ -4,5 +4,5 @@
  */
 import type { PlatformVideo } from './types'
 
-export type { PlatformVideo } from './types'
+export type { PlatformVideo, PlayOutcome } from './types'
 export declare const platformVideo: PlatformVideo

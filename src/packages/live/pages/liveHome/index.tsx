@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { presentParam } from '../../../../domain/routeParams'
 import { STORAGE_KEYS } from '../../../../domain/storageKeys'
@@ -9,6 +9,7 @@ import { t } from '../../../../locales'
 import { readLoginData } from '../../../../stores/loginData'
 import { useAppStores } from '../../../../app/stores'
 import { StateView } from '../../../../ui/StateView'
+import { useLivePage } from '../../livePage'
 import { useLiveStores } from '../../stores'
 import '../../../../locales/packages/live'
 
@@ -40,10 +41,7 @@ function Live({ courseData, replay }: { courseData: string; replay: boolean }) {
   const app = useAppStores()
   const { createLiveHomeStore } = useLiveStores()
   const [store] = useState<LiveHomeStore>(createLiveHomeStore)
-  useEffect(() => {
-    void store.load(courseData, replay ? 'replay' : 'live')
-    return () => store.dispose()
-  }, [store, courseData, replay])
+  useLivePage(store, courseData, replay ? 'replay' : 'live')
   const login = () =>
     void app.auth.login({ type: 1 }).then((outcome) => {
       if (outcome.kind !== 'loggedIn') return

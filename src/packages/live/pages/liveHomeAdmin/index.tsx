@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { presentParam } from '../../../../domain/routeParams'
 import { LiveHomeScreen } from '../../../../features/live'
@@ -6,6 +6,7 @@ import type { LiveHomeStore } from '../../../../features/live'
 import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
+import { useLivePage } from '../../livePage'
 import { useLiveStores } from '../../stores'
 import '../../../../locales/packages/live'
 
@@ -23,9 +24,6 @@ export default function LiveHomeAdminPage() {
 function Admin({ courseData }: { courseData: string }) {
   const { createLiveHomeStore } = useLiveStores()
   const [store] = useState<LiveHomeStore>(createLiveHomeStore)
-  useEffect(() => {
-    void store.load(courseData, 'admin')
-    return () => store.dispose()
-  }, [store, courseData])
+  useLivePage(store, courseData, 'admin')
   return <LiveHomeScreen store={store} onLogin={() => undefined} />
 }
