@@ -83,7 +83,7 @@ describe('the live viewer in the compiled mini-program (dist/weapp)', () => {
   function media(wx: FakeWx) {
     const tasks: { closed: boolean }[] = []
     wx.connectSocket = jest.fn(() => {
-      const task = { closed: false, onOpen: jest.fn(), onMessage: jest.fn(), onClose: jest.fn(), onError: jest.fn(), send: jest.fn(), close: jest.fn(() => (task.closed = true)) }
+      const task: { closed: boolean; [api: string]: unknown } = { closed: false, onOpen: jest.fn(), onMessage: jest.fn(), onClose: jest.fn(), onError: jest.fn(), send: jest.fn(), close: jest.fn(() => void (task.closed = true)) }
       tasks.push(task)
       return task
     })
@@ -115,7 +115,7 @@ describe('the live viewer in the compiled mini-program (dist/weapp)', () => {
   })
 
   it('/liveHome: a live\'s Video has no seek bar; a replay\'s has one (issue 30.4)', async () => {
-    page = await loadPage(routeByName('LiveHome').page, { courseData: 'live-now' }, media)
+    page = await loadPage(routeByName('LiveHome').page, { courseData: 'live-now' }, (wx) => void media(wx))
     const p = page
     await p.waitFor(() => count(p, '.live-identity') === 1, 20000)
     await tap(all(p, '.live-secondary')[0])
@@ -124,7 +124,7 @@ describe('the live viewer in the compiled mini-program (dist/weapp)', () => {
     expect(attributeOf(p, video, 'show-progress')).toBe(false)
     expect(attributeOf(p, video, 'enable-progress-gesture')).toBe(false)
     await p.close()
-    page = await loadPage(routeByName('LiveHome').page, { data: 'live-replay', type: 'playBack', isPlayBack: '1' }, media)
+    page = await loadPage(routeByName('LiveHome').page, { data: 'live-replay', type: 'playBack', isPlayBack: '1' }, (wx) => void media(wx))
     const q = page
     await q.waitFor(() => count(q, '.live-password') === 1, 20000)
     await typeInto(all(q, '.live-password .ui-field__input')[0], '2468')
