@@ -6,6 +6,7 @@ import { AREAS } from './areas'
 import type { AppContext } from './context'
 import { isPostgresUrl, type Db } from './core/sql'
 import { requestTarget } from './core/urls'
+import { parseFormStrict } from './core/schema'
 import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
@@ -107,7 +108,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       done()
     })
   }
-  await app.register(formbody)
+  await app.register(formbody, { parser: parseFormStrict })
   await registerWeb(app, { staticDir, mediaDir: MEDIA_DIR, firstScreen: createLessonFirstScreen(db) })
   const dev = demo && opts.dev !== false
   const repos = createRepositories(db)

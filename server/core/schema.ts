@@ -66,3 +66,51 @@ export function decimalNumbersOnly(fields: Readonly<Record<string, FieldSchema>>
     }
   }
 }
+
+/**
+ * Characters no one types into a form field: the C0 and C1 controls (NUL, BEL, line breaks of a
+ * one-line field…), DEL, and the bidirectional overrides and isolates (RLO turns a card number or a
+ * name around on screen). The calls' fields are all typed text or handles; what the spec lets
+ * through as it is, a chat message's body, travels on the chat room's socket, not here.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true
+  }
+  return false
+}
+
+/** A call's body with a control character in any text field is refused (400) before the handler. */
+export async function typedTextOnly(request: FastifyRequest): Promise<void> {
+  const body = request.body
+  if (typeof body !== 'object' || body === null) return
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === 'string' && hasControlCharacter(value)) throw new ApiRefusal(ResponseCode.BadRequest, `${name} must not contain control characters`)
+  }
+}
+
+/**
+ * Form bodies as the app sends them (URLSearchParams), refusing a percent-escape that is no UTF-8
+ * (`%E0`, `%zz`): the lenient parser kept such text as it came, and it was stored.
+ */
+export function parseFormStrict(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {}
+  for (const pair of body.split('&')) {
+    if (pair === '') continue
+    const at = pair.indexOf('=')
+    const [rawName, rawValue] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)]
+    let name: string
+    let value: string
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '))
+    } catch {
+      throw new ApiRefusal(ResponseCode.BadRequest, 'the body is not valid percent-encoding')
+    }
+    // a repeated field becomes a list, which no field's schema takes: the call is refused
+    const before = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined
+    fields[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]
+  }
+  return fields
+}

@@ -95,7 +95,33 @@ describe('fields', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '%%%&&&==%zz',
     })
-    expect(msg).toBe('courseData is required')
+    expect(msg).toBe('the body is not valid percent-encoding')
+  })
+
+  it.each([
+    ['an escape that is no UTF-8', 'courseData=demo-open%E0'],
+    ['a lone percent sign', 'courseData=100%'],
+  ])('refuses %s rather than store it as it came (issue 29, item 13)', async (_name, payload) => {
+    const msg = await rawPost({ url: V2_INFO, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload })
+    expect(msg).toBe('the body is not valid percent-encoding')
+  })
+
+  it.each([
+    ['NUL', '\u0000'],
+    ['BEL', '\u0007'],
+    ['a line break', '\n'],
+    ['DEL', '\u007f'],
+    ['a C1 control', '\u0085'],
+    ['RLO', '\u202e'],
+    ['an isolate', '\u2066'],
+  ])('refuses %s in any typed field (issue 29, item 13)', async (_name, control) => {
+    const { body } = await post(app, V2_INFO, { courseData: `demo${control}-open` })
+    expect(body).toMatchObject({ code: 400, msg: 'courseData must not contain control characters' })
+  })
+
+  it('takes the characters people do type: Chinese, emoji, spaces and punctuation', async () => {
+    const { body } = await post(app, '/wmim/invite/qrcodes/friend/add.do', { data: 'no-such-invite', message: '你好 😀！— «ok»' })
+    expect(body.code).toBe(404)
   })
 
   it('accepts numbers sent as form strings', async () => {
