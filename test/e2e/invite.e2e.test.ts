@@ -123,12 +123,15 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await e2e.screenshot(page, 'invite-validate')
   })
 
-  it('/wXpasswordWelcome sends an iPhone to its store, and shows the cover in WeChat', async () => {
+  it('/wXpasswordWelcome sends an iPhone to its store when asked, and shows the cover in WeChat', async () => {
     const page = await e2e.newPage()
     await page.goto('/wXpasswordWelcome?wmid=wm_teacher&gid=g-free&version=1')
+    // issue 30 item 10: the visitor goes when they choose to
+    await shown(page, '.password-welcome__go').click()
     await page.waitForURL((url) => url.pathname === '/dev/store/ios')
     const wechat = await e2e.newPage({ userAgent: WECHAT_UA })
     await wechat.goto('/wXpasswordWelcome?wmid=wm_teacher&gid=g-free&version=1')
+    await shown(wechat, '.password-welcome__go').click()
     await shown(wechat, '.invite-cover__text').waitFor()
     await shown(wechat, '.password-welcome__password').filter({ hasText: 'WMG1001' }).waitFor()
     await settled(wechat)

@@ -7,17 +7,24 @@ import { appLink } from '../../platform/appLink'
 import { imageAlt } from '../../ui/a11y'
 import { StateView } from '../../ui/StateView'
 import { navigate } from '../../platform/navigation'
-import { BadLink, BrowserCover, InviteButton, MiniInstead } from './parts'
+import { BadLink, BrowserCover, InviteButton, MiniInstead, toast } from './parts'
 import { plainPassword } from './stores'
 import type { PasswordWelcomeStore } from './stores'
 import './invite.scss'
 import '../../locales/packages/invite'
 
 /**
- * /wXpasswordWelcome (spec 001 §2): the group or friend invite, then the browser goes to the store
- * of its device (with isOpenWeimai=1 it tries the app first, /openWeimai). WeChat's browser blocks
- * stores: the cover shows instead. The page offers /downloadWm and /openWeimai; the mini-program
- * offers the password to copy.
+ * /wXpasswordWelcome (spec 001 §2): the group or friend invite and its password; the visitor's
+ * button copies the password, then the browser goes to the store of its device (with
+ * isOpenWeimai=1 it tries the app first, /openWeimai). WeChat's browser blocks stores: the cover
+ * shows instead. The page also offers /downloadWm and /openWeimai; the mini-program offers the
+ * password to copy.
+ *
+ * Issue 30 item 10: the page used to leave for the store as soon as the invite loaded, before the
+ * password could be read or copied. The visitor now chooses when to go, with one button that
+ * copies first: a WeChat user knows 口令 pages as "copy the password, then open the app", and
+ * expects to copy it themselves; a countdown would still move the page away from someone who is
+ * reading, typing the password down or has looked away, and inside WeChat it cannot leave at all.
  */
 export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(props: {
   query: PasswordWelcomeQuery | undefined
@@ -29,13 +36,6 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
   useEffect(() => {
     if (query) void store.open(query)
   }, [store, query])
-  const ready = store.load.state === 'ready'
-  useEffect(() => {
-    if (!ready || !query) return
-    if (inWechat) setCover(true)
-    else if (query.openApp) navigate('OpenWeimai')
-    else store.goToStore()
-  }, [ready, query, inWechat, store])
 
   if (!query) return <BadLink />
   const { load } = store
@@ -52,6 +52,13 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
     value.kind === 'group'
       ? t('invite.pw.group', { name: inviter, group: value.invite.groupName ?? t('invite.defaultGroup') })
       : t('invite.pw.friend', { name: inviter })
+  const copyAndGo = async () => {
+    // the clipboard says 复制成功 itself (platform/clipboard)
+    if (password && !(await store.copyPassword(password))) toast(t('invite.copyFailed'))
+    if (inWechat) setCover(true)
+    else if (query.openApp) navigate('OpenWeimai')
+    else store.goToStore()
+  }
   return (
     <View className='invite password-welcome'>
       {face ? <Image className='welcome__head' src={face} mode='aspectFill' {...imageAlt(inviter)} /> : null}
@@ -61,8 +68,15 @@ export const PasswordWelcomeScreen = observer(function PasswordWelcomeScreen(pro
       {password ? <Text className='password-welcome__password'>{t('invite.pw.password', { password })}</Text> : null}
       {appLink.canLeave ? (
         <>
-          {store.storeUrl && !inWechat && !query.openApp ? <View className='invite__text' role='status'><Text>{t('invite.pw.toStore')}</Text></View> : null}
-          <InviteButton className='password-welcome__download' text={t('invite.download')} onPress={() => navigate('DownloadWm')} />
+          <View className='invite__text'>
+            <Text>{password ? t('invite.pw.copyFirst') : t('invite.pw.noPassword')}</Text>
+          </View>
+          <InviteButton
+            className='password-welcome__go'
+            text={query.openApp ? t(password ? 'invite.pw.copyAndOpen' : 'invite.openApp') : t(password ? 'invite.pw.copyAndDownload' : 'invite.download')}
+            onPress={() => void copyAndGo()}
+          />
+          <InviteButton className='password-welcome__download' text={t('invite.download')} onPress={() => navigate('DownloadWm')} secondary />
           <InviteButton className='password-welcome__open' text={t('invite.openApp')} onPress={() => navigate('OpenWeimai')} secondary />
         </>
       ) : (

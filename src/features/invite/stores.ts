@@ -131,8 +131,9 @@ export const plainPassword = (text: string | undefined): string | undefined =>
   text === undefined ? undefined : (extractInvitePassword(text) ?? text)
 
 /**
- * /wXpasswordWelcome (spec 001 §2): queries the group (gid) or friend invite, then sends the browser
- * to the store of its device; in WeChat's browser (which blocks stores) the page shows the cover.
+ * /wXpasswordWelcome (spec 001 §2): queries the group (gid) or friend invite; when the visitor asks,
+ * copies its password and sends the browser to the store of its device; in WeChat's browser (which
+ * blocks stores) the page shows the cover.
  */
 export class PasswordWelcomeStore {
   load: Load<PasswordInvite> = { state: 'loading' }
@@ -159,6 +160,16 @@ export class PasswordWelcomeStore {
   /** The store page of this device, when the platform can go there (not a desktop, not the mini-program). */
   get storeUrl(): string | undefined {
     return this.deps.appLink.canLeave ? storeUrlFor(this.deps.appLink.device(), this.urls) : undefined
+  }
+
+  /** Copies the invite's password (before the visitor leaves for the store); false when the platform refused. */
+  async copyPassword(password: string): Promise<boolean> {
+    try {
+      await this.deps.appLink.copy(password)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /** Sends the browser to the store page of this device, when there is one. */

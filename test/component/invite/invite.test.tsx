@@ -32,7 +32,7 @@ import { t } from '../../../src/locales'
 import { appLink } from '../../../src/platform/appLink'
 import type { AppLinkPlatform } from '../../../src/platform/appLink/types'
 import { inviteCalls } from '../../../types/invite'
-import { mount, until } from '../act'
+import { mount, settle, until } from '../act'
 import { click, fakeBackend, ok, refuse, text, typeInto } from '../purchase/support'
 import type { Handler } from '../purchase/support'
 
@@ -324,29 +324,46 @@ const GROUP = {
 }
 
 describe('/wXpasswordWelcome', () => {
-  it('shows the group invite and sends the browser to the store of the device', async () => {
+  it('shows the group invite and its password and stays until the visitor chooses to go (issue 30 item 10)', async () => {
     const fake = fakeAppLink()
     const { deps: d } = deps({ [inviteCalls.groupQuery.path]: () => ok({ object: GROUP }) }, fake.link)
     await mount(utils, PasswordWelcomeScreen, { query: readPasswordWelcomeQuery({ wmid: 'wm_teacher', gid: 'g-paid' }), store: new PasswordWelcomeStore(d, URLS) })
     await until(() => expect(document.body.textContent).toContain('WMG2002'))
-    await until(() => expect(fake.opened).toEqual([URLS.android]))
     expect(document.body.textContent).toContain(t('invite.pw.group', { name: '林老师', group: '训练营' }))
     expect(text('.password-welcome__password')).toBe(t('invite.pw.password', { password: 'WMG2002' }))
+    expect(document.body.textContent).toContain(t('invite.pw.copyFirst'))
+    // the old page left within a second of loading; this one waits for the visitor
+    await settle(1500)
+    expect(fake.opened).toEqual([])
+    expect(fake.copied).toEqual([])
+    // the visitor's button copies the password first, then goes to the store of the device
+    expect(text('.password-welcome__go')).toBe(t('invite.pw.copyAndDownload'))
+    click(utils, '.password-welcome__go')
+    await until(() => expect(fake.opened).toEqual([URLS.android]))
+    expect(fake.copied).toEqual(['WMG2002'])
     click(utils, '.password-welcome__open')
     expect(navigatedTo()).toEqual(['/packages/invite/pages/openWeimai/index'])
   })
 
-  it('with isOpenWeimai=1 tries the app first; inside WeChat it shows the cover instead of leaving', async () => {
+  it('with isOpenWeimai=1 the button copies and tries the app; inside WeChat it copies and shows the cover instead of leaving', async () => {
     const fake = fakeAppLink()
     const { deps: d } = deps({ [inviteCalls.friendQuery.path]: () => ok({ object: { nickname: 'A', password: '￥P￥', faceIcon: '' } }) }, fake.link)
     await mount(utils, PasswordWelcomeScreen, { query: readPasswordWelcomeQuery({ wmid: 'w', isOpenWeimai: '1' }), store: new PasswordWelcomeStore(d, URLS) })
+    await until(() => expect(text('.password-welcome__go')).toBe(t('invite.pw.copyAndOpen')))
+    expect(navigatedTo()).toEqual([])
+    click(utils, '.password-welcome__go')
     await until(() => expect(navigatedTo()).toEqual(['/packages/invite/pages/openWeimai/index']))
+    expect(fake.copied).toEqual(['P'])
     expect(fake.opened).toEqual([])
     utils.unmout()
     utils = new TestUtils()
     ua.mockReturnValue(WECHAT_UA)
     await mount(utils, PasswordWelcomeScreen, { query: readPasswordWelcomeQuery({ wmid: 'w' }), store: new PasswordWelcomeStore(d, URLS) })
+    await until(() => expect(document.querySelector('.password-welcome__go')).not.toBeNull())
+    expect(document.querySelector('.invite-cover__panel')).toBeNull()
+    click(utils, '.password-welcome__go')
     await until(() => expect(document.querySelector('.invite-cover__panel')).not.toBeNull())
+    expect(fake.copied).toEqual(['P', 'P'])
     expect(fake.opened).toEqual([])
   })
 
