@@ -37,7 +37,7 @@ export interface RouteDef<N extends string = string> {
   readonly paths: readonly string[]
   /** Parameters a pattern implies through a literal segment, e.g. `/lessonPay/share/...` means type=share. */
   readonly impliedParams: Readonly<Record<string, Readonly<Record<string, string>>>>
-  /** the locale key of the page title (src/locales/<lang>/route.ts); '' titles mean the page sets one from content */
+  /** the locale key of the page title (src/locales/<lang>/route.ts); a page may set a better one from its content (the lesson's name) */
   readonly title: RouteTitleKey
   /** Kept alive in cache (legacy route meta `keepAlive`). */
   readonly keepAlive: boolean

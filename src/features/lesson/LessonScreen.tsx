@@ -51,7 +51,8 @@ function waits(store: LessonStore): boolean {
 
 function stateTitle(status: LessonStore['status']): string {
   if (status === 'notFound') return t('lesson.notExist')
-  return status === 'error' ? t('lesson.loadError') : ''
+  // while it loads the page is a lesson: never the HTML's default title (issue 30 item 11)
+  return status === 'error' ? t('lesson.loadError') : t('route.lesson')
 }
 
 /** The lesson viewer (spec 000 §2 "Lesson viewer"): creation date, paged message list, footer. */

@@ -8,10 +8,10 @@ export default {
   'route.lessonComplain': 'Reported content',
   'route.lessonAdmin': 'Lesson review',
   'route.illegal': 'Warning',
-  // spec 001 §2: /vipAlert has no title
-  'route.vipAlert': '',
+  // spec 001 §2 gives /vipAlert no title; issue 30 item 11: an untitled page showed the HTML's default
+  'route.vipAlert': 'View limit',
   'route.profile': 'Personal center',
-  'route.refresh': '',
+  'route.refresh': 'Refreshing',
   'route.notFound': 'Page not found',
   'route.withdraw': 'Income withdrawal',
   'route.withdrawAction': 'Withdraw',

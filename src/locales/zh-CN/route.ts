@@ -6,10 +6,10 @@ export default {
   'route.lessonComplain': '投诉内容',
   'route.lessonAdmin': '课程审核',
   'route.illegal': '警告',
-  // spec 001 §2: /vipAlert has no title
-  'route.vipAlert': '',
+  // spec 001 §2 gives /vipAlert no title; issue 30 item 11: an untitled page showed the HTML's default
+  'route.vipAlert': '查看受限',
   'route.profile': '个人中心',
-  'route.refresh': '',
+  'route.refresh': '刷新中',
   'route.notFound': '页面不存在',
   'route.withdraw': '收入提现',
   'route.withdrawAction': '提现',

@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationBarTitleText: '' })
+import { buildTimeTitle } from '../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('Refresh') })

@@ -152,7 +152,8 @@ describe('error states have a page title (item 4)', () => {
 
   it('a missing lesson, and one whose info fails', async () => {
     await openLesson({ [INFO]: () => refuse(404, 'course does not exist') })
-    await until(() => expect(titles()).toEqual([t('lesson.notExist')]))
+    // while it loads the page is titled a lesson (issue 30 item 11), then names its state
+    await until(() => expect(titles()).toEqual([t('route.lesson'), t('lesson.notExist')]))
     await cleanup()
     await openLesson({ [INFO]: unreachable })
     await until(() => expect(titles()).toContain(t('lesson.loadError')))

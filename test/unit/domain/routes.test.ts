@@ -380,8 +380,9 @@ describe('the table', () => {
     expect(zh('WithdrawAction')).toBe('提现')
     expect(zh('Withdraw')).toBe('收入提现')
     expect(zh('LiveSubscribeNoti')).toBe('直播提醒')
-    expect(zh('VipAlert')).toBe('')
-    expect(enRoute[routeByName('VipAlert').title as keyof typeof enRoute]).toBe('')
+    // the spec gives /vipAlert none; issue 30 item 11: every page has a title
+    expect(zh('VipAlert')).toBe('查看受限')
+    expect(enRoute[routeByName('VipAlert').title as keyof typeof enRoute]).toBe('View limit')
     for (const n of ['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'] as const) expect(zh(n)).toBe('团队迁移送VIP')
   })
 
@@ -389,6 +390,12 @@ describe('the table', () => {
     const keys = ROUTES.map((r) => r.title).sort()
     expect(Object.keys(zhRoute).sort()).toEqual(keys)
     expect(Object.keys(enRoute).sort()).toEqual(keys)
+  })
+
+  test('no route title is empty in either language (issue 30 item 11: an untitled page shows the HTML default)', () => {
+    const empty = (catalog: Record<string, string>) => ROUTES.filter((r) => !catalog[r.title]).map((r) => r.name)
+    expect(empty(zhRoute)).toEqual([])
+    expect(empty(enRoute)).toEqual([])
   })
 
   test('every route has its page, and every page in src is a route', () => {
