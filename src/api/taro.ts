@@ -1,3 +1,4 @@
+import { PROFILE_REASON_LOGIN_EXPIRED } from '../domain/routeParams'
 import { t } from '../locales'
 import { redirect, relaunch } from '../platform/navigation'
 import { platformEnv } from '../platform/env'
@@ -17,7 +18,8 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
       feedback.toast({ title: message, icon: 'none', duration: durationMs })
     },
     goProfile: () => {
-      relaunch('Profile')
+      // the reason lets /profile say that the login expired, which a normal visit does not
+      relaunch('Profile', { reason: PROFILE_REASON_LOGIN_EXPIRED })
     },
     goVipAlert: () => {
       redirect('VipAlert')

@@ -68,3 +68,9 @@ export function parseJsonParam(raw: string | null | undefined, levels = 2): Chec
   const text = decodeUntil(raw, parsesAsJson, levels)
   return text === undefined ? { ok: false, errorKey: 'routeParam.invalid' } : { ok: true, value: JSON.parse(text) as unknown }
 }
+
+/**
+ * Why /profile was opened, when the transport sent the reader there (`?reason=`): after a 601 the
+ * page says the login expired (issue 30 item 13); a normal visit carries no reason.
+ */
+export const PROFILE_REASON_LOGIN_EXPIRED = 'loginExpired'

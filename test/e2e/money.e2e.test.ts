@@ -131,7 +131,8 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await seedStorage(page, loggedInAs(BUYER_EXPIRED))
     await page.goto('/withdraw')
     await page.waitForURL((url) => url.pathname === '/profile')
-    await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
+    // issue 30 item 13: it says why the visitor is logged out
+    await shown(page, '.state-view__title').filter({ hasText: '登录已过期，请重新登录' }).waitFor()
     expect(await page.getByText('页面不存在').count()).toBe(0)
     expect(await readStorage(page, STORAGE.session)).toBeUndefined()
     await settled(page)

@@ -207,7 +207,7 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
 
     // /profile, logged out (not the not-found page)
     await page.waitForURL((url) => url.pathname === '/profile')
-    await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
+    await shown(page, '.state-view__title').filter({ hasText: '登录已过期，请重新登录' }).waitFor()
     expect(await page.getByText('页面不存在').count()).toBe(0)
     expect(await readStorage(page, STORAGE.session)).toBeUndefined()
     expect(await readStorage(page, STORAGE.loginData)).toBeUndefined()

@@ -16,6 +16,8 @@ import './profile.scss'
 
 export interface ProfileScreenProps {
   store: ProfileStore
+  /** opened by the transport after a 601: the logged-out screen says the login expired */
+  loginExpired?: boolean
 }
 
 type Notice = 'refunded' | 'liveInApp'
@@ -99,7 +101,7 @@ const IncomeCard = observer(function IncomeCard({ store }: ProfileScreenProps) {
  * otherwise Bought / On sale & share over Lessons / Lives, a paged list (20, loads within 10 px of
  * the bottom, pull-down refresh), the seller's income with a link to withdraw, and logout.
  */
-export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileScreenProps) {
+export const ProfileScreen = observer(function ProfileScreen({ store, loginExpired = false }: ProfileScreenProps) {
   const [notice, setNotice] = useState<Notice | null>(null)
   const viewer = store.viewer
 
@@ -107,7 +109,12 @@ export const ProfileScreen = observer(function ProfileScreen({ store }: ProfileS
     const logIn = () => void store.logIn()
     return (
       <View className='profile profile--logged-out'>
-        <StateView kind='empty' title={t('profile.notLoggedIn')} detail={t('profile.loginHint')} />
+        <StateView
+          kind='empty'
+          icon='user'
+          title={loginExpired ? t('profile.loginExpired') : t('profile.notLoggedIn')}
+          detail={t('profile.loginHint')}
+        />
         {store.loginError !== undefined ? (
           <View className='profile__error' role='alert'>
             {t('profile.loginFailed')}: {store.loginError}

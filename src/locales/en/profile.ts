@@ -3,6 +3,7 @@ import type zh from '../zh-CN/profile'
 
 export default {
   'profile.notLoggedIn': 'Not logged in',
+  'profile.loginExpired': 'Your login has expired. Please log in again.',
   'profile.loginHint': 'Log in to see what you bought and what you sell',
   'profile.login': 'Log in',
   'profile.logout': 'Log out',

@@ -1,6 +1,7 @@
 /** /profile (spec 001 §2): what the reader bought and sells; main package (the money pages' strings are money.ts). */
 export default {
   'profile.notLoggedIn': '未登录',
+  'profile.loginExpired': '登录已过期，请重新登录',
   'profile.loginHint': '登录后查看已购和在售的课程与直播',
   'profile.login': '登录',
   'profile.logout': '退出登录',

@@ -3,6 +3,7 @@ import { useRouter } from '@tarojs/taro'
 import { useAppStores } from '../../app/stores'
 import { ProfileScreen } from '../../features/profile'
 import { useRouteTitle } from '../../features/routing'
+import { PROFILE_REASON_LOGIN_EXPIRED } from '../../domain/routeParams'
 import { readLoginData } from '../../stores/loginData'
 import { preparePullDownRefresh } from '../../platform/components/pullDownRefresh'
 
@@ -22,6 +23,8 @@ export default function ProfilePage() {
   const { createProfileStore } = useAppStores()
   const [store] = useState(createProfileStore)
   const data = params.data
+  // the transport's 601 opens /profile?reason=loginExpired (src/api/taro.ts)
+  const loginExpired = params.reason === PROFILE_REASON_LOGIN_EXPIRED
 
   useEffect(() => {
     const loginData = readLoginData(data)
@@ -34,5 +37,5 @@ export default function ProfilePage() {
     return () => clearTimeout(timer)
   }, [store, data])
 
-  return <ProfileScreen store={store} />
+  return <ProfileScreen store={store} loginExpired={loginExpired} />
 }

@@ -18,10 +18,10 @@ const INFO = '/wmim/course/clearing/info.do'
 describe('/profile', () => {
   const rig = screenRig()
 
-  async function show(routes: Record<string, Handler>, opts: Parameters<typeof moneyStores>[1] = {}) {
+  async function show(routes: Record<string, Handler>, opts: Parameters<typeof moneyStores>[1] = {}, loginExpired = false) {
     const stores = moneyStores(routes, opts)
     const store = stores.app.createProfileStore()
-    await mount(rig.utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} /> })
+    await mount(rig.utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} loginExpired={loginExpired} /> })
     await act(async () => store.load())
     return { ...stores, store }
   }
@@ -33,6 +33,13 @@ describe('/profile', () => {
     expect(backend.calls).toEqual([])
     await act(async () => click(rig.utils, '.profile__login'))
     await until(() => expect(auth.login).toHaveBeenCalledWith({ type: 1 }))
+  })
+
+  it('after a 601 says that the login expired, with the login button (issue 30 item 13)', async () => {
+    await show({}, { loggedOut: true }, true)
+    await rig.utils.queries.waitForQuerySelector('.profile__login')
+    expect(text('.state-view__title')).toBe('登录已过期，请重新登录')
+    expect(document.querySelector('.state-view')?.getAttribute('role')).toBe('status')
   })
 
   it('a login that fails says why', async () => {
