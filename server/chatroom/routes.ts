@@ -264,11 +264,15 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     return { account, type: 'anonymous', nick, avatar: str(body.avatar, 512) ?? '' }
   }
 
-  /** A logged-in member: the app session proves the account; name and avatar come from the server. */
+  /**
+   * A logged-in member: the chat token a live's watchData handed out, or the app's own session,
+   * proves the account; name and avatar come from the server.
+   */
   async function accountEntry(body: Record<string, unknown>, t: number): Promise<{ account: string; type: 'guest'; nick: string; avatar: string }> {
     const account = str(body.account)
     const token = str(body.token, 256)
-    if (account === undefined || token === undefined || (await accounts.sessionUser(token, account, t)) === undefined) {
+    const proven = account !== undefined && token !== undefined && ((await accounts.chatTokenOf(token, account, t)) || (await accounts.sessionUser(token, account, t)) !== undefined)
+    if (account === undefined || !proven) {
       throw new Refused(ChatroomCode.Unauthorized, 'The chat room login has expired: log in again')
     }
     const profile = await accounts.user(account)

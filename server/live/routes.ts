@@ -103,7 +103,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
       watchFaceIcon: user ? absoluteUrl(origin, user.faceIcon) : '',
       appKey: '',
       account: user?.wmid ?? '',
-      imToken: user ? (await accounts.openSession(user.wmid, at)).token : '',
+      imToken: user ? await accounts.chatToken(user.wmid, at) : '',
       chatroomId: live.chatroomId,
       chatroomAddresses: [localRoomAddress(origin)],
     }

@@ -15,6 +15,9 @@ export interface AccountRecord {
 /** A login credential lives a week, a session a month (the real backend's figures are not shown). */
 export const LOGIN_TTL_MS = 7 * 24 * 3600_000
 export const SESSION_TTL_MS = 30 * 24 * 3600_000
+/** A chat token lives a week, and is handed out again while it has at least a day left. */
+export const CHAT_TOKEN_TTL_MS = 7 * 24 * 3600_000
+export const CHAT_TOKEN_RENEW_MS = 24 * 3600_000
 
 const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS "faceIcon", u.phone, u.inter_code AS "interCode",
   u.is_product_user AS "isProductUser"`
@@ -43,6 +46,29 @@ export class AccountRepository {
       wmid,
       now,
     ])
+  }
+
+  /**
+   * The chat room credential of `wmid`: the one it has while that has a day left, else a new one
+   * (its expired ones go), so a user holds at most two however often they open a live.
+   */
+  chatToken(wmid: string, now: number): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM chat_tokens WHERE wmid = ? AND expires_at <= ?', [wmid, now])
+      const kept = await tx.one<{ token: string }>('SELECT token FROM chat_tokens WHERE wmid = ? AND expires_at > ? ORDER BY expires_at DESC, token LIMIT 1', [
+        wmid,
+        now + CHAT_TOKEN_RENEW_MS,
+      ])
+      if (kept) return kept.token
+      const token = randomToken(24)
+      await tx.run('INSERT INTO chat_tokens (token, wmid, expires_at) VALUES (?, ?, ?)', [token, wmid, now + CHAT_TOKEN_TTL_MS])
+      return token
+    })
+  }
+
+  /** Whether `token` is a live chat credential of `wmid` (the chat room's login). */
+  async chatTokenOf(token: string, wmid: string, now: number): Promise<boolean> {
+    return (await this.db.one('SELECT 1 AS "found" FROM chat_tokens WHERE token = ? AND wmid = ? AND expires_at > ?', [token, wmid, now])) !== undefined
   }
 
   /** A fresh opaque credential for `wmid`, what a WeChat login leaves behind. */

@@ -54,4 +54,18 @@ export const LOGIN_MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    version: 7,
+    sql: `
+  -- The chat room's credential for a chat-app user (the imToken of a live's watchData): good only
+  -- for entering the chat room, never as a session of the other calls; a user has one that lives
+  -- a week and is handed out again while it has a day left.
+  CREATE TABLE chat_tokens (
+    token      TEXT PRIMARY KEY,
+    wmid       TEXT NOT NULL REFERENCES users (wmid) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX chat_tokens_by_user ON chat_tokens (wmid, expires_at);
+  `,
+  },
 ]

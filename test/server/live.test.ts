@@ -63,12 +63,25 @@ describe('the live stream (getPayLiveUrl)', () => {
     expect(live.watchData?.chatroomAddresses[0]).toMatch(/^ws:\/\/localhost(:\d+)?\/im\/chatroom$/)
   })
 
-  it('gives a chat-app login its account and a chat token the local room accepts', async () => {
+  it('gives a chat-app login its account and a chat token for the room only (issue 29, item 8)', async () => {
     const { body } = await asUser('live-now', LOGIN.buyer)
     const data = body.data.object.watchData
     expect(data).toMatchObject({ account: 'wm_buyer', watchNickname: '学员阿杰' })
-    const row = await app.db.one('SELECT wmid FROM sessions WHERE token = ?', [data?.imToken ?? null])
-    expect(row).toEqual({ wmid: 'wm_buyer' })
+    const token = data?.imToken ?? ''
+    expect(await app.db.one('SELECT wmid FROM chat_tokens WHERE token = ?', [token])).toEqual({ wmid: 'wm_buyer' })
+    // not a session: the money calls answer 601 to it
+    expect(await app.db.one('SELECT wmid FROM sessions WHERE token = ?', [token])).toBeUndefined()
+    const income = await post(app, '/wmim/course/v2/income/list.do', { page: 1, pageSize: 10 }, { userid: 'wm_buyer', token })
+    expect(income.body.code).toBe(601)
+  })
+
+  it('hands out the same chat token again: 40 plays make one, and no session', async () => {
+    const sessions = await app.db.one<{ n: number }>('SELECT count(*) AS "n" FROM sessions')
+    const tokens = new Set<string>()
+    for (let i = 0; i < 40; i += 1) tokens.add((await asUser('live-now', LOGIN.buyer)).body.data.object.watchData?.imToken ?? '')
+    expect(tokens.size).toBe(1)
+    expect(await app.db.one('SELECT count(*) AS "n" FROM chat_tokens WHERE wmid = ?', ['wm_buyer'])).toEqual({ n: 1 })
+    expect(await app.db.one('SELECT count(*) AS "n" FROM sessions')).toEqual(sessions)
   })
 
   it('refuses loginType 1 without a login and with an expired one (601), and treats loginType 2 as a guest whatever it sends', async () => {
