@@ -43,9 +43,7 @@ export function BrowserCover({ onClose }: { onClose: () => void }) {
   return (
     <Overlay className='invite-cover' onMaskPress={onClose}>
       <View id={id} className='invite-cover__panel' role='dialog' aria-modal='true' aria-labelledby={titleId} {...scriptFocusable}>
-        <Text className='invite-cover__arrow' aria-hidden='true'>
-          ↗
-        </Text>
+        <View className='invite-cover__arrow' aria-hidden='true' />
         <Text id={titleId} className='invite-cover__title'>
           {t('invite.cover.title')}
         </Text>

@@ -13,6 +13,16 @@ describe('StateView', () => {
     expect(onAction).toHaveBeenCalledTimes(1)
   })
 
+  it("draws its kind's picture, or the one asked for, hidden from screen readers (issue 30 item 15: no empty disc)", async () => {
+    const view = await render(<StateView kind='empty' title='Nothing here' />)
+    expect($('.state-view__icon').className).toContain('state-view__icon--empty')
+    expect($('.state-view__icon').getAttribute('aria-hidden')).toBe('true')
+    await view.rerender(<StateView kind='error' title='Failed' />)
+    expect($('.state-view__icon').className).toContain('state-view__icon--error')
+    await view.rerender(<StateView kind='empty' icon='user' title='Not logged in' />)
+    expect($('.state-view__icon').className).toContain('state-view__icon--user')
+  })
+
   it('has no action button without a handler', async () => {
     await render(<StateView kind='empty' title='Nothing here' actionText='Retry' />)
     expect(text('.state-view__title')).toBe('Nothing here')
