@@ -15,12 +15,17 @@ export const FIXTURE_SEGMENTS = 6
 /** segments in the live window: enough for a player to buffer, short enough to stay live */
 export const WINDOW_SEGMENTS = 3
 
-/** The segments' path on the media host (routes.ts serves them as video/mp2t). */
-export const SEGMENT_PATH = '/hls/segments'
-const segmentUrl = (file: number): string => `${SEGMENT_PATH}/seg${file}.m2ts`
+/** A segment file's name: `seg<k>.m2ts` of the fixture. */
+export const segmentName = (file: number): string => `seg${file}.m2ts`
+
+/**
+ * Where a playlist's segment `file` is fetched from (routes.ts: beside the playlist, with the same
+ * play token, so a paid live's or replay's segments open only for whom its playlist does).
+ */
+export type SegmentUrl = (file: number) => string
 
 /** The live window at `now` for a live that began at `beginTime` (epoch ms). */
-export function livePlaylist(beginTime: number, now: number): string {
+export function livePlaylist(beginTime: number, now: number, segmentUrl: SegmentUrl): string {
   const current = Math.max(0, Math.floor((now - beginTime) / (SEGMENT_S * 1000)))
   const first = Math.max(0, current - WINDOW_SEGMENTS + 1)
   const lines = [
@@ -38,7 +43,7 @@ export function livePlaylist(beginTime: number, now: number): string {
 }
 
 /** The replay: every fixture segment once, then the end. */
-export function replayPlaylist(): string {
+export function replayPlaylist(segmentUrl: SegmentUrl): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEGMENT_S}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD']
   for (let k = 0; k < FIXTURE_SEGMENTS; k += 1) lines.push(`#EXTINF:${SEGMENT_S.toFixed(3)},`, segmentUrl(k))
   lines.push('#EXT-X-ENDLIST')

@@ -19,7 +19,7 @@ import { LOGIN_EXPIRED_MESSAGE } from '../login/identity'
 import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { LiveRecord, PlayKind } from './data'
-import { FIXTURE_SEGMENTS, SEGMENT_PATH, livePlaylist, replayPlaylist } from './hls'
+import { FIXTURE_SEGMENTS, livePlaylist, replayPlaylist, segmentName } from './hls'
 import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, UNKNOWN_LIVE_MESSAGE, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
 import { PasswordTries } from '../lesson/passwordTries'
@@ -222,27 +222,41 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     return { watchCount }
   })
 
-  // a segment alone is seconds of the test pattern: the playlist is what the token guards
-  app.get<{ Params: { name: string } }>(`${SEGMENT_PATH}/:name`, async (request, reply) => {
-    const segment = segments.get(request.params.name)
-    if (!segment) return reply.code(404).type('text/plain').send('no such segment')
-    void reply.header('cache-control', 'public, max-age=31536000, immutable')
-    return reply.type('video/mp2t').send(segment)
-  })
+  /** The live and kind a play token was issued for, or null (unknown, forged, expired, or a live that ended). */
+  const entitled = async (courseData: string, kindName: string, token: unknown, at: number): Promise<{ live: LiveRecord; kind: PlayKind } | null> => {
+    const kind = kindName === 'live' ? 'live' : kindName === 'replay' ? 'replay' : undefined
+    const live = await lives.find(courseData)
+    if (kind === undefined || !live || typeof token !== 'string' || !(await lives.playTokenValid(token, live, kind, at))) return null
+    if (kind === 'live' && live.status !== 1) return null
+    return { live, kind }
+  }
 
   app.get<{ Params: { courseData: string; kind: string }; Querystring: { token?: string } }>(
     '/hls/:courseData/:kind',
     async (request, reply) => {
       const at = clock()
-      const kind = request.params.kind === 'live.m3u8' ? 'live' : request.params.kind === 'replay.m3u8' ? 'replay' : undefined
-      const live = await lives.find(request.params.courseData)
-      const token = request.query.token
-      if (kind === undefined || !live || typeof token !== 'string' || !(await lives.playTokenValid(token, live, kind, at))) {
-        return reply.code(404).type('text/plain').send('no such stream')
-      }
-      if (kind === 'live' && live.status !== 1) return reply.code(404).type('text/plain').send('the live has ended')
-      void reply.header('cache-control', kind === 'live' ? 'no-store' : 'private, max-age=3600')
-      return reply.type('application/vnd.apple.mpegurl').send(kind === 'live' ? livePlaylist(live.beginTime, at) : replayPlaylist())
+      const kindName = /^(live|replay)\.m3u8$/.exec(request.params.kind)?.[1] ?? ''
+      const stream = await entitled(request.params.courseData, kindName, request.query.token, at)
+      if (!stream) return reply.code(404).type('text/plain').send('no such stream')
+      // the segments are fetched beside the playlist with its token: no entitlement, no segment
+      const token = encodeURIComponent(String(request.query.token))
+      const segmentUrl = (file: number) => `/hls/${encodeURIComponent(stream.live.courseData)}/${stream.kind}/${segmentName(file)}?token=${token}`
+      void reply.header('cache-control', stream.kind === 'live' ? 'no-store' : 'private, max-age=3600')
+      return reply
+        .type('application/vnd.apple.mpegurl')
+        .send(stream.kind === 'live' ? livePlaylist(stream.live.beginTime, at, segmentUrl) : replayPlaylist(segmentUrl))
+    },
+  )
+
+  // a paid live's or replay's segments are as guarded as its playlist (the same play token)
+  app.get<{ Params: { courseData: string; kind: string; name: string }; Querystring: { token?: string } }>(
+    '/hls/:courseData/:kind/:name',
+    async (request, reply) => {
+      const segment = segments.get(request.params.name)
+      const stream = segment ? await entitled(request.params.courseData, request.params.kind, request.query.token, clock()) : null
+      if (!segment || !stream) return reply.code(404).type('text/plain').send('no such segment')
+      void reply.header('cache-control', 'private, max-age=3600')
+      return reply.type('video/mp2t').send(segment)
     },
   )
 }

@@ -6,7 +6,10 @@
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { FIXTURE_SEGMENTS, SEGMENT_PATH, SEGMENT_S, WINDOW_SEGMENTS, livePlaylist, replayPlaylist } from '../../server/live/hls'
+import { FIXTURE_SEGMENTS, SEGMENT_S, WINDOW_SEGMENTS, livePlaylist, replayPlaylist, segmentName } from '../../server/live/hls'
+
+const SEGMENT_PATH = '/s'
+const at = (file: number) => `${SEGMENT_PATH}/${segmentName(file)}`
 import { STREAM_DIR } from '../../server/live/routes'
 import { MoneyRepository } from '../../server/money/data'
 import type { ArrayData, ObjectData } from '../../types/api'
@@ -142,12 +145,25 @@ describe('the playlists', () => {
     const ok = await playlist(url)
     expect(ok.statusCode).toBe(200)
     expect(ok.headers['content-type']).toContain('application/vnd.apple.mpegurl')
-    expect(ok.body).toContain(`${SEGMENT_PATH}/seg`)
+    expect(ok.body).toMatch(/\n\/hls\/live-now\/live\/seg\d\.m2ts\?token=\w+\n/)
     expect((await playlist(url.replace(/token=\w+/, 'token=forged'))).statusCode).toBe(404)
     expect((await playlist(url.replace(/\?token=\w+/, ''))).statusCode).toBe(404)
     // a free live's token does not open a paid one's stream, nor its replay
     expect((await playlist(url.replace('/live-now/', '/live-english/'))).statusCode).toBe(404)
     expect((await playlist(url.replace('live.m3u8', 'replay.m3u8'))).statusCode).toBe(404)
+  })
+
+  it("guards a live's segments as its playlist (a paid one's too): no token, a forged one or another live's opens none (issue 29, item 10)", async () => {
+    const url = (await guest('live-now')).body.data.object.playUrl
+    const segment = (await playlist(url)).body.split('\n').find((line) => line.startsWith('/hls/')) ?? ''
+    const status = async (path: string) => (await app.inject({ method: 'GET', url: path })).statusCode
+    expect(await status(segment)).toBe(200)
+    expect(await status(segment.replace(/\?token=\w+/, ''))).toBe(404)
+    expect(await status(segment.replace(/token=\w+/, 'token=forged'))).toBe(404)
+    expect(await status(segment.replace('/live-now/', '/live-english/'))).toBe(404)
+    expect(await status(segment.replace('/live/', '/replay/'))).toBe(404)
+    // the old open path is gone
+    expect(await status('/hls/segments/seg0.m2ts')).toBe(404)
   })
 
   it('a token for a live that has since ended opens nothing', async () => {
@@ -158,27 +174,27 @@ describe('the playlists', () => {
 
   it('the live window advances with the clock, every worker agreeing on it', () => {
     const begin = 1_000_000
-    const at = (s: number) => livePlaylist(begin, begin + s * 1000)
+    const window = (s: number) => livePlaylist(begin, begin + s * 1000, at)
     const sequence = (text: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1])
     const segments = (text: string) => text.split('\n').filter((line) => line.startsWith(SEGMENT_PATH))
-    expect(segments(at(0))).toEqual([`${SEGMENT_PATH}/seg0.m2ts`])
-    expect(at(101)).toBe(at(101))
-    expect(sequence(at(101))).toBe(Math.floor(101 / SEGMENT_S) - WINDOW_SEGMENTS + 1)
-    expect(sequence(at(101 + SEGMENT_S))).toBe(sequence(at(101)) + 1)
-    expect(segments(at(101))).toHaveLength(WINDOW_SEGMENTS)
-    expect(at(101)).not.toContain('#EXT-X-ENDLIST')
+    expect(segments(window(0))).toEqual([`${SEGMENT_PATH}/seg0.m2ts`])
+    expect(window(101)).toBe(window(101))
+    expect(sequence(window(101))).toBe(Math.floor(101 / SEGMENT_S) - WINDOW_SEGMENTS + 1)
+    expect(sequence(window(101 + SEGMENT_S))).toBe(sequence(window(101)) + 1)
+    expect(segments(window(101))).toHaveLength(WINDOW_SEGMENTS)
+    expect(window(101)).not.toContain('#EXT-X-ENDLIST')
   })
 
   it('marks each loop of the fixture as a discontinuity and counts the loops before the window', () => {
     const loop = FIXTURE_SEGMENTS * SEGMENT_S
     // the window whose newest segment starts the third loop
-    const text = livePlaylist(0, 2 * loop * 1000 + 1)
+    const text = livePlaylist(0, 2 * loop * 1000 + 1, at)
     expect(text).toContain(`#EXT-X-DISCONTINUITY-SEQUENCE:1`)
     expect(text.split('\n').slice(-4, -1)).toEqual(['#EXT-X-DISCONTINUITY', `#EXTINF:${SEGMENT_S.toFixed(3)},`, `${SEGMENT_PATH}/seg0.m2ts`])
   })
 
   it('the replay is every segment once and ends', () => {
-    const text = replayPlaylist()
+    const text = replayPlaylist(at)
     expect(text.match(/seg\d\.m2ts/g)).toHaveLength(FIXTURE_SEGMENTS)
     expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD')
     expect(text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true)
@@ -192,11 +208,13 @@ describe('the playlists', () => {
       total += statSync(file).size
     }
     expect(total).toBeLessThan(200_000)
-    const res = await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/seg0.m2ts` })
+    const url = (await guest('live-now')).body.data.object.playUrl
+    const first = (await playlist(url)).body.split('\n').find((line) => line.startsWith('/hls/')) ?? ''
+    const res = await app.inject({ method: 'GET', url: first })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('video/mp2t')
-    expect((await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/seg9.m2ts` })).statusCode).toBe(404)
-    expect((await app.inject({ method: 'GET', url: `${SEGMENT_PATH}/..%2Froutes.ts` })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: first.replace(/seg\d/, 'seg9') })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: first.replace(/seg\d\.m2ts/, '..%2Froutes.ts') })).statusCode).toBe(404)
     // MPEG-TS packets start with the sync byte 0x47 every 188 bytes
     expect(res.rawPayload[0]).toBe(0x47)
     expect(res.rawPayload[188]).toBe(0x47)
