@@ -11,7 +11,7 @@ import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { requestTarget } from '../core/urls'
 import type { RoomEvent } from './relay'
-import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, markRefusal, sendRefusal } from './rules'
+import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, guestProfile, markRefusal, sendRefusal } from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
 const IDLE_LIMIT_MS = 150_000
@@ -261,7 +261,9 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     // member's type never changes to or from anonymous, so this read needs no transaction)
     const reusable = given !== undefined && given.startsWith(ANONYMOUS_PREFIX) && (await data.member(chatroomId, given))?.type === 'anonymous'
     const account = reusable ? given : `${ANONYMOUS_PREFIX}${randomBytes(9).toString('base64url')}`
-    return { account, type: 'anonymous', nick, avatar: str(body.avatar, 512) ?? '' }
+    const profile = guestProfile(nick, str(body.avatar, 512) ?? '')
+    if ('code' in profile) throw new Refused(profile.code, profile.msg)
+    return { account, type: 'anonymous', ...profile }
   }
 
   /**

@@ -1,5 +1,7 @@
 import { ChatroomCode } from '../../types/chatroom'
 import type { MarkMemberBody, WireMemberType } from '../../types/chatroom'
+import { safeUrl } from '../../src/domain/message/url'
+import { hasControlCharacter } from '../../src/domain/validation'
 
 /** A member as the room's rules see it. */
 export interface MemberState {
@@ -26,6 +28,19 @@ const MODERATORS: readonly WireMemberType[] = ['owner', 'manager']
 /** Entering: a blacklisted account is refused. */
 export function entryRefusal(member: MemberState | undefined): Refusal | undefined {
   return member?.blacked ? { code: ChatroomCode.Blacklisted, msg: 'You are on this chat room’s blacklist' } : undefined
+}
+
+/**
+ * What a guest calls itself (issue 29, item 4): a nickname with a visible character and no control
+ * character (NUL, line breaks, bidirectional overrides), and an avatar that is none or a picture
+ * address (http(s), or the server's own path): never `javascript:` or `data:`. Answers the clean
+ * profile (the nickname trimmed), or the refusal.
+ */
+export function guestProfile(nick: string, avatar: string): { nick: string; avatar: string } | Refusal {
+  const trimmed = nick.trim()
+  if (trimmed === '' || hasControlCharacter(trimmed)) return { code: ChatroomCode.BadRequest, msg: 'Bad chatroomNick: it needs a visible name' }
+  if (avatar !== '' && (hasControlCharacter(avatar) || safeUrl(avatar) !== avatar)) return { code: ChatroomCode.BadRequest, msg: 'Bad chatroomAvatar: it must be a picture address' }
+  return { nick: trimmed, avatar }
 }
 
 /** Sending: muted members, temporarily muted ones and everyone but moderators in a muted room are refused. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { ApiRefusal } from './envelope'
+import { hasControlCharacter } from '../../src/domain/validation'
 
 /** The JSON schema of one body field (type and rules such as maxLength, minimum, enum, default). */
 export type FieldSchema = Readonly<Record<string, unknown>>
@@ -67,21 +68,12 @@ export function decimalNumbersOnly(fields: Readonly<Record<string, FieldSchema>>
   }
 }
 
-/**
- * Characters no one types into a form field: the C0 and C1 controls (NUL, BEL, line breaks of a
- * one-line field…), DEL, and the bidirectional overrides and isolates (RLO turns a card number or a
- * name around on screen). The calls' fields are all typed text or handles; what the spec lets
- * through as it is, a chat message's body, travels on the chat room's socket, not here.
- */
-export function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i)
-    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true
-  }
-  return false
-}
 
-/** A call's body with a control character in any text field is refused (400) before the handler. */
+/**
+ * A call's body with a control character in any text field is refused (400) before the handler:
+ * the calls' fields are all typed text or handles; what the spec lets through as it is, a chat
+ * message's body, travels on the chat room's socket.
+ */
 export async function typedTextOnly(request: FastifyRequest): Promise<void> {
   const body = request.body
   if (typeof body !== 'object' || body === null) return

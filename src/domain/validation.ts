@@ -145,3 +145,16 @@ export function checkAudioSize(
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return ok(undefined)
   return bytes > AUDIO_MAX_BYTES ? fail('validation.audioTooLarge') : ok(bytes)
 }
+
+/**
+ * Characters no one types into a form field: the C0 and C1 controls (NUL, BEL, line breaks of a
+ * one-line field…), DEL, and the bidirectional overrides and isolates (RLO turns a card number or a
+ * name around on screen). Text a person types in a one-line field never holds them.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true
+  }
+  return false
+}

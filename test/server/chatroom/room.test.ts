@@ -104,6 +104,23 @@ describe('entering', () => {
     expect(m.account).toMatch(/^anon_/)
   })
 
+  it.each([
+    ['a blank nick', { nick: '   ' }],
+    ['a NUL nick', { nick: 'Gu\u0000est' }],
+    ['a nick with a right-to-left override', { nick: '\u202eGuest' }],
+    ['a javascript: avatar', { nick: 'Guest', avatar: 'javascript:alert(1)' }],
+    ['a data: avatar', { nick: 'Guest', avatar: 'data:image/png;base64,AAAA' }],
+  ])('refuses a guest with %s (issue 29, item 4)', async (_name, profile) => {
+    const raw = await open()
+    expect((await raw.cmd('login', { chatroomId: ROOM, anonymous: true, ...profile })).code).toBe(ChatroomCode.BadRequest)
+  })
+
+  it('takes a guest picture address and trims the nick', async () => {
+    const raw = await open()
+    const ok = await raw.cmd('login', { chatroomId: ROOM, anonymous: true, nick: '  访客 ', avatar: 'https://cdn.example.com/a.png' })
+    expect((ok.data as LoginAnswer).member).toMatchObject({ nick: '访客', avatar: 'https://cdn.example.com/a.png' })
+  })
+
   it('refuses a member login with another user’s token, an expired one, or none', async () => {
     for (const body of [
       { account: 'wm_buyer', token: 'token-teacher' },

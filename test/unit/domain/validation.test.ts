@@ -3,6 +3,7 @@ import {
   AUDIO_MAX_BYTES,
   checkAudioSize,
   extractInvitePassword,
+  hasControlCharacter,
   validateBankCard,
   validateFriendMessage,
   validateLivePassword,
@@ -200,4 +201,24 @@ describe('checkAudioSize', () => {
       expect(checkAudioSize(length)).toEqual({ ok: true, value: undefined })
     },
   )
+})
+
+describe('hasControlCharacter', () => {
+  const CONTROLS = [
+    ...Array.from({ length: 0x20 }, (_, code) => code),
+    ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+    0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+  ].map((code) => String.fromCharCode(code))
+  const typed = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !CONTROLS.some((control) => text.includes(control)))
+
+  it('finds none in what people type: Chinese, emoji with joiners, accents, punctuation, spaces', () => {
+    for (const text of ['林老师', '学员阿杰 👨‍👩‍👧', 'Zoë, née O’Brien — «ok»', '6222 0212 3456 7890', '']) expect(hasControlCharacter(text)).toBe(false)
+    fc.assert(fc.property(typed, (text) => !hasControlCharacter(text)))
+  })
+
+  it('finds every C0 and C1 control, DEL and bidirectional override or isolate, wherever it stands', () => {
+    fc.assert(
+      fc.property(typed, fc.constantFrom(...CONTROLS), typed, (before, control, after) => hasControlCharacter(before + control + after)),
+    )
+  })
 })
