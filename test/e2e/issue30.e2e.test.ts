@@ -257,6 +257,17 @@ describe('issue 30 (H5, 375x812)', () => {
     await settled(wechat)
     await e2e.screenshot(wechat, 'issue30-open-cover')
 
+    // the album's share hint points at the same menu
+    const album = await e2e.newPage()
+    await album.goto('/lessonAlbum?data=album-english')
+    await shown(album, '.album__share').click()
+    await shown(album, '.album__hint-text').waitFor()
+    const albumArrow = await boxOf(album, '.album__hint-arrow')
+    expect(albumArrow.top).toBeLessThan(20)
+    expect(375 - albumArrow.right).toBeLessThan(40)
+    await settled(album)
+    await e2e.screenshot(album, 'issue30-album-share-hint')
+
     // the empty subscription list: a picture in the disc
     const subs = await e2e.newPage()
     await subs.goto('/liveSubscribeNoti?openid=openid-visitor')

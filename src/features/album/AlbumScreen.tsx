@@ -45,9 +45,7 @@ const ShareHint = function ShareHint({ onClose }: { onClose: () => void }) {
   return (
     <Overlay className='album__hint-layer' onMaskPress={onClose}>
       <View id={id} className='album__hint' role='dialog' aria-modal='true' aria-label={t('album.shareHint')}>
-        <Text className='album__hint-arrow' aria-hidden='true'>
-          ↗
-        </Text>
+        <View className='album__hint-arrow' aria-hidden='true' />
         <Text className='album__hint-text'>{t('album.shareHint')}</Text>
         <Button className='album__hint-close' {...pressable(onClose)}>
           {t('album.shareClose')}
