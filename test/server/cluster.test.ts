@@ -22,10 +22,9 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import WebSocket from 'ws'
 import type { ApiEnvelope, ArrayData, ObjectData } from '../../types/api'
 import { CHATROOM_SOCKET_PATH } from '../../types/chatroom'
-import type { AnswerFrame, PushFrame, WireMember, WireMessage } from '../../types/chatroom'
+import type { WireMember, WireMessage } from '../../types/chatroom'
 import { PASSWORD_TRIES_CODE } from '../../types/lesson'
 import type { BankCard, ClearingRecord } from '../../types/money'
 import { moneyCalls } from '../../types/money'
@@ -37,7 +36,7 @@ import { LOGIN, TEACHER, V2_INFO, V2_LIST } from './helpers'
 import { connect, framesOf, recording } from './speechSupport'
 import { Transcript } from '../../src/domain/speech'
 import { speechCalls, type IatAuth } from '../../types/speech'
-import { wsText } from './wsText'
+import { RoomSocket } from './chatroom/roomSocket'
 
 const dir = mkdtempSync(join(tmpdir(), 'cluster-'))
 const database = join(dir, 'cluster.sqlite')
@@ -132,51 +131,9 @@ async function whileLocked<T>(calls: () => Promise<T>): Promise<T> {
 const workersOf = (answers: ReadonlyArray<{ worker: string }>): string[] => [...new Set(answers.map((a) => a.worker))].sort()
 
 describe('the chat room across workers', () => {
-  /** A chat room client on its own connection: its worker, its answers and its pushes. */
-  class Viewer {
-    readonly pushes: PushFrame[] = []
-    closeCode: number | undefined
-    private nextId = 1
-    private readonly waiting = new Map<number, (frame: AnswerFrame) => void>()
-
-    private constructor(private readonly socket: WebSocket, readonly worker: string) {
-      socket.on('message', (raw) => {
-        const frame = JSON.parse(wsText(raw)) as AnswerFrame | PushFrame
-        if ('push' in frame) this.pushes.push(frame)
-        else this.waiting.get(frame.id)?.(frame)
-      })
-      socket.on('close', (code) => (this.closeCode = code))
-      // a stopped worker resets the connection: 'close' follows
-      socket.on('error', () => undefined)
-    }
-
-    static open(): Promise<Viewer> {
-      return new Promise((resolve, reject) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${port}${CHATROOM_SOCKET_PATH}`)
-        let worker = ''
-        socket.once('upgrade', (res) => (worker = String(res.headers[WORKER_HEADER])))
-        socket.once('open', () => resolve(new Viewer(socket, worker)))
-        socket.once('error', reject)
-      })
-    }
-
-    async command<T>(cmd: string, body: Record<string, unknown>): Promise<T> {
-      const id = this.nextId++
-      const answer = new Promise<AnswerFrame>((resolve) => this.waiting.set(id, resolve))
-      this.socket.send(JSON.stringify({ id, cmd, body }))
-      const frame = await answer
-      if (!('data' in frame)) throw new Error(`${cmd} refused: ${frame.code} ${frame.msg}`)
-      return frame.data as T
-    }
-
-    messages(): WireMessage[] {
-      return this.pushes.flatMap((p) => (p.push === 'msg' ? [p.data] : []))
-    }
-
-    close(): void {
-      this.socket.terminate()
-    }
-  }
+  /** A chat room client on its own connection to the cluster: the worker the primary handed it to. */
+  const Viewer = { open: () => RoomSocket.open(`ws://127.0.0.1:${port}${CHATROOM_SOCKET_PATH}`) }
+  type Viewer = RoomSocket
 
   /** A viewer on another worker than `other`: new connections until the primary hands one there. */
   async function elsewhere(other: Viewer): Promise<Viewer> {

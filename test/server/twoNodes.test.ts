@@ -20,7 +20,7 @@ import { request } from 'node:http'
 import WebSocket from 'ws'
 import type { ApiEnvelope, ArrayData, ObjectData } from '../../types/api'
 import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
-import type { AnswerFrame, LoginAnswer, LoginBody, PushFrame, WireMember, WireMessage } from '../../types/chatroom'
+import type { LoginAnswer, LoginBody, WireMember, WireMessage } from '../../types/chatroom'
 import type { WireMessage as LessonMessage } from '../../types/lesson'
 import { PASSWORD_TRIES_CODE } from '../../types/lesson'
 import { SMS_TOO_SOON_CODE, loginCalls } from '../../types/login'
@@ -39,7 +39,7 @@ import { SMS_CLIENT_LIMIT } from '../../server/login/sms'
 import { DeliveryFilter } from '../../src/im/emitter'
 import { BUYER, LOGIN, TEACHER, V2_LIST, VISITOR } from './helpers'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from './engines'
-import { wsText } from './wsText'
+import { RoomSocket } from './chatroom/roomSocket'
 
 jest.setTimeout(120_000)
 
@@ -172,50 +172,14 @@ function call<T = unknown>(node: ServerNode, path: string, fields: Record<string
 }
 
 /** A chat room client on one node: its answers, its pushes and how its socket closed. */
-class Viewer {
-  readonly pushes: PushFrame[] = []
-  closeCode: number | undefined
-  private nextId = 1
-  private readonly waiting = new Map<number, (frame: AnswerFrame) => void>()
-
-  private constructor(private readonly socket: WebSocket, readonly node: ServerNode) {
-    socket.on('message', (raw) => {
-      const frame = JSON.parse(wsText(raw)) as AnswerFrame | PushFrame
-      if ('push' in frame) this.pushes.push(frame)
-      else this.waiting.get(frame.id)?.(frame)
-    })
-    socket.on('close', (code) => (this.closeCode = code))
-    // a killed node resets the connection: 'close' follows
-    socket.on('error', () => undefined)
+class Viewer extends RoomSocket {
+  private constructor(socket: WebSocket, readonly node: ServerNode) {
+    super(socket, '', `node ${node.name}`)
   }
 
-  static open(node: ServerNode): Promise<Viewer> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${node.port}${CHATROOM_SOCKET_PATH}`)
-      socket.once('open', () => resolve(new Viewer(socket, node)))
-      socket.once('error', reject)
-    })
-  }
-
-  /** A command's answer frame (a refusal too), or an error when none came within CALL_MS. */
-  async answer(cmd: string, body: object): Promise<AnswerFrame> {
-    const id = this.nextId++
-    const answered = new Promise<AnswerFrame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${cmd} on node ${this.node.name}: no answer within ${CALL_MS} ms`)), CALL_MS)
-      this.waiting.set(id, (frame) => {
-        clearTimeout(timer)
-        this.waiting.delete(id)
-        resolve(frame)
-      })
-    })
-    this.socket.send(JSON.stringify({ id, cmd, body }))
-    return answered
-  }
-
-  async command<T>(cmd: string, body: object): Promise<T> {
-    const frame = await this.answer(cmd, body)
-    if (!('data' in frame)) throw new Error(`${cmd} on node ${this.node.name} refused: ${frame.code} ${frame.msg}`)
-    return frame.data as T
+  static async on(node: ServerNode): Promise<Viewer> {
+    const { socket } = await RoomSocket.connect(`ws://127.0.0.1:${node.port}${CHATROOM_SOCKET_PATH}`)
+    return new Viewer(socket, node)
   }
 
   login(body: Omit<LoginBody, 'chatroomId'>): Promise<LoginAnswer> {
@@ -226,14 +190,6 @@ class Viewer {
   async online(): Promise<string[]> {
     const listed = await this.command<WireMember[]>('getChatroomMembers', { time: 0, limit: 100, guest: true })
     return listed.filter((m) => m.online).map((m) => m.account)
-  }
-
-  messages(): WireMessage[] {
-    return this.pushes.flatMap((p) => (p.push === 'msg' ? [p.data] : []))
-  }
-
-  close(): void {
-    this.socket.terminate()
   }
 }
 
@@ -258,7 +214,7 @@ maybe(title, () => {
   const viewers: Viewer[] = []
   /** A viewer closed when the suite ends, whatever a test left open. */
   const open = async (node: ServerNode): Promise<Viewer> => {
-    const viewer = await Viewer.open(node)
+    const viewer = await Viewer.on(node)
     viewers.push(viewer)
     return viewer
   }
