@@ -43,7 +43,7 @@ const Header = observer(function Header({ store }: { store: LiveHomeStore }) {
           {info.nickname} · {t('live.watchCount', { n: store.watchCount })} · {t('live.beginTime', { time: formatCreationDate(info.beginTime) })}
         </Text>
       </View>
-      {store.isReplay ? null : (
+      {store.isReplay || store.isOwnLive ? null : (
         <Button
           className={cx('live-head__subscribe', subscribed && 'live-head__subscribe--on')}
           {...pressable(toggle, { disabled: store.subscribing })}

@@ -91,6 +91,16 @@ export class LiveHomeStore {
     })
   }
 
+  /**
+   * Whether the viewer is the live's host (issue 30, item 6): the chat-app login's user, or the
+   * account the room was entered with. A host does not subscribe to himself.
+   */
+  get isOwnLive(): boolean {
+    const host = this.info?.wmid
+    if (!host) return false
+    return this.deps.login()?.userid === host || this.info?.watchData?.account === host
+  }
+
   get isReplay(): boolean {
     return this.mode === 'replay'
   }

@@ -181,6 +181,17 @@ describe('/liveHome', () => {
     expect(backend.calls.find((c) => c.path === SUBSCRIBE)?.body).toEqual({ wmid: 'wm_teacher', loginData: 'login-buyer', isSubscribe: '1' })
   })
 
+  it('the host is offered no 订阅 on his own live (issue 30, item 6)', async () => {
+    const TEACHER: LoginData = { loginData: 'login-teacher', isWeMaiUser: 1, nickname: '林老师', faceIcon: '', token: 'token-teacher', userid: 'wm_teacher' }
+    await show(
+      { [INFO]: () => ok({ object: live() }), [PLAY]: () => ok({ object: playing({ watchData: { ...ROOM, account: 'wm_teacher', imToken: 'im', watchNickname: '林老师' } }) }) },
+      { login: TEACHER },
+    )
+    await until(() => expect(text('.live-head__title')).toBe('英语口语直播'))
+    await until(() => expect(document.querySelector('taro-video-core')).not.toBeNull())
+    expect(document.querySelector('.live-head__subscribe')).toBeNull()
+  })
+
   it('a paid live the viewer has not bought is refused with the server message', async () => {
     await show({ [INFO]: () => ok({ object: live({ liveP: 1, liveF: 2990 }) }), [PLAY]: () => refuse(403, 'this live is paid: buy it to watch') }, { login: BUYER })
     await until(() => expect(text('.state-view--error .state-view__detail')).toBe('this live is paid: buy it to watch'))
