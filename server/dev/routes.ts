@@ -42,14 +42,15 @@ function loginPage({ type, courseData, redirect }: LoginQuery): string {
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('\n')
   const buttons = DEV_LOGIN_USERS.map(
-    (u) => `<p><button type="submit" name="wmid" value="${u.wmid}">${u.wmid}: ${escapeHtml(u.role)}</button></p>`,
+    (u) =>
+      `<p><button type="submit" name="wmid" value="${u.wmid}">${u.wmid}：${escapeHtml(u.role)}<span lang="en" class="en">${escapeHtml(u.roleEn)}</span></button></p>`,
   ).join('\n')
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>WeChat login (development)</title>
-<style>body{font-family:sans-serif;margin:24px}button{width:100%;padding:12px;font-size:16px}</style></head>
-<body><h1>WeChat login (development)</h1>
-<p>This server has no WeChat credentials. Choose the seeded user to log in as.</p>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>微信登录（开发用模拟）</title>
+<style>body{font-family:sans-serif;margin:24px}button{width:100%;min-height:44px;padding:12px;font-size:16px}.en{display:block;color:#595959;font-size:14px}</style></head>
+<body><h1>微信登录（开发用模拟）<span lang="en" class="en">WeChat login (development)</span></h1>
+<p>这个服务器没有微信凭证。请选择要以哪位演示用户登录。<span lang="en" class="en">This server has no WeChat credentials. Choose the seeded user to log in as.</span></p>
 <form method="post" action="${devCalls.login.path}">
 ${hidden}
 ${buttons}

@@ -48,20 +48,26 @@ export function payGroupReturn(order: GroupOrderRecord, paid: boolean): string {
 
 const yuan = (fen: number): string => (fen / 100).toFixed(2)
 
+/** English beneath the Chinese on the demo's stand-in pages, which testers of either language meet. */
+const EN = (text: string): string => `<span lang="en" class="en">${text}</span>`
+const STAND_IN_STYLE =
+  'body{font-family:sans-serif;margin:24px;color:#1a1a1a}.en{display:block;color:#595959;font-size:14px}' +
+  'button,a{display:block;box-sizing:border-box;width:100%;min-height:44px;padding:12px;font-size:16px;margin:12px 0;text-align:center}'
+
 /** The sandbox provider's page: what is paid for, and a pay and a cancel button. */
 export function sandboxPage(order: GroupOrderRecord, group: InviteGroup): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Payment provider (development sandbox)</title>
-<style>body{font-family:sans-serif;margin:24px;color:#1a1a1a}button,a{display:block;box-sizing:border-box;width:100%;min-height:44px;padding:12px;font-size:16px;margin:12px 0;text-align:center}</style></head>
-<body><main><h1>Payment provider (development sandbox)</h1>
-<p>This stands in for the payment provider. Nothing is charged.</p>
-<p>${escapeHtml(group.name)}: ¥${yuan(order.totalFee)}</p>
+<title>支付（开发用模拟）</title>
+<style>${STAND_IN_STYLE}</style></head>
+<body><main><h1>支付（开发用模拟）${EN('Payment provider (development sandbox)')}</h1>
+<p>这是开发环境的模拟支付页面，不会真的扣款。${EN('This stands in for the payment provider. Nothing is charged.')}</p>
+<p>${escapeHtml(group.name)}：¥${yuan(order.totalFee)}</p>
 <form method="post" action="${escapeHtml(inviteDevCalls.groupSandboxPay.path)}">
 <input type="hidden" name="orderNO" value="${escapeHtml(order.orderNO)}">
-<button type="submit">Pay ¥${yuan(order.totalFee)}</button>
+<button type="submit">支付 ¥${yuan(order.totalFee)}${EN(`Pay ¥${yuan(order.totalFee)}`)}</button>
 </form>
-<a href="${escapeHtml(payGroupReturn(order, false))}">Cancel</a>
+<a href="${escapeHtml(payGroupReturn(order, false))}">取消${EN('Cancel')}</a>
 </main></body></html>
 `
 }
@@ -69,11 +75,13 @@ export function sandboxPage(order: GroupOrderRecord, group: InviteGroup): string
 /** The demo's stand-in for an app store page (a deployment's builds name the real ones). */
 export function storePage(platform: 'Android' | 'iOS'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>App store (development stand-in)</title>
-<style>body{font-family:sans-serif;margin:24px;color:#1a1a1a}</style></head>
-<body><main><h1>${platform} app store (development stand-in)</h1>
-<p>A deployment builds the site with TARO_APP_ANDROID_STORE_URL and TARO_APP_IOS_STORE_URL set to the real store pages.</p>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${platform} 应用商店（开发用模拟）</title>
+<style>${STAND_IN_STYLE}</style></head>
+<body><main><h1>${platform} 应用商店（开发用模拟）${EN(`${platform} app store (development stand-in)`)}</h1>
+<p>这是开发环境的模拟页面。正式部署时，网站会以 TARO_APP_ANDROID_STORE_URL 和 TARO_APP_IOS_STORE_URL 指向真实的应用商店页面。${EN(
+    'A deployment builds the site with TARO_APP_ANDROID_STORE_URL and TARO_APP_IOS_STORE_URL set to the real store pages.',
+  )}</p>
 </main></body></html>
 `
 }

@@ -20,9 +20,9 @@ import { SEEDED_AT, chinaTime } from '../core/seedTime'
 /** Users of the development login page (/dev/login), one button each. */
 export const SEEDED_VISITOR = 'wm_visitor'
 export const DEV_LOGIN_USERS = [
-  { wmid: SEEDED_VISITOR, role: 'visitor (not a product user: must bind a phone before buying)' },
-  { wmid: 'wm_buyer', role: 'buyer (product user)' },
-  { wmid: 'wm_teacher', role: 'teacher (author of every lesson)' },
+  { wmid: SEEDED_VISITOR, role: '访客（还不是产品用户：购买前要先绑定手机）', roleEn: 'visitor (not a product user: must bind a phone before buying)' },
+  { wmid: 'wm_buyer', role: '学员（产品用户）', roleEn: 'buyer (product user)' },
+  { wmid: 'wm_teacher', role: '老师（每一节课的作者）', roleEn: 'teacher (author of every lesson)' },
 ] as const
 
 const USERS = [

@@ -71,7 +71,9 @@ describe('with the development routes on (the default)', () => {
   afterAll(() => app.close())
 
   it('serves the login page and answers unknown /dev/ paths 404, never the app shell', async () => {
-    expect((await app.inject({ method: 'GET', url: '/dev/login' })).body).toContain('WeChat login (development)')
+    const login = (await app.inject({ method: 'GET', url: '/dev/login' })).body
+    expect(login).toContain('WeChat login (development)')
+    expect(login).toContain('<h1>微信登录（开发用模拟）')
     const res = await app.inject({ method: 'GET', url: '/dev/nothing' })
     expect(res.statusCode).toBe(404)
     expect(res.body).not.toBe(SHELL)

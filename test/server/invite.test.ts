@@ -208,6 +208,10 @@ describe('the paid group order', () => {
     const { page, paid } = await payThroughSandbox(orderNO)
     expect(page.headers['content-type']).toMatch(/text\/html/)
     expect(page.body).toContain('¥9.90')
+    // issue 30, item 16: the stand-in reads Chinese first, English beneath
+    expect(page.body).toContain('<html lang="zh-CN">')
+    expect(page.body).toMatch(/<button type="submit">支付 ¥9\.90<span lang="en" class="en">Pay ¥9\.90<\/span><\/button>/)
+    expect(page.body).toContain('取消')
     expect(paid.statusCode).toBe(303)
     expect(paid.headers.location).toBe(`/pay4group?gid=g-paid&wmid=wm_teacher&password=WMG2002&paySuccess=1&tradeNo=${orderNO}`)
     expect((await payThroughSandbox(orderNO)).paid.statusCode).toBe(303)
@@ -277,6 +281,7 @@ it('serves the download description as the remote update config', async () => {
 it('stands in for the app store pages in demo mode only', async () => {
   const android = await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })
   expect(android.body).toContain('Android app store (development stand-in)')
+  expect(android.body).toContain('<h1>Android 应用商店（开发用模拟）')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
   const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', payKey: 'k', jsapiTicket: 't' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
