@@ -227,6 +227,12 @@ describe('issue 30 (H5, 375x812)', () => {
     await download.waitFor()
     expect((await download.boundingBox())?.height).toBeGreaterThanOrEqual(TAP)
 
+    // the audio player's 下载
+    await page.goto('/audioPlayer?name=listening.mp3&url=%2Fmedia%2Ffile%2Flistening.mp3&fileExtension=mp3')
+    const audioDownload = shown(page, '.audio-file__download').filter({ hasText: '下载' })
+    await audioDownload.waitFor()
+    expect((await audioDownload.boundingBox())?.height).toBeGreaterThanOrEqual(TAP)
+
     // inputs at least 44 px tall: the validation page's and the bind dialog's
     const inputHeights = (): Promise<number[]> =>
       page.evaluate(() =>

@@ -67,7 +67,7 @@ describe('issue 30 in the compiled mini-program (dist/weapp)', () => {
   })
 
   it('item 15: the fields and the 下载 and 试看课程 buttons are 44 px tall at least on any screen width (min-height in rem)', () => {
-    for (const selector of ['.ui-field__input', '.lesson-pay .lesson-pay__button', '.country-picker__search']) {
+    for (const selector of ['.ui-field__input', '.lesson-pay .lesson-pay__button', '.country-picker__search', '.audio-file__download']) {
       expect([selector, atLeast44(declarations(selector)['min-height'])]).toEqual([selector, true])
     }
   })
