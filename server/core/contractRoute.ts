@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiEnvelope } from '../../types/api'
 import type { Endpoint } from '../../types/contract'
 import { requiredFields } from '../../types/contract'
-import { assertBoundedNumbers, decimalNumbersOnly, typedTextOnly } from './schema'
+import { assertBoundedNumbers, formFieldsOnly } from './schema'
 import type { FieldSchema } from './schema'
 
 /** One schema per contract field, no more: a field the contract lacks does not compile. */
@@ -100,7 +100,7 @@ export function contractRoute<
   const response = schema.answer ? { response: { 200: envelopeSchema(schema.answer) } } : {}
   app.post<{ Body: HandledBody<Body, S, Others> }>(
     endpoint.path,
-    { schema: { body, ...response }, preValidation: [decimalNumbersOnly(schema.fields), typedTextOnly] },
+    { schema: { body, ...response }, preValidation: formFieldsOnly(schema.fields) },
     async (request, reply) => {
       const answer = await handler(request, reply)
       return answer instanceof SerializedAnswer ? reply.type(JSON_TYPE).send(answer.json) : answer
