@@ -253,7 +253,8 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
     const phone = '13900001234'
     await typeInto(all(page, '.bind-dialog__phone')[0], phone)
     await tap(all(page, '.bind-dialog__get-code')[0])
-    await page.waitFor(() => pathsRequested(page).includes('/wmim/course/v2/phone/sendSms.do'))
+    // the code is stored when the call answers, not when it is sent: wait for the answer
+    await page.waitFor(() => answers.some((answer) => answer.path === '/wmim/course/v2/phone/sendSms.do'))
     const sms = await page.server.inject({ method: 'GET', url: `/dev/sms/last.do?phone=${phone}&interCode=86` })
     expect(sms.statusCode).toBe(200)
     const { code } = sms.json<ApiEnvelope<ObjectData<{ code: string }>>>().data.object
