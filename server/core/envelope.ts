@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import type { ApiEnvelope } from '../../types/api'
 import { ResponseCode } from '../../types/api'
+import { readerLanguage, textOf, type TextKey, type TextParams } from './messages'
 
 /**
  * Path prefixes of backend calls (spec 000 §7) and of the development endpoints (which the
@@ -29,12 +30,22 @@ export function fail(code: number, msg: string): ApiEnvelope<null> {
  * `data` null unless the refusal carries what the client needs to show it (how long to wait).
  */
 export class ApiRefusal extends Error {
+  /** the catalogue text the reader sees, in their language (core/messages.ts); none: `message` as it is */
+  text: { key: TextKey; params: TextParams } | undefined
+
   constructor(
     readonly code: number,
     message: string,
     readonly data: object | null = null,
   ) {
     super(message)
+  }
+
+  /** A refusal whose message is the catalogue's `key`, written in the language of the request it answers. */
+  static say(code: number, key: TextKey, params: TextParams = {}): ApiRefusal {
+    const refusal = new ApiRefusal(code, textOf(key, 'en', params))
+    refusal.text = { key, params }
+    return refusal
   }
 }
 
@@ -66,7 +77,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .send(envelope)
   }
   if (error instanceof ApiRefusal) {
-    answer(200, { code: error.code, msg: error.message, data: error.data })
+    const msg = error.text ? textOf(error.text.key, readerLanguage(request.headers['accept-language']), error.text.params) : error.message
+    answer(200, { code: error.code, msg, data: error.data })
     return
   }
   if (error.validation) {

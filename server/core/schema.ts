@@ -75,7 +75,7 @@ export function formFieldsOnly(fields: Readonly<Record<string, FieldSchema>>): p
       for (const name in values) {
         const value = values[name]
         if (typeof value === 'string' && hasControlCharacter(value)) {
-          done(new ApiRefusal(ResponseCode.BadRequest, `${name} must not contain control characters`))
+          done(ApiRefusal.say(ResponseCode.BadRequest, 'controlCharacter', { field: name }))
           return
         }
       }
@@ -91,7 +91,7 @@ function decodeFormText(raw: string): string {
   try {
     return decodeURIComponent(spaced)
   } catch {
-    throw new ApiRefusal(ResponseCode.BadRequest, 'the body is not valid percent-encoding')
+    throw ApiRefusal.say(ResponseCode.BadRequest, 'badPercentEncoding')
   }
 }
 

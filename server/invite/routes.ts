@@ -34,7 +34,6 @@ const PAYMENT_UNAVAILABLE = 'group payment is not configured on this server'
 export const DOWNLOAD_DESCRIPTION = '微脉 3.2：群聊最多 5000 人，好友上限 50000 人；新增群直播与课程合集。'
 
 const message = { type: 'string', maxLength: 256 } as const
-const MESSAGE_TOO_LONG = `the verification message is longer than ${FRIEND_MESSAGE_MAX_CHARS} characters`
 const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
@@ -53,7 +52,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     const { data } = await inviteOf(request.body.data, 'friend')
     const note = request.body.message?.trim()
     // spec 000 §5: more than 64 characters is refused, on the server as on the page
-    if (note && Array.from(note).length > FRIEND_MESSAGE_MAX_CHARS) throw new ApiRefusal(ResponseCode.BadRequest, MESSAGE_TOO_LONG)
+    if (note && Array.from(note).length > FRIEND_MESSAGE_MAX_CHARS) throw ApiRefusal.say(ResponseCode.BadRequest, 'friendMessageTooLong', { max: FRIEND_MESSAGE_MAX_CHARS })
     await invites.request(data, note ? note : null, Date.now())
     return ok(null)
   })

@@ -75,7 +75,7 @@ export async function speechRoutes(app: FastifyInstance, opts: SpeechOptions): P
       if (wait === 0) await opts.attempts.add(tx, [{ bucket, windowMs: IAT_AUTH_LIMIT.windowMs }], now())
       return wait
     })
-    if (waitMs > 0) throw new ApiRefusal(ResponseCode.Forbidden, `too many speech sessions: try again in ${waitMinutes(waitMs)} minutes`)
+    if (waitMs > 0) throw ApiRefusal.say(ResponseCode.Forbidden, 'tooManySpeechSessions', { minutes: waitMinutes(waitMs) })
     if (opts.iflytek) {
       return ok<{ object: IatAuth }>({ object: { authUrl: signIatUrl(IFLYTEK_IAT_URL, opts.iflytek, now()), appId: opts.iflytek.appId } })
     }

@@ -95,7 +95,7 @@ describe('fields', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '%%%&&&==%zz',
     })
-    expect(msg).toBe('the body is not valid percent-encoding')
+    expect(msg).toBe('请求内容的编码有误')
   })
 
   it.each([
@@ -103,7 +103,9 @@ describe('fields', () => {
     ['a lone percent sign', 'courseData=100%'],
   ])('refuses %s rather than store it as it came (issue 29, item 13)', async (_name, payload) => {
     const msg = await rawPost({ url: V2_INFO, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload })
-    expect(msg).toBe('the body is not valid percent-encoding')
+    expect(msg).toBe('请求内容的编码有误')
+    const english = await rawPost({ url: V2_INFO, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en-US,en;q=0.9' }, payload })
+    expect(english).toBe('the body is not valid percent-encoding')
   })
 
   it.each([
@@ -116,7 +118,9 @@ describe('fields', () => {
     ['an isolate', '\u2066'],
   ])('refuses %s in any typed field (issue 29, item 13)', async (_name, control) => {
     const { body } = await post(app, V2_INFO, { courseData: `demo${control}-open` })
-    expect(body).toMatchObject({ code: 400, msg: 'courseData must not contain control characters' })
+    expect(body).toMatchObject({ code: 400, msg: 'courseData 含有不能输入的控制字符' })
+    const english = await post(app, V2_INFO, { courseData: `demo${control}-open` }, { 'accept-language': 'en' })
+    expect(english.body).toMatchObject({ code: 400, msg: 'courseData must not contain control characters' })
   })
 
   it('takes the characters people do type: Chinese, emoji, spaces and punctuation', async () => {

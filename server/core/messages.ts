@@ -1,0 +1,30 @@
+/**
+ * The server's refusals in the reader's language: zh-CN by default, English when the request
+ * prefers it (Accept-Language). A refusal names its text here by key (`ApiRefusal.say`); the error
+ * handler writes it for the request it answers.
+ */
+export type Language = 'zh-CN' | 'en'
+
+const TEXTS = {
+  badPercentEncoding: { 'zh-CN': '请求内容的编码有误', en: 'the body is not valid percent-encoding' },
+  controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
+  friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },
+  tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
+} as const satisfies Record<string, Record<Language, string>>
+
+export type TextKey = keyof typeof TEXTS
+export type TextParams = Readonly<Record<string, string | number>>
+
+/** English when the reader's first language is English; zh-CN otherwise (and when none is said). */
+export function readerLanguage(acceptLanguage: string | undefined): Language {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? ''
+  return first.startsWith('en') ? 'en' : 'zh-CN'
+}
+
+/** The text of `key` in `language`, its `{name}` places filled from `params`. */
+export function textOf(key: TextKey, language: Language, params: TextParams = {}): string {
+  return TEXTS[key][language].replace(/\{(\w+)\}/g, (place, name: string) => (name in params ? String(params[name]) : place))
+}
+
+/** Every key, for the test that each has both languages. */
+export const TEXT_KEYS = Object.keys(TEXTS) as TextKey[]
