@@ -9,7 +9,18 @@ const TEXTS = {
   badPercentEncoding: { 'zh-CN': '请求内容的编码有误', en: 'the body is not valid percent-encoding' },
   controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
   friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },
+  tooManyFriendLookups: { 'zh-CN': '查询好友 ID 过于频繁，请 {minutes} 分钟后再试', en: 'too many friend ID lookups: try again in {minutes} minutes' },
   tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
+  vipLoginNeeded: { 'zh-CN': '请先登录这个活动链接所属的微脉账号', en: 'log in with the account this campaign link belongs to first' },
+  vipNotOwner: {
+    'zh-CN': '这个活动链接属于另一个账号，只有它的主人可以兑换和赠送 VIP 名额',
+    en: 'this campaign link belongs to another account: only its owner can exchange and give its VIP slots',
+  },
+  subscribeLinkInvalid: {
+    'zh-CN': '订阅链接无效或已过期，请从公众号菜单重新打开',
+    en: 'this subscription link is not valid or has expired: open it again from the official account menu',
+  },
+  wechatOAuthFailed: { 'zh-CN': '微信授权没有完成，请从公众号菜单重新打开', en: 'the WeChat authorisation did not complete: open it again from the official account menu' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type TextKey = keyof typeof TEXTS
