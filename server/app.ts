@@ -21,6 +21,8 @@ import { processRelay } from './chatroom/relay'
 import { redisRelay } from './chatroom/redisRelay'
 import { chinaCampaignDay } from './vip/clock'
 import { iflytekFromEnv, type IflytekConfig } from './speech/routes'
+import { outsideFetch } from './outside/fetch'
+import { standinRoutes } from './outside/standins'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
 import { LOCAL_IAT_PATH } from '../types/speech'
 
@@ -124,8 +126,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     wechat,
     vipCampaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now),
     iflytek: opts.iflytek,
+    outsideFetch: outsideFetch(app),
     mediaDir: MEDIA_DIR,
   }
+  // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
+  if (demo) await app.register(standinRoutes, context)
   for (const area of AREAS) {
     if (area.routes && (dev || !area.devOnly)) await app.register(area.routes, context)
   }

@@ -4,6 +4,7 @@ import type { Identity } from './login/identity'
 import type { RoomRelay } from './chatroom/relay'
 import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
+import type { OutsideFetch } from './outside/fetch'
 
 /**
  * What every area's routes get, built once per app by server/app.ts: the database, every area's
@@ -23,6 +24,11 @@ export interface AppContext {
   readonly vipCampaignClock: () => number
   /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
   readonly iflytek?: IflytekConfig
+  /**
+   * How outside services are reached (server/outside/fetch.ts): their base URLs are settings;
+   * a path is a stand-in served by this app (demo mode), an absolute URL goes out to the provider
+   */
+  readonly outsideFetch: OutsideFetch
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
 }
