@@ -193,7 +193,10 @@ export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mod
 
 /** The environment variables production mode cannot start without, and what each one is. */
 export const PRODUCTION_SECRETS = {
-  WECHAT_APP_ID: 'the official account / mini-program AppID that pay and share configs carry',
+  WECHAT_APP_ID: 'the official account AppID (H5 in WeChat: OAuth login, pay and share configs)',
+  WECHAT_APP_SECRET: 'the official account AppSecret (OAuth code exchange, access token)',
+  WECHAT_MINI_APP_ID: 'the mini-program AppID (mini-program login and pay)',
+  WECHAT_MINI_APP_SECRET: 'the mini-program AppSecret (jscode2session)',
   WECHAT_PAY_KEY: 'the merchant API key (pay API v2) that signs pay parameters and checks notifications',
   WECHAT_JSAPI_TICKET: 'the JS-SDK ticket that signs share configs',
 } as const
@@ -215,7 +218,14 @@ function wechatFromEnv(env: Environment): WechatCredentials {
         'Set them, or start the demo with SERVER_MODE=demo.',
     )
   }
-  return { appId: String(env.WECHAT_APP_ID), payKey: String(env.WECHAT_PAY_KEY), jsapiTicket: String(env.WECHAT_JSAPI_TICKET) }
+  return {
+    appId: String(env.WECHAT_APP_ID),
+    appSecret: String(env.WECHAT_APP_SECRET),
+    miniAppId: String(env.WECHAT_MINI_APP_ID),
+    miniAppSecret: String(env.WECHAT_MINI_APP_SECRET),
+    payKey: String(env.WECHAT_PAY_KEY),
+    jsapiTicket: String(env.WECHAT_JSAPI_TICKET),
+  }
 }
 
 /** The iFlytek credentials when IFLYTEK_* are set; a partial set stops the start as a StartupError. */

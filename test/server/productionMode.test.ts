@@ -16,8 +16,15 @@ import type { ShareConfig } from '../../types/share'
 import { BUYER, DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, ORDER_QUERY, SANDBOX_PAY, SHARE_CONFIG, V2_INFO, V2_LIST, WEAPP_LOGIN, post } from './helpers'
 import { sharedTestDatabase, testDatabase } from './engines'
 
-const SECRETS = { WECHAT_APP_ID: 'wx-prod-app', WECHAT_PAY_KEY: 'prod-pay-key', WECHAT_JSAPI_TICKET: 'prod-ticket' }
-const WECHAT: WechatCredentials = { appId: 'wx-prod-app', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
+const SECRETS = {
+  WECHAT_APP_ID: 'wx-prod-app',
+  WECHAT_APP_SECRET: 's',
+  WECHAT_MINI_APP_ID: 'wx-mini',
+  WECHAT_MINI_APP_SECRET: 'ms',
+  WECHAT_PAY_KEY: 'prod-pay-key',
+  WECHAT_JSAPI_TICKET: 'prod-ticket',
+}
+const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
 
 /** The environment without anything this test's process happens to have set. */
 const env = (vars: Record<string, string | undefined>): Record<string, string | undefined> => ({ PATH: process.env.PATH, ...vars })
@@ -34,7 +41,7 @@ describe('serverConfigFromEnv', () => {
     (vars) => {
       const start = () => serverConfigFromEnv(env({ ...vars, WECHAT_APP_ID: 'wx-prod-app' }))
       expect(start).toThrow(StartupError)
-      expect(start).toThrow(/WECHAT_PAY_KEY: .*\n\s+WECHAT_JSAPI_TICKET: /)
+      expect(start).toThrow(/WECHAT_APP_SECRET: .*\n\s+WECHAT_MINI_APP_ID: .*\n\s+WECHAT_MINI_APP_SECRET: .*\n\s+WECHAT_PAY_KEY: .*\n\s+WECHAT_JSAPI_TICKET: /)
       expect(start).not.toThrow(/WECHAT_APP_ID/)
     },
   )

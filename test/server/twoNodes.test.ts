@@ -67,7 +67,8 @@ async function until(done: () => boolean | Promise<boolean>, what: string, ms = 
 /** The variables of the server's own configuration (app.ts serverConfigFromEnv) that this test leaves unset. */
 const SERVER_VARIABLES = [
   'SERVER_MODE', 'NODE_ENV', 'HOST', 'DB_PATH', 'LOG', 'DEV_ROUTES', 'TRUST_PROXY', 'WORKERS',
-  'IFLYTEK_APP_ID', 'IFLYTEK_API_KEY', 'IFLYTEK_API_SECRET', 'WECHAT_APP_ID', 'WECHAT_PAY_KEY', 'WECHAT_JSAPI_TICKET',
+  'IFLYTEK_APP_ID', 'IFLYTEK_API_KEY', 'IFLYTEK_API_SECRET', 'WECHAT_APP_ID', 'WECHAT_APP_SECRET',
+  'WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WECHAT_PAY_KEY', 'WECHAT_JSAPI_TICKET',
 ]
 
 /** One server process: `node --import tsx server/index.ts`, as a machine of a deployment runs it. */
