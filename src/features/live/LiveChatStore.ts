@@ -32,6 +32,9 @@ export interface LiveChatOptions {
 export const CHAT_BATCH_MS = 200
 export const CHAT_LIST_LIMIT = 300
 
+/** A comment that failed for these went unanswered on a lost connection: it goes out again when the room is back. */
+const RESENT_WHEN_BACK: readonly ChatroomErrorKind[] = ['offline', 'timeout']
+
 const item = (m: LiveChatMessage, state: ChatItemState, key = m.idClient): ChatItem => ({ ...m, key, state, displayName: maskNickname(m.sender.nickname) })
 
 /**
@@ -77,8 +80,14 @@ export class LiveChatStore {
     this.flushTimer = undefined
   }
 
+  /** Once the room is back, the comments that failed for the lost connection go out again by themselves. */
   setStatus(status: ChatroomStatus): void {
+    const back = status.state === 'connected' && this.status.state !== 'connected'
     this.status = status
+    if (!back) return
+    for (const failed of this.items.filter((i) => i.state === 'failed' && i.error !== undefined && RESENT_WHEN_BACK.includes(i.error))) {
+      void this.retry(failed.key)
+    }
   }
 
   /** Queues received messages; they reach the list in the next batch. */
@@ -110,7 +119,10 @@ export class LiveChatStore {
     await this.deliver(pending)
   }
 
-  /** Sends a failed comment again with the same client id: the room stores it once. */
+  /**
+   * Sends a failed comment again with the same client id: the room stores it once. The row is
+   * pending at once, so a tap on 重发 and the automatic resend never both send it.
+   */
   async retry(key: string): Promise<void> {
     const failed = this.items.find((i) => i.key === key && i.state === 'failed')
     if (!failed) return

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite'
 import { Button, Image, Text, View } from '../../platform/components/basic'
 import { ScrollView } from '../../platform/components/scrollView'
 import { Video } from '../../platform/components/video'
-import { formatCreationDate, formatDuration } from '../../domain/format'
-import { navigate } from '../../platform/navigation'
+import { fenToYuan, formatCreationDate, formatDuration } from '../../domain/format'
+import { navigate, relaunch } from '../../platform/navigation'
 import { t } from '../../locales'
 import { platformVideo } from '../../platform/video'
 import { imageAlt, pressable } from '../../ui/a11y'
@@ -133,12 +133,18 @@ const Rates = observer(function Rates({ store }: { store: LiveHomeStore }) {
   )
 })
 
-const ChatRow = ({ item }: { item: ChatItem }) => (
+/** A comment; one that failed keeps its text and offers 重发 (it also goes out by itself when the room is back). */
+const ChatRow = ({ item, chat }: { item: ChatItem; chat: LiveChatStore }) => (
   <View className={cx('live-chat__row', item.state === 'failed' && 'live-chat__row--failed')}>
     <Text className='live-chat__name'>{item.displayName}</Text>
     <Text className='live-chat__text'>{item.text}</Text>
     {item.state === 'pending' ? <Text className='live-chat__state'>{t('live.sending')}</Text> : null}
     {item.state === 'failed' ? <Text className='live-chat__state'>{t('live.sendFailed')}</Text> : null}
+    {item.state === 'failed' ? (
+      <Button className='live-chat__resend' {...pressable(() => void chat.retry(item.key))} aria-label={t('live.resendComment', { text: item.text })}>
+        {t('live.resend')}
+      </Button>
+    ) : null}
   </View>
 )
 
@@ -200,7 +206,7 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
         )}
         {chat.items.length === 0 && chat.noMoreEarlier ? <Text className='live-chat__empty'>{t('live.noComments')}</Text> : null}
         {chat.items.map((item) => (
-          <ChatRow key={item.key} item={item} />
+          <ChatRow key={item.key} item={item} chat={chat} />
         ))}
       </ScrollView>
       {status === 'failed' || status === 'reconnecting' ? (
@@ -209,6 +215,35 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
         </View>
       ) : null}
       <SendBar store={store} />
+    </View>
+  )
+})
+
+/** A paid live the viewer may not watch (spec 001 §6): the pay flow's ways on (spec 001 §4, 000 §4). */
+const PaidLive = observer(function PaidLive({ store, onLogin }: { store: LiveHomeStore; onLogin: () => void }) {
+  const info = store.info
+  if (!info) return null
+  // /lessonPay of a live always shows that a live is bought and watched in the app (spec 001 §4)
+  const buy = () => navigate('LessonPay', { type: 'share', courseData: info.courseData, payType: 2 })
+  const guest = !store.loggedIn
+  return (
+    <View className='live-paid'>
+      <View className='live-paid__title' role='heading' aria-level={2}>
+        {t('live.paid.title')}
+      </View>
+      {info.liveF > 0 ? <Text className='live-paid__price'>{t('live.paid.price', { price: fenToYuan(info.liveF) })}</Text> : null}
+      <Text className='live-paid__hint'>{guest ? t('live.paid.guest') : t('live.paid.notBought')}</Text>
+      {guest ? (
+        <Button className='live-primary' {...pressable(onLogin)}>
+          {t('live.paid.login')}
+        </Button>
+      ) : null}
+      <Button className={guest ? 'live-secondary' : 'live-primary'} {...pressable(buy)}>
+        {t('live.paid.buy')}
+      </Button>
+      <Button className='live-secondary' {...pressable(goDownload)}>
+        {t('live.paid.download')}
+      </Button>
     </View>
   )
 })
@@ -237,6 +272,9 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
   const [noticeOpen, setNoticeOpen] = useState(true)
   if (view.kind === 'loading') return <StateView kind='loading' title={t('live.loading')} />
   if (view.kind === 'failed') return <StateView kind='error' title={t('live.failed')} detail={view.message} />
+  if (view.kind === 'adminLogin') {
+    return <StateView kind='empty' title={t('live.adminLogin.title')} detail={t('live.adminLogin.detail')} actionText={t('live.adminLogin.go')} onAction={() => relaunch('Profile')} />
+  }
   if (view.kind === 'appOnly') {
     return (
       <View className='live-home'>
@@ -272,6 +310,7 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
         </View>
       ) : null}
       {view.kind === 'password' ? <PasswordForm store={store} /> : null}
+      {view.kind === 'paid' ? <PaidLive store={store} onLogin={onLogin} /> : null}
       {view.kind === 'ended' && info ? (
         <View className='live-ended' role='status'>
           <View className='live-ended__title' role='heading' aria-level={2}>

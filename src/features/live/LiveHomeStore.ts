@@ -1,5 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
+import { ApiError } from '../../api/client'
 import type { LiveApi, LiveInfo } from '../../api/live'
+import { ResponseCode } from '../../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
 import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
 import type { ChatroomClient, ChatroomIdentity } from '../../im'
@@ -29,6 +31,13 @@ export type LiveView =
   | { kind: 'password' }
   | { kind: 'ended' }
   | { kind: 'watching' }
+  /**
+   * A paid live (or its replay) the viewer may not watch: a guest, or a login that has not bought it
+   * (spec 001 §6). The way on is the pay flow's: log in, buy (/lessonPay of the live), or the app.
+   */
+  | { kind: 'paid' }
+  /** /liveHomeAdmin without a session: why it needs one, and the way to log in */
+  | { kind: 'adminLogin' }
 
 /** What the page asks for: a live, its replay, or the admin view. */
 export type LiveMode = 'live' | 'replay' | 'admin'
@@ -40,6 +49,8 @@ export interface LiveHomeDeps {
   api: LiveApi
   /** the chat-app login, when there is one */
   login: () => LoginData | undefined
+  /** whether the app has a session (userid and token), which /liveHomeAdmin's play info needs */
+  signedIn: () => boolean
   /** a chat room client for the live's appKey ('' the local room) */
   createClient: (appKey: string) => ChatroomClient
   /** a guest's nick in the room */
@@ -114,7 +125,12 @@ export class LiveHomeStore {
     this.mode = mode
     this.active = true
     this.view = { kind: 'loading' }
-    if (mode === 'admin') return this.enter(() => this.deps.api.adminPlay(courseData))
+    if (mode === 'admin') {
+      // without a session the call can only answer 601, which would open /profile saying a login expired
+      if (!this.deps.signedIn()) this.view = { kind: 'adminLogin' }
+      else await this.enter(() => this.deps.api.adminPlay(courseData))
+      return
+    }
     const generation = this.generation
     try {
       const info = await this.deps.api.info(courseData, this.deps.login()?.loginData)
@@ -123,6 +139,8 @@ export class LiveHomeStore {
         this.info = info
         this.watchCount = info.watchCount
         if (info.isAppOnly === 1) this.view = { kind: 'appOnly' }
+        // a guest cannot watch a paid live or its replay: nothing to ask the server
+        else if (info.liveP === 1 && !this.loggedIn && (mode === 'replay' || info.status !== 2)) this.view = { kind: 'paid' }
         else if (mode === 'replay') this.view = info.isPlayPass === 1 ? { kind: 'password' } : { kind: 'loading' }
         else if (info.status === 2) this.view = { kind: 'ended' }
         else this.view = this.loggedIn ? { kind: 'loading' } : { kind: 'identity' }
@@ -132,6 +150,11 @@ export class LiveHomeStore {
     } catch (err) {
       runInAction(() => (this.view = { kind: 'failed', message: this.deps.messageOf(err) }))
     }
+  }
+
+  /** After the chat-app login: the page as the logged-in viewer sees it (a live plays at once). */
+  afterLogin(): Promise<void> {
+    return this.load(this.courseData, this.mode)
   }
 
   /** The guest choice, or after the chat-app login: the stream and the room. */
@@ -155,7 +178,8 @@ export class LiveHomeStore {
     } catch (err) {
       // the transport toasted the server's message; without a password prompt there is nothing to retry
       runInAction(() => {
-        if (this.view.kind !== 'password') this.view = { kind: 'failed', message: this.deps.messageOf(err) }
+        if (this.notBought(err)) this.view = { kind: 'paid' }
+        else if (this.view.kind !== 'password') this.view = { kind: 'failed', message: this.deps.messageOf(err) }
       })
     }
   }
@@ -175,8 +199,14 @@ export class LiveHomeStore {
         await this.openChat(info)
       }
     } catch (err) {
-      runInAction(() => (this.view = { kind: 'failed', message: this.deps.messageOf(err) }))
+      runInAction(() => (this.view = this.notBought(err) ? { kind: 'paid' } : { kind: 'failed', message: this.deps.messageOf(err) }))
     }
+  }
+
+  /** The server refused the stream of a paid live that is on (or its replay): the viewer has not bought it. */
+  private notBought(err: unknown): boolean {
+    const info = this.info
+    return err instanceof ApiError && err.code === ResponseCode.Forbidden && info?.liveP === 1 && info.isAppOnly !== 1 && info.status !== 0
   }
 
   private async openChat(info: LiveInfo): Promise<void> {

@@ -29,6 +29,7 @@ export const useLiveStores = definePackageStores((app) => {
       new LiveHomeStore({
         api: live,
         login: () => app.loginData.data,
+        signedIn: () => app.session.loggedIn,
         createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
         guestNick: () => t('live.guestNick', { n: String(Math.floor(Math.random() * 9000) + 1000) }),
         notice: (key) => feedback.toast({ title: t(NOTICES[key]), icon: 'none', duration: 2000 }),

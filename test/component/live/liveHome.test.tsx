@@ -6,6 +6,8 @@
  * is a scripted one (the im layer has its own contract suite, test/server/chatroom/).
  */
 import { act } from 'react'
+import Taro from '@tarojs/taro'
+import { observable, runInAction } from 'mobx'
 import type { LiveInfo } from '../../../types/live'
 import type { LoginData } from '../../../types/login'
 import { createClient } from '../../../src/api/client'
@@ -14,7 +16,7 @@ import type { LiveChatMessage, LiveContent } from '../../../src/domain/chat/live
 import { toPageUrl } from '../../../src/domain/routes'
 import { LiveHomeScreen, LiveHomeStore, STREAM_RECOVERY_MS } from '../../../src/features/live'
 import type { LiveMode, LiveNotice } from '../../../src/features/live'
-import type { ChatroomClient, ChatroomStatus, EnterOptions } from '../../../src/im'
+import { ChatroomError, type ChatroomClient, type ChatroomStatus, type EnterOptions } from '../../../src/im'
 import { mount, until } from '../act'
 import { WithStores, testAppStores } from '../appStores'
 import { fakeBackend, ok, refuse, text, typeInto, type Handler } from '../purchase/support'
@@ -103,7 +105,7 @@ describe('/liveHome', () => {
     jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined)
   })
 
-  async function show(routes: Record<string, Handler>, opts: { login?: LoginData; mode?: LiveMode } = {}) {
+  async function show(routes: Record<string, Handler>, opts: { login?: LoginData; mode?: LiveMode; signedIn?: boolean } = {}) {
     const backend = fakeBackend(routes)
     const room = new ScriptedRoom()
     const notices: LiveNotice[] = []
@@ -112,6 +114,7 @@ describe('/liveHome', () => {
     const store = new LiveHomeStore({
       api: createLiveApi(createClient(backend.deps).post, getJson),
       login: () => opts.login,
+      signedIn: () => opts.signedIn ?? opts.login !== undefined,
       createClient: () => room,
       guestNick: () => '游客1234',
       notice: (key) => void notices.push(key),
@@ -192,9 +195,89 @@ describe('/liveHome', () => {
     expect(document.querySelector('.live-head__subscribe')).toBeNull()
   })
 
-  it('a paid live the viewer has not bought is refused with the server message', async () => {
-    await show({ [INFO]: () => ok({ object: live({ liveP: 1, liveF: 2990 }) }), [PLAY]: () => refuse(403, 'this live is paid: buy it to watch') }, { login: BUYER })
-    await until(() => expect(text('.state-view--error .state-view__detail')).toBe('this live is paid: buy it to watch'))
+  const buyUrl = toPageUrl('LessonPay', { type: 'share', courseData: 'live-now', payType: 2 })
+
+  it('a buyer on a paid live he has not bought is offered to buy it or the app, not the server\'s English (issue 30, item 3)', async () => {
+    const { backend } = await show({ [INFO]: () => ok({ object: live({ liveP: 1, liveF: 2990 }) }), [PLAY]: () => refuse(403, 'this live is paid: buy it to watch') }, { login: BUYER })
+    await until(() => expect(text('.live-paid__title')).toBe('付费直播'))
+    expect(text('.live-paid__price')).toBe('¥29.90')
+    expect(text('.live-paid__hint')).toBe('这是付费直播，你还没有购买，购买后才能观看。')
+    expect(document.body.textContent).not.toContain('buy it to watch')
+    expect(document.querySelector('.state-view--error')).toBeNull()
+    expect(() => button('登录后观看')).toThrow()
+    expect(backend.calls.filter((c) => c.path === PLAY)).toHaveLength(1)
+    // buying is the pay flow's: /lessonPay of the live, which says that a live is bought in the app
+    rig.utils.fireEvent.click(button('购买观看'))
+    await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: buyUrl }))
+    rig.utils.fireEvent.click(button('下载 App'))
+    await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: toPageUrl('DownloadWm') }))
+  })
+
+  it('a guest on a paid live is offered to log in, buy it or get the app, without a play call (issue 30, item 3)', async () => {
+    const { backend, onLogin } = await show({ [INFO]: () => ok({ object: live({ liveP: 1, liveF: 2990 }) }) })
+    await until(() => expect(text('.live-paid__hint')).toBe('这是付费直播，购买后才能观看。已经买过？登录后即可观看。'))
+    expect(document.querySelector('.live-identity')).toBeNull()
+    expect(backend.calls.map((c) => c.path)).toEqual([INFO])
+    rig.utils.fireEvent.click(button('登录后观看'))
+    expect(onLogin).toHaveBeenCalledTimes(1)
+    rig.utils.fireEvent.click(button('购买观看'))
+    await until(() => expect(rig.navigateTo).toHaveBeenCalledWith({ url: buyUrl }))
+  })
+
+  it('the chat-app login on a paid live plays it when it was bought (issue 30, item 3)', async () => {
+    // the app's login data is observable (stores/loginData.ts): the screen follows it
+    const login = observable.box<LoginData | undefined>(undefined)
+    const backend = fakeBackend({ [INFO]: () => ok({ object: live({ liveP: 1, liveF: 2990 }) }), [PLAY]: () => ok({ object: playing({ liveP: 1 }) }) })
+    const store = new LiveHomeStore({
+      api: createLiveApi(createClient(backend.deps).post, async () => ({ watchCount: 1 })),
+      login: () => login.get(),
+      signedIn: () => login.get() !== undefined,
+      createClient: () => new ScriptedRoom(),
+      guestNick: () => '游客1234',
+      notice: () => undefined,
+      messageOf: String,
+    })
+    await mount(rig.utils, WithStores, { stores: testAppStores(), children: <LiveHomeScreen store={store} onLogin={() => undefined} /> })
+    await act(async () => store.load('live-now', 'live'))
+    await until(() => expect(text('.live-paid__title')).toBe('付费直播'))
+    runInAction(() => login.set(BUYER))
+    await act(async () => store.afterLogin())
+    await until(() => expect(document.querySelector('taro-video-core')).not.toBeNull())
+    expect(document.querySelector('.live-paid')).toBeNull()
+  })
+
+  it('/liveHomeAdmin without a session says why it needs a login, asks nothing, and goes to log in (issue 30, item 3)', async () => {
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockImplementation(() => Promise.resolve({ errMsg: 'reLaunch:ok' }))
+    try {
+      const { backend } = await show({}, { mode: 'admin' })
+      await until(() => expect(text('.state-view__title')).toBe('请先登录'))
+      expect(text('.state-view__detail')).toBe('直播管理页只对本场直播的主播和管理员开放，请先登录你的账号。')
+      expect(backend.calls).toEqual([])
+      rig.utils.fireEvent.click(button('去登录'))
+      await until(() => expect(relaunch).toHaveBeenCalledWith({ url: toPageUrl('Profile') }))
+    } finally {
+      relaunch.mockRestore()
+    }
+  })
+
+  it('a comment that fails keeps its text with 重发, which sends it again under the same client id (issue 30, item 2)', async () => {
+    const { room } = await show(
+      { [INFO]: () => ok({ object: live() }), [PLAY]: () => ok({ object: playing({ watchData: { ...ROOM, account: 'wm_buyer', imToken: 'im-token' } }) }) },
+      { login: BUYER },
+    )
+    await until(() => expect(rows()).toHaveLength(2))
+    room.send.mockRejectedValueOnce(new ChatroomError('offline', 0, 'not connected to the chat room'))
+    await typeInto(rig.utils, '.live-chat__field', '掉线时写的')
+    await act(async () => rig.utils.fireEvent.click(button('发送')))
+    await until(() => expect(text('.live-chat__row--failed .live-chat__state')).toBe('发送失败'))
+    expect(text('.live-chat__row--failed .live-chat__text')).toBe('掉线时写的')
+    const resend = button('重发')
+    expect(resend.getAttribute('aria-label')).toBe('重发评论：掉线时写的')
+    await act(async () => rig.utils.fireEvent.click(resend))
+    await until(() => expect(document.querySelector('.live-chat__row--failed')).toBeNull())
+    expect(room.send).toHaveBeenCalledTimes(2)
+    expect(room.send.mock.calls[1][1]).toBe(room.send.mock.calls[0][1])
+    expect(rows()).toEqual(['老师好', '开始了吗', '掉线时写的'])
   })
 
   it('an ended live shows its duration and watch count', async () => {

@@ -89,6 +89,30 @@ describe('LiveChatStore', () => {
     expect(client.send.mock.calls.map((c) => c[1])).toEqual(['local-2', 'local-2'])
   })
 
+  it('sends a comment that failed for the lost connection again once the room is back, exactly once (issue 30, item 2)', async () => {
+    const client = new ScriptedClient()
+    const offline = new ChatroomError('offline', 0, 'not connected to the chat room')
+    client.send.mockRejectedValueOnce(offline).mockRejectedValueOnce(new ChatroomError('muted', 13004, 'muted'))
+    let id = 0
+    const store = new LiveChatStore(client, { newId: () => `local-${++id}` })
+    store.setStatus({ state: 'reconnecting', attempt: 1, delayMs: 500, final: false })
+    await store.send('typed during the outage', me)
+    await store.send('muted one', me)
+    expect(store.items).toMatchObject([{ key: 'local-1', state: 'failed', error: 'offline' }, { key: 'local-2', state: 'failed', error: 'muted' }])
+    // back: the offline one goes out by itself; a tap on 重发 while it is on its way sends nothing more
+    let answer: (m: LiveChatMessage) => void = () => undefined
+    client.send.mockImplementationOnce((_content, idClient) => new Promise((resolve) => (answer = resolve)).then(() => msg(idClient, 2000, 'typed during the outage', 'out')))
+    store.setStatus({ state: 'connected' })
+    expect(store.items[0]).toMatchObject({ key: 'local-1', state: 'pending' })
+    await store.retry('local-1')
+    store.setStatus({ state: 'connected' })
+    answer(msg('local-1', 2000))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(client.send.mock.calls.map((c) => c[1])).toEqual(['local-1', 'local-2', 'local-1'])
+    expect(store.items).toMatchObject([{ key: 'local-1', state: 'sent' }, { key: 'local-2', state: 'failed', error: 'muted' }])
+  })
+
   it('does not list the echo of its own sent message twice', async () => {
     const client = new ScriptedClient()
     const store = new LiveChatStore(client, { newId: () => 'local-3' })

@@ -46,7 +46,7 @@ function Live({ courseData, replay }: { courseData: string; replay: boolean }) {
     void app.auth.login({ type: 1 }).then((outcome) => {
       if (outcome.kind !== 'loggedIn') return
       app.loginData.save(outcome.data)
-      void store.watch()
+      void store.afterLogin()
     })
   return <LiveHomeScreen store={store} onLogin={login} />
 }
