@@ -23,6 +23,8 @@ import { chinaCampaignDay } from './vip/clock'
 import { iflytekFromEnv, type IflytekConfig } from './speech/routes'
 import { outsideFetch } from './outside/fetch'
 import { standinRoutes } from './outside/standins'
+import { MissingSettings } from './outside/settings'
+import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender, type TencentSmsConfig } from './outside/tencentSms/sender'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
 import { LOCAL_IAT_PATH } from '../types/speech'
 
@@ -69,6 +71,8 @@ export interface AppOptions {
   vipCampaignClock?: () => number
   /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
   iflytek?: IflytekConfig
+  /** Tencent Cloud SMS; default in demo mode: its stand-in on this server, which logs the code */
+  sms?: TencentSmsConfig
   /**
    * Redis (`redis://…`), for what several machines must share: the chat room's events and who is
    * online. Without it, the workers of one machine share them over the cluster's IPC channel.
@@ -117,6 +121,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl, channel: `${opts.redisPrefix ?? 'lesson:'}chatroom` }) : undefined
   if (redis) app.addHook('onClose', () => redis.close())
   const roomRelay = redis ?? processRelay()
+  const outside = outsideFetch(app)
+  const sms = opts.sms ?? (demo ? DEMO_TENCENT_SMS : undefined)
   const context: AppContext = {
     db,
     repos,
@@ -126,7 +132,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     wechat,
     vipCampaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now),
     iflytek: opts.iflytek,
-    outsideFetch: outsideFetch(app),
+    outsideFetch: outside,
+    smsSender: sms ? tencentSmsSender(sms, outside, app.log) : UNCONFIGURED_SMS,
     mediaDir: MEDIA_DIR,
   }
   // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
@@ -149,6 +156,8 @@ export interface ServerConfig {
   wechat?: WechatCredentials
   /** IFLYTEK_APP_ID, IFLYTEK_API_KEY, IFLYTEK_API_SECRET; undefined: the local speech stand-in */
   iflytek?: IflytekConfig
+  /** TENCENT_SMS_*; undefined in demo mode (its stand-in) */
+  sms?: TencentSmsConfig
   trustProxy: boolean
   port: number
   host: string
@@ -238,6 +247,17 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
   }
 }
 
+/** An outside service's settings (server/outside/settings.ts); a missing one stops the start, naming each. */
+function outsideSettings<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (!(error instanceof MissingSettings)) throw error
+    const lines = error.missing.map(([name, what]) => `  ${name}: ${what}`)
+    throw new StartupError(`Production mode needs these environment variables, which are not set:\n${lines.join('\n')}`)
+  }
+}
+
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
  * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
@@ -245,7 +265,8 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
  * LOG=1 logs requests,
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
- * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service.
+ * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service; production
+ * mode also reads TENCENT_SMS_* (outside/tencentSms/sender.ts).
  */
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
@@ -253,7 +274,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
   const mode = serverMode(env)
   return {
     mode,
-    ...(mode === 'production' ? { wechat: wechatFromEnv(env) } : {}),
+    ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)) } : {}),
     ...iflytekConfig(env),
     trustProxy: env.TRUST_PROXY === '1',
     port,
@@ -292,6 +313,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     logger: config.logger,
     dev: config.dev,
     iflytek: config.iflytek,
+    sms: config.sms,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   })

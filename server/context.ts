@@ -5,6 +5,7 @@ import type { RoomRelay } from './chatroom/relay'
 import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
 import type { OutsideFetch } from './outside/fetch'
+import type { SmsSender } from './outside/tencentSms/sender'
 
 /**
  * What every area's routes get, built once per app by server/app.ts: the database, every area's
@@ -29,6 +30,8 @@ export interface AppContext {
    * a path is a stand-in served by this app (demo mode), an absolute URL goes out to the provider
    */
   readonly outsideFetch: OutsideFetch
+  /** sends SMS verification codes: Tencent Cloud SMS, its stand-in in demo mode */
+  readonly smsSender: SmsSender
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
 }

@@ -21,6 +21,7 @@ const TEXTS = {
     en: 'this subscription link is not valid or has expired: open it again from the official account menu',
   },
   wechatOAuthFailed: { 'zh-CN': '微信授权没有完成，请从公众号菜单重新打开', en: 'the WeChat authorisation did not complete: open it again from the official account menu' },
+  smsNotDelivered: { 'zh-CN': '验证码短信没有发出，请稍后重新获取', en: 'the SMS with the code could not be sent: ask for a new code in a moment' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type TextKey = keyof typeof TEXTS

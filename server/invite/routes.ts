@@ -37,7 +37,7 @@ const message = { type: 'string', maxLength: 256 } as const
 const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
-export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev }) => {
+export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev, smsSender }) => {
   acceptFormBodiesOnly(app)
 
   const inviteOf = async (data: string, kind?: 'friend' | 'group'): Promise<QrInvite> => {
@@ -69,7 +69,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     { fields: { data: handle, phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
       await inviteOf(request.body.data)
-      await sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
+      await sendSmsCode(sms, smsSender, phoneNumber(request.body.phone, request.body.interCode), request.ip)
       return ok(null)
     },
   )

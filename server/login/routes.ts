@@ -43,7 +43,7 @@ function bindPayload(encryptData: string): PhoneBindPayload {
   return { phone: text(phone), interCode: text(code) || '86', vcode: text(vcode).trim() }
 }
 
-export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, smsCodes: sms }, identity, dev }) => {
+export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, smsCodes: sms }, identity, dev, smsSender }) => {
   acceptFormBodiesOnly(app)
 
   // Without WeChat credentials the server cannot log anyone in; the dev stand-in would let any
@@ -96,7 +96,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     // an absent phone gets the spec's wording, like an empty one
     { fields: { phone: { type: 'string', maxLength: 32, default: '' }, interCode } },
     async (request) => {
-      await sendSmsCode(sms, phoneNumber(request.body.phone, request.body.interCode), request.ip, app.log)
+      await sendSmsCode(sms, smsSender, phoneNumber(request.body.phone, request.body.interCode), request.ip)
       return ok(null)
     },
   )

@@ -86,6 +86,14 @@ export class SmsCodeRepository {
     })
   }
 
+  /**
+   * Takes back a code the provider did not deliver, unless a newer one replaced it: nobody can
+   * type it, and the phone may ask again at once. The limits keep what it counted.
+   */
+  async withdraw(phone: string, interCode: string, code: string): Promise<void> {
+    await this.db.run('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ? AND code = ?', [phone, interCode, code])
+  }
+
   /** The live code of a phone (development endpoint for tests). */
   async last(phone: string, interCode: string): Promise<string | undefined> {
     return (await byPhone(this.db, phone, interCode))?.code

@@ -3,7 +3,6 @@
  * phone binding and the invite area's watermark-camera binding share it, so both have the same
  * wording, the same one-a-minute rule and the same client, phone and wrong-guess limits (sms.ts).
  */
-import type { FastifyBaseLogger } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { SMS_TOO_SOON_CODE } from '../../types/login'
 import { waitMinutes } from '../core/attempts'
@@ -11,6 +10,7 @@ import { ApiRefusal } from '../core/envelope'
 import { normalisePhone } from './rules'
 import type { PhoneNumber } from './rules'
 import type { SmsCodeRepository } from './sms'
+import type { SmsSender } from '../outside/tencentSms/sender'
 
 const PHONE_MESSAGE = 'please enter correct phone number'
 const SMS_CODE_MESSAGE = 'please enter the correct SMS code'
@@ -28,16 +28,21 @@ export function phoneNumber(phone: string, interCode: string): PhoneNumber {
 }
 
 /**
- * Sends a new code to the phone asked for by `client` (its address), or refuses with
- * SMS_TOO_SOON_CODE and how long to wait. No SMS provider here: the server log is the delivery
- * (and /dev/sms/last.do in development).
+ * Sends a new code to the phone asked for by `client` (its address) through `sender` (Tencent
+ * Cloud SMS; its stand-in in demo mode), or refuses with SMS_TOO_SOON_CODE and how long to wait.
+ * A code the provider did not deliver is taken back and the user is told so: never an answer of
+ * success for a message that is not on its way.
  */
-export async function sendSmsCode(sms: SmsCodeRepository, number: PhoneNumber, client: string, log: FastifyBaseLogger): Promise<void> {
+export async function sendSmsCode(sms: SmsCodeRepository, sender: SmsSender, number: PhoneNumber, client: string): Promise<void> {
   const issued = await sms.issue(number.phone, number.interCode, client, Date.now())
   if (!issued.sent) {
     throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
   }
-  log.info(`SMS code for +${number.interCode} ${number.phone}: ${issued.code}`)
+  const delivery = await sender.send(number, issued.code)
+  if (!delivery.delivered) {
+    await sms.withdraw(number.phone, number.interCode, issued.code)
+    throw ApiRefusal.say(ResponseCode.ServerError, 'smsNotDelivered')
+  }
 }
 
 /** Uses up the phone's live code, or refuses: an empty code, a wrong, expired or over-guessed one. */

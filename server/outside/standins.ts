@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../context'
+import { tencentSmsStandin } from './tencentSms/standin'
 
 /**
  * The local stand-ins for the outside services: each one speaks its provider's protocol (paths,
@@ -20,7 +21,7 @@ export interface Standin {
 }
 
 /** Every stand-in, each served under `${STANDIN_PREFIX}/${name}`. */
-export const STANDINS: readonly Standin[] = []
+export const STANDINS: readonly Standin[] = [tencentSmsStandin]
 
 /** The demo base URL of a stand-in: a path on this server. */
 export function standinBase(name: string): string {

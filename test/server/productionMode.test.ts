@@ -23,6 +23,12 @@ const SECRETS = {
   WECHAT_MINI_APP_SECRET: 'ms',
   WECHAT_PAY_KEY: 'prod-pay-key',
   WECHAT_JSAPI_TICKET: 'prod-ticket',
+  TENCENT_SMS_SECRET_ID: 'AKIDprod',
+  TENCENT_SMS_SECRET_KEY: 'prod-sms-key',
+  TENCENT_SMS_SDK_APP_ID: '1400000001',
+  TENCENT_SMS_SIGN_NAME: '微脉',
+  TENCENT_SMS_TEMPLATE_ID: '200000',
+  TENCENT_SMS_REGION: 'ap-guangzhou',
 }
 const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
 
