@@ -25,6 +25,9 @@ import { outsideFetch } from './outside/fetch'
 import { standinRoutes } from './outside/standins'
 import { MissingSettings } from './outside/settings'
 import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender, type TencentSmsConfig } from './outside/tencentSms/sender'
+import type { NimConfig } from './outside/nim/client'
+import { createNimRoom } from './outside/nim/room'
+import { nimFromEnv } from './outside/nim/settings'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
 import { LOCAL_IAT_PATH } from '../types/speech'
 
@@ -73,6 +76,8 @@ export interface AppOptions {
   iflytek?: IflytekConfig
   /** Tencent Cloud SMS; default in demo mode: its stand-in on this server, which logs the code */
   sms?: TencentSmsConfig
+  /** NetEase IM for the live room's chat; none: this server's own chat room */
+  nim?: NimConfig
   /**
    * Redis (`redis://…`), for what several machines must share: the chat room's events and who is
    * online. Without it, the workers of one machine share them over the cluster's IPC channel.
@@ -134,6 +139,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     iflytek: opts.iflytek,
     outsideFetch: outside,
     smsSender: sms ? tencentSmsSender(sms, outside, app.log) : UNCONFIGURED_SMS,
+    ...(opts.nim ? { nimRoom: createNimRoom(opts.nim, db, outside, app.log) } : {}),
     mediaDir: MEDIA_DIR,
   }
   // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
@@ -158,6 +164,8 @@ export interface ServerConfig {
   iflytek?: IflytekConfig
   /** TENCENT_SMS_*; undefined in demo mode (its stand-in) */
   sms?: TencentSmsConfig
+  /** NIM_APP_KEY, NIM_APP_SECRET and NIM_API_BASE, in either mode; undefined: the local chat room */
+  nim?: NimConfig
   trustProxy: boolean
   port: number
   host: string
@@ -254,8 +262,14 @@ function outsideSettings<T>(read: () => T): T {
   } catch (error) {
     if (!(error instanceof MissingSettings)) throw error
     const lines = error.missing.map(([name, what]) => `  ${name}: ${what}`)
-    throw new StartupError(`Production mode needs these environment variables, which are not set:\n${lines.join('\n')}`)
+    throw new StartupError(`The server needs these environment variables, which are not set:\n${lines.join('\n')}`)
   }
+}
+
+/** NetEase IM for the live chat, in either mode: NIM_APP_KEY and NIM_APP_SECRET both, or neither. */
+function nimConfig(env: Environment): { nim?: NimConfig } {
+  const nim = outsideSettings(() => nimFromEnv(env))
+  return nim ? { nim } : {}
 }
 
 /**
@@ -266,7 +280,8 @@ function outsideSettings<T>(read: () => T): T {
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service; production
- * mode also reads TENCENT_SMS_* (outside/tencentSms/sender.ts).
+ * mode also reads TENCENT_SMS_* (outside/tencentSms/sender.ts); NIM_APP_KEY and NIM_APP_SECRET (both
+ * or none) put the live chat on NetEase IM (outside/nim/settings.ts).
  */
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
@@ -276,6 +291,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     mode,
     ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)) } : {}),
     ...iflytekConfig(env),
+    ...nimConfig(env),
     trustProxy: env.TRUST_PROXY === '1',
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -314,6 +330,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     dev: config.dev,
     iflytek: config.iflytek,
     sms: config.sms,
+    nim: config.nim,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   })

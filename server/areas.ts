@@ -37,6 +37,7 @@ import { seedMoney } from './money/seed'
 import { purchaseRoutes } from './purchase/routes'
 import { PURCHASE_MIGRATIONS } from './purchase/migrations'
 import { seedPurchases } from './purchase/seed'
+import { NIM_MIGRATIONS } from './outside/nim/migrations'
 import { shareRoutes } from './share/routes'
 import { speechRoutes } from './speech/routes'
 import { testOrderRoutes } from './testOrder/routes'
@@ -66,6 +67,8 @@ export const AREAS: readonly Area[] = [
     removeDemo: removeDemoCredentials,
     routes: loginRoutes,
   },
+  // the users' NetEase IM tokens (server/outside/nim): their accounts are users
+  { name: 'nim', migrations: NIM_MIGRATIONS },
   {
     name: 'lesson',
     migrations: LESSON_MIGRATIONS,

@@ -6,6 +6,7 @@ import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
 import type { OutsideFetch } from './outside/fetch'
 import type { SmsSender } from './outside/tencentSms/sender'
+import type { NimRoom } from './outside/nim/room'
 
 /**
  * What every area's routes get, built once per app by server/app.ts: the database, every area's
@@ -32,6 +33,8 @@ export interface AppContext {
   readonly outsideFetch: OutsideFetch
   /** sends SMS verification codes: Tencent Cloud SMS, its stand-in in demo mode */
   readonly smsSender: SmsSender
+  /** the live chat on NetEase IM when NIM_* are set; none: this server's own chat room */
+  readonly nimRoom?: NimRoom
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
 }

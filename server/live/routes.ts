@@ -46,7 +46,7 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, nimRoom }) => {
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
@@ -94,19 +94,21 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     }
   }
 
-  /** The room to enter: as the viewer's account with a fresh chat token, or as a guest. */
+  /** The room to enter: as the viewer's account with a fresh chat token (NetEase's, or this server's), or as a guest. */
   const watchData = async (live: LiveRecord, wmid: string | undefined, request: FastifyRequest, at: number): Promise<LiveWatchData> => {
     const user = wmid === undefined ? undefined : await accounts.user(wmid)
     const origin = publicOrigin(request)
-    return {
-      watchNickname: user?.nickname ?? '',
-      watchFaceIcon: user ? absoluteUrl(origin, user.faceIcon) : '',
-      appKey: '',
-      account: user?.wmid ?? '',
-      imToken: user ? await accounts.chatToken(user.wmid, at) : '',
-      chatroomId: live.chatroomId,
-      chatroomAddresses: [localRoomAddress(origin)],
-    }
+    const faceIcon = user ? absoluteUrl(origin, user.faceIcon) : ''
+    // NetEase IM when NIM_* are set (server/outside/nim), else this server's own room
+    const room = nimRoom
+      ? await nimRoom.entry(live.chatroomId, user && { wmid: user.wmid, nickname: user.nickname, faceIcon }, at)
+      : {
+          appKey: '',
+          account: user?.wmid ?? '',
+          imToken: user ? await accounts.chatToken(user.wmid, at) : '',
+          chatroomAddresses: [localRoomAddress(origin)],
+        }
+    return { watchNickname: user?.nickname ?? '', watchFaceIcon: faceIcon, ...room, chatroomId: live.chatroomId }
   }
 
   const playUrl = async (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): Promise<string> =>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../context'
 import { tencentSmsStandin } from './tencentSms/standin'
+import { nimStandin } from './nim/standin'
 
 /**
  * The local stand-ins for the outside services: each one speaks its provider's protocol (paths,
@@ -21,7 +22,7 @@ export interface Standin {
 }
 
 /** Every stand-in, each served under `${STANDIN_PREFIX}/${name}`. */
-export const STANDINS: readonly Standin[] = [tencentSmsStandin]
+export const STANDINS: readonly Standin[] = [tencentSmsStandin, nimStandin]
 
 /** The demo base URL of a stand-in: a path on this server. */
 export function standinBase(name: string): string {
