@@ -4,10 +4,13 @@
  * they are chosen here.
  *
  * Who asks: `data` is the campaign link's handle (the `{data}` of /vipExchange/{data}), which the
- * server maps to one account and the group that link is about. The pages pass it on to the next
- * step; the server answers only for that account, and decides everything: the campaign window
- * (2 to 30 April, China time), the quota from the group's member count at exchange time, one
- * exchange per account and per group, the slots (one per quota unit), and every redeem.
+ * server maps to one account (its owner) and the group that link is about. The pages pass it on to
+ * the next step. The link alone shows the campaign and the group's eligibility; the exchange, the
+ * slots, the friend lookup and every redeem also need the owner's session (code 601 without a
+ * session, 403 for anyone else's), so a link that travels gives nothing away. The server decides
+ * everything: the campaign window (2 to 30 April, China time), the quota from the group's member
+ * count at exchange time, one exchange per account and per group, the slots (one per quota unit),
+ * and every redeem.
  */
 import type { ObjectData } from './api'
 import { endpoint } from './contract'
@@ -31,7 +34,15 @@ export interface VipEligibility {
   quota: number
   /** '' when the group can be exchanged now */
   reason: VipIneligibility | ''
+  /** who asks: the link's owner (logged in), someone else logged in, or nobody logged in */
+  viewer: VipViewer
 }
+
+/** Who reads a campaign link: only its `owner` may exchange, list and give its slots. */
+export type VipViewer = 'owner' | 'other' | 'guest'
+
+/** A friend lookup over the limit (per account and per client) answers this code. */
+export const VIP_LOOKUP_LIMIT_CODE = 429
 
 /** One VIP slot; a used one names the friend it went to. */
 export interface VipSlot {
@@ -87,7 +98,7 @@ export const vipCalls = {
   exchange: endpoint<{ data: string }, ObjectData<VipSlots>>('/wmim/vip/exchange/confirm.do', { data: 'required' }),
   /** step 3: the slots won; code 409 `notExchanged` before the exchange */
   slots: endpoint<{ data: string }, ObjectData<VipSlots>>('/wmim/vip/slot/list.do', { data: 'required' }),
-  /** step 4: the friend a product ID names; 404 for an unknown one */
+  /** step 4: the friend a product ID names; 404 for an unknown one; limited (VIP_LOOKUP_LIMIT_CODE) */
   friend: endpoint<{ data: string; friendId: string }, ObjectData<VipFriend>>('/wmim/vip/friend/query.do', {
     data: 'required',
     friendId: 'required',

@@ -29,6 +29,7 @@ import { moneyCalls } from '../../types/money'
 import { VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
 import type { VipSlots } from '../../types/vip'
 import { PROJECT_ROOT } from '../../server/app'
+import { ChatroomRepository } from '../../server/chatroom/data'
 import { DEMO_CHATROOM_ID } from '../../server/chatroom/seed'
 import { GONE_AFTER_MS, HEARTBEAT_MS } from '../../server/chatroom/redisRelay'
 import { openDb } from '../../server/core/sql'
@@ -261,17 +262,54 @@ maybe(title, () => {
     const owner = await open(a)
     const troll = await open(b)
     await owner.login(member(TEACHER))
-    const trollAccount = (await troll.login(anonymous('Troll'))).member.account
+    const { member: trollMember, clientKey: trollKey } = await troll.login(anonymous('Troll'))
+    const trollAccount = trollMember.account
     await owner.command('markChatroomMember', { account: trollAccount, type: 'blacked', isAdd: true })
     await until(() => troll.closeCode !== undefined, 'the blacked member to be put out on B')
     expect(troll.pushes).toEqual([{ push: 'kicked', data: { reason: 'blacked' } }])
     expect(troll.closeCode).toBe(4003)
     const again = await open(b)
-    expect(await again.answer('login', { chatroomId: DEMO_CHATROOM_ID, anonymous: true, nick: 'Troll', account: trollAccount })).toMatchObject({
+    // the same client comes back (its key): still out, as itself or as a new guest (issue 29, items 2 and 3)
+    expect(await again.answer('login', { chatroomId: DEMO_CHATROOM_ID, anonymous: true, nick: 'Troll', clientKey: trollKey })).toMatchObject({
       code: ChatroomCode.Blacklisted,
+    })
+    // and whoever names its account without the key is not let in as it
+    expect(await again.answer('login', { chatroomId: DEMO_CHATROOM_ID, anonymous: true, nick: 'Troll', account: trollAccount })).toMatchObject({
+      code: ChatroomCode.Forbidden,
     })
     owner.close()
     again.close()
+  })
+
+  it('the host’s tools used through A reach every member on B: a temporary mute, the room’s mute and announcement, a kick, the room closed', async () => {
+    // a room of its own: the others here go on using the demo room
+    await new ChatroomRepository(db).createRoom({ id: 'two-nodes-moderation', name: 'Moderation', creator: TEACHER.userid, creatorNick: '林老师' }, Date.now())
+    const enter = (viewer: Viewer, body: Omit<LoginBody, 'chatroomId'>) => viewer.command<LoginAnswer>('login', { chatroomId: 'two-nodes-moderation', ...body })
+    const host = await open(a)
+    const noisy = await open(b)
+    const reader = await open(b)
+    await enter(host, member(TEACHER))
+    const noisyAccount = (await enter(noisy, anonymous('Noisy'))).member.account
+    await enter(reader, anonymous('Reader'))
+    await until(async () => (await host.online()).includes(noisyAccount), 'A to list the member seated on B')
+    const said = (viewer: Viewer, kind: string) => viewer.pushes.filter((p) => p.push === kind)
+    await host.command('updateChatroomMemberTempMute', { account: noisyAccount, duration: 300, needNotify: true })
+    await until(() => said(reader, 'member').length > 0, 'the mute to reach B')
+    expect(said(reader, 'member')[0]).toMatchObject({ data: { member: { account: noisyAccount, tempMuted: true } } })
+    expect(await noisy.answer('sendMsg', { idClient: 'muted-on-b', type: 100, body: 'x' })).toMatchObject({ code: ChatroomCode.Muted })
+    await host.command('updateChatroom', { chatroom: { mute: true, announcement: '两台机器都知道' }, needNotify: true })
+    await until(() => said(reader, 'room').length > 0, 'the room’s new state to reach B')
+    expect(said(reader, 'room')[0]).toMatchObject({ data: { chatroom: { mute: true, announcement: '两台机器都知道' } } })
+    expect(await reader.answer('sendMsg', { idClient: 'room-muted-on-b', type: 100, body: 'x' })).toMatchObject({ code: ChatroomCode.RoomMuted })
+    await host.command('kickChatroomMember', { account: noisyAccount })
+    await until(() => noisy.closeCode !== undefined, 'the kick to put the member out on B')
+    expect(said(noisy, 'kicked')).toEqual([{ push: 'kicked', data: { reason: 'managerKick' } }])
+    await host.command('closeChatroom', {})
+    await until(() => reader.closeCode !== undefined, 'the close to put the member on B out')
+    expect(said(reader, 'kicked')).toEqual([{ push: 'kicked', data: { reason: 'chatroomClosed' } }])
+    const late = await open(b)
+    expect(await late.answer('login', { chatroomId: 'two-nodes-moderation', anonymous: true, nick: 'Late' })).toMatchObject({ code: ChatroomCode.Closed })
+    for (const viewer of [host, late]) viewer.close()
   })
 
   it('50 concurrent withdrawals, 25 through each node, make exactly one clearing', async () => {
@@ -294,7 +332,7 @@ maybe(title, () => {
   it('50 parallel VIP exchanges, 25 through each node, make exactly one exchange', async () => {
     expect(await count("SELECT count(*) AS n FROM vip_exchanges WHERE wmid = 'wm_teacher'")).toBe(0)
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call<ObjectData<VipSlots>>(i % 2 === 0 ? a : b, vipCalls.exchange.path, { data: 'vip-eligible' })),
+      Array.from({ length: 50 }, (_, i) => call<ObjectData<VipSlots>>(i % 2 === 0 ? a : b, vipCalls.exchange.path, { data: 'vip-eligible' }, TEACHER)),
     )
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1)
     expect(answers.filter((answer) => answer.body.code === VIP_REFUSED_CODE)).toHaveLength(49)
