@@ -37,6 +37,7 @@ import { seedMoney } from './money/seed'
 import { purchaseRoutes } from './purchase/routes'
 import { PURCHASE_MIGRATIONS } from './purchase/migrations'
 import { seedPurchases } from './purchase/seed'
+import { WECHAT_PAY_STANDIN_MIGRATIONS } from './outside/wechatPay/standin'
 import { NIM_MIGRATIONS } from './outside/nim/migrations'
 import { shareRoutes } from './share/routes'
 import { speechRoutes } from './speech/routes'
@@ -96,6 +97,8 @@ export const AREAS: readonly Area[] = [
   // the test page's demo orders: development only, like the payment sandbox that pays them
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },
+  // what WeChat Pay's stand-in remembers (server/outside/wechatPay/standin.ts): empty in production
+  { name: 'wechatPayStandin', migrations: WECHAT_PAY_STANDIN_MIGRATIONS },
   {
     name: 'speech',
     routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir, db: context.db, attempts: context.repos.attempts }),

@@ -10,8 +10,9 @@ export type PayType = 1 | 2
 
 /**
  * data.object of purchaseCalls.createOrder. `isBought` 1 means nothing to pay (already bought:
- * the page marks it paid). The other fields are WeChat pay parameters (`sign` is the paySign) for
- * the JS bridge or `requestPayment`, plus the order number the client polls.
+ * the page marks it paid). The other fields are WeChat Pay API v3's JSAPI pay parameters for the
+ * JS bridge or `requestPayment` (`package` is `prepay_id=…`, `signType` RSA, `sign` the paySign),
+ * plus the order number the client polls.
  */
 export interface PayConfig {
   appId: string
@@ -44,17 +45,16 @@ export interface CreateOrderBody {
   inviterWmid?: string
   /** defaults to 1 (a lesson) */
   payType?: PayType
+  /**
+   * The mini-program names itself and its phone's system: `weapp-` and Taro's
+   * `getSystemInfoSync().platform` (`weapp-ios`, `weapp-android`, `weapp-devtools`…). H5 sends none.
+   * The server refuses to sell in the mini-program on iOS (WeChat's rule on virtual goods).
+   */
+  platform?: string
 }
 
-/** The fields of a WeChat pay v2 notification the server reads; `sign` covers every field sent. */
-export interface PayNotifyBody {
-  return_code: string
-  result_code: string
-  out_trade_no: string
-  /** fen, as decimal text */
-  total_fee: string
-  sign: string
-}
+/** What `platform` may be. */
+export const CLIENT_PLATFORM_PATTERN = '^weapp-[a-z]{1,16}$'
 
 export const purchaseCalls = {
   createOrder: endpoint<CreateOrderBody, ObjectData<PayConfig>>('/wmim/course/v2/order/create.do', {
@@ -62,19 +62,10 @@ export const purchaseCalls = {
     loginData: 'required',
     inviterWmid: 'optional',
     payType: 'optional',
+    platform: 'optional',
   }),
   queryOrder: endpoint<{ orderNO: string; loginData: string }, ObjectData<OrderState>>('/wmim/course/v2/order/query.do', {
     orderNO: 'required',
     loginData: 'required',
   }),
-  /**
-   * WeChat pay's notification (WeChat posts XML; this server takes the same fields form-encoded).
-   * Every other field WeChat sends is signed too, so the body carries them: `otherFields`.
-   * A failed payment is acknowledged with data null and changes nothing.
-   */
-  payNotify: endpoint<PayNotifyBody, ObjectData<OrderState> | null>(
-    '/wmim/pay/notify.do',
-    { return_code: 'required', result_code: 'required', out_trade_no: 'required', total_fee: 'required', sign: 'required' },
-    { otherFields: true },
-  ),
 } as const

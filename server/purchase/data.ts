@@ -31,10 +31,39 @@ export interface JoinGroup {
 }
 
 /** What a payment notification did: nothing for an unknown order or a wrong amount. */
-export type Settlement =
-  | { outcome: 'unknown-order' }
-  | { outcome: 'amount-mismatch' }
-  | { outcome: 'settled'; order: OrderRecord }
+export type Settlement<Order = OrderRecord> = { outcome: 'unknown-order' } | { outcome: 'amount-mismatch' } | { outcome: 'settled'; order: Order }
+
+/** A paid live on sale (the money area's `lives`). */
+export interface LiveForSale {
+  id: number
+  wmid: string
+  title: string
+  /** fen */
+  fee: number
+}
+
+/** A live order while it is paid for (`live_pay_orders`); once paid it is in `live_orders` too. */
+export interface LiveOrderRecord {
+  orderNO: string
+  wmid: string
+  liveId: number
+  totalFee: number
+  status: OrderStatus
+  inviterWmid: string | null
+  createdAt: number
+  paidAt: number | null
+}
+
+export interface NewLiveOrder {
+  wmid: string
+  liveId: number
+  totalFee: number
+  inviterWmid: string | null
+}
+
+const LIVE_COLUMNS = `order_no AS "orderNO", wmid, live_id AS "liveId", total_fee AS "totalFee", status,
+  inviter_wmid AS "inviterWmid", created_at AS "createdAt", paid_at AS "paidAt"`
+const LIVE_BY_NO = `SELECT ${LIVE_COLUMNS} FROM live_pay_orders WHERE order_no = ?`
 
 const ORDER_COLUMNS = `order_no AS "orderNO", wmid, lesson_id AS "lessonId", total_fee AS "totalFee", status,
   created_at AS "createdAt", paid_at AS "paidAt", notify_count AS "notifyCount"`
@@ -102,12 +131,73 @@ export class OrderRepository {
   }
 
   /**
-   * Refunds a paid order with its income, in one transaction: once, however often it is asked.
-   * False when the order was not paid.
+   * Refunds a paid order with its income and the buyer's access, in one transaction: once,
+   * however often it is asked. False when the order was not paid.
    */
   refund(orderNO: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      if ((await tx.run('UPDATE orders SET status = 4 WHERE order_no = ? AND status = 1', [orderNO])) === 0) return false
+      const order = await tx.one<OrderRecord>(BY_NO, [orderNO])
+      if (!order || (await tx.run('UPDATE orders SET status = 4 WHERE order_no = ? AND status = 1', [orderNO])) === 0) return false
+      await tx.run('DELETE FROM purchases WHERE wmid = ? AND lesson_id = ?', [order.wmid, order.lessonId])
+      await recordRefund(tx, orderNO)
+      return true
+    })
+  }
+
+  /** The paid live sold as `courseData` (the money area's `lives`), or undefined. */
+  liveForSale(courseData: string): Promise<LiveForSale | undefined> {
+    return this.db.one<LiveForSale>('SELECT id, wmid, title, live_fee AS fee FROM lives WHERE course_data = ?', [courseData])
+  }
+
+  /** Whether the user holds a paid (not refunded) order of the live. */
+  async ownsLive(wmid: string, liveId: number): Promise<boolean> {
+    return (await this.db.one('SELECT 1 AS found FROM live_orders WHERE wmid = ? AND live_id = ? AND status = 1', [wmid, liveId])) !== undefined
+  }
+
+  findLive(orderNO: string): Promise<LiveOrderRecord | undefined> {
+    return this.db.one<LiveOrderRecord>(LIVE_BY_NO, [orderNO])
+  }
+
+  /** The buyer's unpaid order for the live, created if there is none (as openOrder for a lesson). */
+  openLiveOrder(order: NewLiveOrder, now: number): Promise<LiveOrderRecord> {
+    const openFor = `SELECT ${LIVE_COLUMNS} FROM live_pay_orders WHERE wmid = ? AND live_id = ? AND status = 0`
+    return this.db.transaction(async (tx) => {
+      const open = await tx.one<LiveOrderRecord>(openFor, [order.wmid, order.liveId])
+      if (open) return open
+      await tx.run(
+        `INSERT INTO live_pay_orders (order_no, wmid, live_id, total_fee, inviter_wmid, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (wmid, live_id) WHERE status = 0 DO NOTHING`,
+        [`LV${now}${randomToken(6)}`, order.wmid, order.liveId, order.totalFee, order.inviterWmid, now],
+      )
+      return (await tx.one<LiveOrderRecord>(openFor, [order.wmid, order.liveId])) as LiveOrderRecord
+    })
+  }
+
+  /**
+   * A live order's payment of `amountFen`: the first one marks it paid and enters the sale in the
+   * money area's `live_orders` with its income, in one transaction; a replay changes nothing.
+   */
+  settleLive(orderNO: string, amountFen: number, now: number): Promise<Settlement<LiveOrderRecord>> {
+    return this.db.transaction(async (tx): Promise<Settlement<LiveOrderRecord>> => {
+      const order = await tx.one<LiveOrderRecord>(LIVE_BY_NO, [orderNO])
+      if (!order) return { outcome: 'unknown-order' }
+      if (order.totalFee !== amountFen) return { outcome: 'amount-mismatch' }
+      if ((await tx.run('UPDATE live_pay_orders SET status = 1, paid_at = ? WHERE order_no = ? AND status = 0', [now, orderNO])) === 1) {
+        await tx.run(
+          'INSERT INTO live_orders (order_no, wmid, live_id, total_fee, status, inviter_wmid, created_at, paid_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)',
+          [orderNO, order.wmid, order.liveId, order.totalFee, order.inviterWmid, order.createdAt, now],
+        )
+        await recordPaid(tx, 2, orderNO)
+      }
+      return { outcome: 'settled', order: (await tx.one<LiveOrderRecord>(LIVE_BY_NO, [orderNO])) as LiveOrderRecord }
+    })
+  }
+
+  /** Refunds a paid live order, its sale and its income, in one transaction; false when it was not paid. */
+  refundLive(orderNO: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if ((await tx.run('UPDATE live_pay_orders SET status = 4 WHERE order_no = ? AND status = 1', [orderNO])) === 0) return false
+      await tx.run('UPDATE live_orders SET status = 4 WHERE order_no = ? AND status = 1', [orderNO])
       await recordRefund(tx, orderNO)
       return true
     })

@@ -48,4 +48,23 @@ export const PURCHASE_MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    version: 8,
+    sql: `
+  -- a paid live's order while it is paid for (WeChat Pay's out_trade_no LV…); once paid it enters
+  -- the money area's live_orders, whose rows are paid sales only
+  CREATE TABLE live_pay_orders (
+    order_no     TEXT PRIMARY KEY,
+    wmid         TEXT NOT NULL REFERENCES users (wmid),
+    live_id      INTEGER NOT NULL REFERENCES lives (id),
+    total_fee    INTEGER NOT NULL CHECK (total_fee > 0),
+    -- 0 created, 1 paid, 4 refunded
+    status       INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 4)),
+    inviter_wmid TEXT REFERENCES users (wmid),
+    created_at   INTEGER NOT NULL,
+    paid_at      INTEGER CHECK ((status = 0) = (paid_at IS NULL))
+  );
+  CREATE UNIQUE INDEX live_pay_orders_one_open ON live_pay_orders (wmid, live_id) WHERE status = 0;
+  `,
+  },
 ]

@@ -1,30 +1,33 @@
 /**
  * The purchase area's calls (types/purchase.ts `purchaseCalls`, spec 000 §4 payment, §7): order
- * creation and query, and WeChat pay's notification. rules.ts holds the one code path that marks
- * an order paid (the development sandbox, server/dev/, takes it too); data.ts orders and purchases.
+ * creation (a WeChat Pay API v3 JSAPI prepay, and signed pay parameters for the client) and the
+ * order query, which asks WeChat Pay about an order still unpaid here. WeChat Pay's notifications
+ * arrive at notify.ts; payments.ts holds what they and the query do to orders.
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
-import { purchaseCalls } from '../../types/purchase'
+import { CLIENT_PLATFORM_PATTERN, purchaseCalls } from '../../types/purchase'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
-import { payV2Sign, signedJsapiParams, signMatches } from '../core/wechat'
-import type { WechatCredentials } from '../core/wechat'
 import { ILLEGAL_MESSAGE } from '../lesson/rules'
 import type { AccountRecord } from '../login/data'
-import type { JoinGroup, OrderRecord } from './data'
-import { UNKNOWN_ORDER_MESSAGE, markOrderPaid, orderState } from './rules'
+import { WechatPayError } from '../outside/wechatPay/client'
+import type { JoinGroup } from './data'
+import { notifyRoutes } from './notify'
+import { PAY_NOTIFY_PATH } from './payments'
+import type { Payments } from './payments'
+import { payerOf } from './payer'
+import { orderSource } from './platform'
+import { UNKNOWN_ORDER_MESSAGE, liveOrderState, orderState } from './rules'
 
 const BIND_PHONE_FIRST = 'please bind your phone first'
 const NOT_FOR_SALE = 'this course is not for sale'
-const INVALID_SIGN = 'invalid sign'
 
 const orderNO = { type: 'string', minLength: 1, maxLength: 32 } as const
-const notifyField = { type: 'string', maxLength: 256 } as const
 
 /** Nothing to pay: the buyer owns the lesson already (or wrote it), and sees its group's QR code. */
 const bought = (group: JoinGroup | undefined): PayConfig => ({
@@ -42,22 +45,22 @@ const bought = (group: JoinGroup | undefined): PayConfig => ({
   joinGroupName: group?.name ?? '',
 })
 
-/** JSAPI pay parameters for the order (signed like WeChat's) and what the pay page shows of it. */
-function payConfig(order: OrderRecord, now: number, wechat: WechatCredentials, group: JoinGroup | undefined): PayConfig {
-  return {
-    ...signedJsapiParams(order.orderNO, now, wechat),
-    isBought: 0,
-    orderNO: order.orderNO,
-    totalFee: order.totalFee,
-    // the QR code follows the payment (orderState); the name tells the buyer what it will be
-    isShowjoinQrcode: 0,
-    joinQrcode: '',
-    joinGroupName: group?.name ?? '',
-  }
+/** What a prepay needs to know about the order. */
+interface Payable {
+  orderNO: string
+  totalFee: number
+  description: string
 }
 
-export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, orders }, identity, wechat }) => {
+export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const {
+    repos: { accounts, lessons, orders },
+    identity,
+    wechat,
+    payments,
+  } = context
   acceptFormBodiesOnly(app)
+  await app.register(notifyRoutes, context)
 
   /** The lesson's join group with its QR code as an absolute URL of the server the client called. */
   const joinGroupOf = async (lessonId: number, request: FastifyRequest): Promise<JoinGroup | undefined> => {
@@ -69,6 +72,43 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   const inviterOf = async (buyer: AccountRecord, inviterWmid: string | undefined): Promise<string | null> =>
     inviterWmid && inviterWmid !== buyer.wmid && (await accounts.user(inviterWmid)) ? inviterWmid : null
 
+  /** The order's JSAPI prepay at WeChat Pay and the signed parameters the client pays it with. */
+  const prepaid = async (pay: Payments, order: Payable, buyer: AccountRecord, miniProgram: boolean, group: JoinGroup | undefined): Promise<PayConfig> => {
+    const appId = miniProgram ? wechat.miniAppId : wechat.appId
+    const openid = await payerOf(context, buyer.wmid, appId)
+    if (!openid) throw ApiRefusal.say(ResponseCode.Forbidden, 'payNeedsWechatLogin')
+    try {
+      const prepayId = await pay.client.jsapiPrepay({
+        appid: appId,
+        description: order.description,
+        outTradeNo: order.orderNO,
+        totalFen: order.totalFee,
+        notifyPath: PAY_NOTIFY_PATH,
+        openid,
+      })
+      const params = pay.client.payParams(appId, prepayId)
+      return {
+        appId: params.appId,
+        timeStamp: params.timeStamp,
+        nonceStr: params.nonceStr,
+        package: params.package,
+        signType: params.signType,
+        sign: params.paySign,
+        isBought: 0,
+        orderNO: order.orderNO,
+        totalFee: order.totalFee,
+        // the QR code follows the payment (orderState); the name tells the buyer what it will be
+        isShowjoinQrcode: 0,
+        joinQrcode: '',
+        joinGroupName: group?.name ?? '',
+      }
+    } catch (error) {
+      if (!(error instanceof WechatPayError)) throw error
+      logPayError(app, error)
+      throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
+    }
+  }
+
   contractRoute(
     app,
     purchaseCalls.createOrder,
@@ -78,13 +118,25 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
         loginData: handle,
         inviterWmid: { type: 'string', maxLength: 64 },
         payType: { type: 'integer', enum: [1, 2], default: 1 },
+        platform: { type: 'string', pattern: CLIENT_PLATFORM_PATTERN },
       },
     },
     async (request) => {
       const now = Date.now()
-      const { courseData, loginData, inviterWmid, payType } = request.body
+      const { courseData, loginData, inviterWmid, payType, platform } = request.body
       const buyer = await identity.loginUser(loginData, now)
-      if (payType === 2) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
+      const source = orderSource(request.headers, platform)
+      // WeChat forbids selling virtual goods through WeChat Pay in the mini-program on iOS
+      if (source.ios) throw ApiRefusal.say(ResponseCode.Forbidden, 'payIosMiniProgram')
+      if (payType === 2) {
+        const live = await orders.liveForSale(courseData)
+        if (!live) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
+        if (buyer.wmid === live.wmid || (await orders.ownsLive(buyer.wmid, live.id))) return ok({ object: bought(undefined) })
+        if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
+        if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
+        const order = await orders.openLiveOrder({ wmid: buyer.wmid, liveId: live.id, totalFee: live.fee, inviterWmid: await inviterOf(buyer, inviterWmid) }, now)
+        return ok({ object: await prepaid(payments, { ...order, description: live.title }, buyer, source.miniProgram, undefined) })
+      }
       const lesson = await lessons.findByCourseData(courseData)
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
       if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
@@ -92,45 +144,45 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       if (buyer.wmid === lesson.wmid || (await lessons.hasBought(buyer.wmid, lesson.id))) return ok({ object: bought(await joinGroupOf(lesson.id, request)) })
       // The server, not the client, enforces "bind a phone before buying" (spec 000 §6).
       if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
+      if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
       const order = await orders.openOrder(
         { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: await inviterOf(buyer, inviterWmid) },
         now,
       )
-      return ok({ object: payConfig(order, now, wechat, await joinGroupOf(lesson.id, request)) })
+      const group = await joinGroupOf(lesson.id, request)
+      return ok({ object: await prepaid(payments, { ...order, description: lesson.courseName }, buyer, source.miniProgram, group) })
     },
   )
 
   contractRoute(app, purchaseCalls.queryOrder, { fields: { orderNO, loginData: handle } }, async (request) => {
-    const buyer = await identity.loginUser(request.body.loginData, Date.now())
-    const order = await orders.find(request.body.orderNO)
+    const now = Date.now()
+    const buyer = await identity.loginUser(request.body.loginData, now)
+    const number = request.body.orderNO
+    const lessonOrder = await orders.find(number)
+    const liveOrder = lessonOrder ? undefined : await orders.findLive(number)
+    const order = lessonOrder ?? liveOrder
     if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
     if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')
-    return ok({ object: orderState(order, await joinGroupOf(order.lessonId, request)) })
-  })
-
-  contractRoute(
-    app,
-    purchaseCalls.payNotify,
-    {
-      fields: {
-        return_code: notifyField,
-        result_code: notifyField,
-        out_trade_no: orderNO,
-        total_fee: { type: 'string', pattern: '^\\d{1,10}$' },
-        sign: notifyField,
-      },
-      // every field WeChat sends is signed, so the body keeps the ones the contract does not name
-      otherFields: { schema: notifyField, maxFields: 64 },
-    },
-    async (request) => {
-      const body = request.body
-      if (!signMatches(body.sign, payV2Sign(body, wechat.payKey))) {
-        throw new ApiRefusal(ResponseCode.Forbidden, INVALID_SIGN)
+    // a payment whose notification has not arrived: WeChat Pay's order query settles it
+    if (order.status === 0 && payments) {
+      try {
+        await payments.reconcile(number, now)
+      } catch (error) {
+        if (!(error instanceof WechatPayError)) throw error
+        logPayError(app, error)
       }
-      // a failed payment is acknowledged and changes nothing
-      if (body.return_code !== 'SUCCESS' || body.result_code !== 'SUCCESS') return ok(null)
-      const order = await markOrderPaid(orders, body.out_trade_no, Number(body.total_fee), Date.now())
-      return ok({ object: orderState(order) })
-    },
-  )
+    }
+    if (lessonOrder) {
+      const current = (await orders.find(number)) ?? lessonOrder
+      return ok({ object: orderState(current, await joinGroupOf(current.lessonId, request)) })
+    }
+    const live = await orders.findLive(number)
+    if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+    return ok({ object: liveOrderState(live) })
+  })
+}
+
+/** WeChat Pay's errors go to the log for the operator; the buyer reads the catalogue's sentence. */
+function logPayError(app: { log: { warn(object: object, message: string): void } }, error: WechatPayError): void {
+  app.log.warn({ status: error.status, code: error.code }, error.message)
 }

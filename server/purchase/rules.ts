@@ -1,16 +1,15 @@
 import { ResponseCode } from '../../types/api'
 import type { OrderState } from '../../types/purchase'
 import { ApiRefusal } from '../core/envelope'
-import type { JoinGroup, OrderRecord, OrderRepository } from './data'
+import type { JoinGroup, LiveOrderRecord, OrderRecord, OrderRepository } from './data'
 
 export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
 const AMOUNT_MISMATCH_MESSAGE = 'the paid amount does not match the order'
 
 /**
- * The one code path that marks an order paid, reached by the payment notification and by the
- * development sandbox alike. Idempotent: a replayed or concurrent notification leaves one paid
- * order, one purchase and one income. An unknown order or a wrong amount is refused and changes
- * nothing.
+ * Marks a lesson order paid as a verified payment does (payments.ts takes the same
+ * `orders.settle`), for scripts and tests that pay an order without WeChat Pay. Idempotent; an
+ * unknown order or a wrong amount is refused and changes nothing.
  */
 export async function markOrderPaid(orders: OrderRepository, orderNO: string, amountFen: number, now: number): Promise<OrderRecord> {
   const settlement = await orders.settle(orderNO, amountFen, now)
@@ -31,4 +30,9 @@ export async function markOrderPaid(orders: OrderRepository, orderNO: string, am
 export function orderState(order: OrderRecord, joinGroup?: JoinGroup): OrderState {
   const show = order.status === 1 && joinGroup !== undefined
   return { orderNO: order.orderNO, orderStatus: order.status, isShowjoinQrcode: show ? 1 : 0, joinQrcode: show ? joinGroup.qrcode : '' }
+}
+
+/** A live order as the buyer may see it: live orders have no join group. */
+export function liveOrderState(order: LiveOrderRecord): OrderState {
+  return { orderNO: order.orderNO, orderStatus: order.status, isShowjoinQrcode: 0, joinQrcode: '' }
 }

@@ -7,14 +7,20 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { PayConfig } from '../../types/purchase'
 import { TEST_ORDER_FEE_FEN, TEST_REQUEST_ID_PATTERN, testOrderCalls } from '../../types/testOrder'
 import { contractRoute } from '../core/contractRoute'
-import { ok } from '../core/envelope'
+import { ResponseCode } from '../../types/api'
+import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
-import { signedJsapiParams, type WechatCredentials } from '../core/wechat'
+import type { JsapiPayParams } from '../outside/wechatPay/client'
 import type { TestOrderRecord } from './data'
 
-function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredentials): PayConfig {
+function payConfig(order: TestOrderRecord, params: JsapiPayParams): PayConfig {
   return {
-    ...signedJsapiParams(order.orderNO, now, wechat),
+    appId: params.appId,
+    timeStamp: params.timeStamp,
+    nonceStr: params.nonceStr,
+    package: params.package,
+    signType: params.signType,
+    sign: params.paySign,
     isBought: order.status === 1 ? 1 : 0,
     orderNO: order.orderNO,
     totalFee: order.totalFee,
@@ -24,7 +30,7 @@ function payConfig(order: TestOrderRecord, now: number, wechat: WechatCredential
   }
 }
 
-export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { testOrders: orders }, wechat }) => {
+export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { testOrders: orders }, wechat, payments }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(
@@ -32,8 +38,11 @@ export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { rep
     testOrderCalls.create,
     { fields: { requestId: { type: 'string', pattern: TEST_REQUEST_ID_PATTERN } } },
     async (request) => {
-      const now = Date.now()
-      return ok({ object: payConfig(await orders.open(request.body.requestId, TEST_ORDER_FEE_FEN, now), now, wechat) })
+      const order = await orders.open(request.body.requestId, TEST_ORDER_FEE_FEN, Date.now())
+      // never sent to WeChat Pay: the demo order's parameters are signed as a prepay's would be,
+      // so the page's bridge call is the real one, and the sandbox pays it
+      if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
+      return ok({ object: payConfig(order, payments.client.payParams(wechat.appId, order.orderNO)) })
     },
   )
 }

@@ -3,6 +3,8 @@
  * or however concurrently it arrives, an amount the client cannot choose, payment through the
  * sandbox exactly once, and nothing in the lesson orders or the income ledger.
  */
+import { createPublicKey, createVerify } from 'node:crypto'
+import { DEMO_MERCHANT_KEY } from '../../server/outside/wechatPay/settings'
 import type { FastifyInstance } from 'fastify'
 import type { ObjectData } from '../../types/api'
 import type { OrderState, PayConfig } from '../../types/purchase'
@@ -29,11 +31,13 @@ describe('creating a test order', () => {
     const { body } = await create({ requestId: 'attempt-0001' })
     expect(body.code).toBe(200)
     const config = body.data?.object
-    expect(config).toMatchObject({ isBought: 0, totalFee: TEST_ORDER_FEE_FEN, signType: 'MD5' })
+    expect(config).toMatchObject({ isBought: 0, totalFee: TEST_ORDER_FEE_FEN, signType: 'RSA' })
     expect(Number.isInteger(config?.totalFee)).toBe(true)
     expect(config?.orderNO).toMatch(/^[A-Za-z0-9]{1,32}$/)
     expect(config?.package).toBe(`prepay_id=${config?.orderNO}`)
-    expect(config?.sign).toMatch(/^[0-9A-F]{32}$/)
+    // WeChat Pay v3's paySign: RSA-SHA256 of appId, timeStamp, nonceStr and package under the merchant key
+    const message = `${config?.appId}\n${config?.timeStamp}\n${config?.nonceStr}\n${config?.package}\n`
+    expect(createVerify('RSA-SHA256').update(message).verify(createPublicKey(DEMO_MERCHANT_KEY), config?.sign ?? '', 'base64')).toBe(true)
   })
 
   it('ignores an amount the client sends', async () => {
