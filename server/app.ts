@@ -22,6 +22,10 @@ import { redisRelay } from './chatroom/redisRelay'
 import { chinaCampaignDay } from './vip/clock'
 import { iflytekFromEnv, type IflytekConfig } from './speech/routes'
 import { outsideFetch } from './outside/fetch'
+import { createWechatPayClient } from './outside/wechatPay/client'
+import { demoWechatPay } from './outside/wechatPay/demo'
+import { wechatPayFromEnv, type WechatPaySettings } from './outside/wechatPay/settings'
+import { createPayments } from './purchase/payments'
 import { standinRoutes } from './outside/standins'
 import { MissingSettings } from './outside/settings'
 import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender, type TencentSmsConfig } from './outside/tencentSms/sender'
@@ -78,6 +82,8 @@ export interface AppOptions {
   sms?: TencentSmsConfig
   /** NetEase IM for the live room's chat; none: this server's own chat room */
   nim?: NimConfig
+  /** WeChat Pay API v3; default in demo mode: the demo merchant and its stand-in on this server; none: orders are refused */
+  wechatPay?: WechatPaySettings
   /**
    * Redis (`redis://…`), for what several machines must share: the chat room's events and who is
    * online. Without it, the workers of one machine share them over the cluster's IPC channel.
@@ -128,6 +134,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const roomRelay = redis ?? processRelay()
   const outside = outsideFetch(app)
   const sms = opts.sms ?? (demo ? DEMO_TENCENT_SMS : undefined)
+  const pay = opts.wechatPay ?? (demo ? demoWechatPay() : undefined)
   const context: AppContext = {
     db,
     repos,
@@ -140,6 +147,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     outsideFetch: outside,
     smsSender: sms ? tencentSmsSender(sms, outside, app.log) : UNCONFIGURED_SMS,
     ...(opts.nim ? { nimRoom: createNimRoom(opts.nim, db, outside, app.log) } : {}),
+    ...(pay ? { payments: createPayments(createWechatPayClient(pay, outside), repos, [wechat.appId, wechat.miniAppId]) } : {}),
     mediaDir: MEDIA_DIR,
   }
   // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
@@ -166,6 +174,8 @@ export interface ServerConfig {
   sms?: TencentSmsConfig
   /** NIM_APP_KEY, NIM_APP_SECRET and NIM_API_BASE, in either mode; undefined: the local chat room */
   nim?: NimConfig
+  /** WECHAT_PAY_*; undefined in demo mode (its stand-in) */
+  wechatPay?: WechatPaySettings
   trustProxy: boolean
   port: number
   host: string
@@ -289,7 +299,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
   const mode = serverMode(env)
   return {
     mode,
-    ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)) } : {}),
+    ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)), wechatPay: outsideSettings(() => wechatPayFromEnv(env)) } : {}),
     ...iflytekConfig(env),
     ...nimConfig(env),
     trustProxy: env.TRUST_PROXY === '1',
@@ -331,6 +341,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     iflytek: config.iflytek,
     sms: config.sms,
     nim: config.nim,
+    wechatPay: config.wechatPay,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   })

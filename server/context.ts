@@ -5,6 +5,7 @@ import type { RoomRelay } from './chatroom/relay'
 import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
 import type { OutsideFetch } from './outside/fetch'
+import type { Payments } from './purchase/payments'
 import type { SmsSender } from './outside/tencentSms/sender'
 import type { NimRoom } from './outside/nim/room'
 
@@ -35,6 +36,8 @@ export interface AppContext {
   readonly smsSender: SmsSender
   /** the live chat on NetEase IM when NIM_* are set; none: this server's own chat room */
   readonly nimRoom?: NimRoom
+  /** WeChat Pay API v3 (server/purchase/payments.ts): its stand-in in demo mode; none when production has no pay settings */
+  readonly payments?: Payments
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
 }

@@ -22,6 +22,10 @@ const TEXTS = {
   },
   wechatOAuthFailed: { 'zh-CN': '微信授权没有完成，请从公众号菜单重新打开', en: 'the WeChat authorisation did not complete: open it again from the official account menu' },
   smsNotDelivered: { 'zh-CN': '验证码短信没有发出，请稍后重新获取', en: 'the SMS with the code could not be sent: ask for a new code in a moment' },
+  // buying (server/purchase): WeChat Pay API v3
+  payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
+  payNeedsWechatLogin: { 'zh-CN': '请在微信中登录后再购买', en: 'log in through WeChat before buying' },
+  payUnavailable: { 'zh-CN': '微信支付暂时不可用，请稍后再试', en: 'WeChat Pay is not available right now: try again later' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type TextKey = keyof typeof TEXTS
