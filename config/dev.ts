@@ -13,6 +13,8 @@ export default {
         '/gzh': 'http://127.0.0.1:3000',
         '/media': 'http://127.0.0.1:3000',
         '/dev': 'http://127.0.0.1:3000',
+        // the outside services' stand-ins (WeChat's login page)
+        '/standin': 'http://127.0.0.1:3000',
       },
     },
   },

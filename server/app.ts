@@ -26,7 +26,10 @@ import { createWechatPayClient } from './outside/wechatPay/client'
 import { demoWechatPay } from './outside/wechatPay/demo'
 import { wechatPayFromEnv, type WechatPaySettings } from './outside/wechatPay/settings'
 import { createPayments } from './purchase/payments'
-import { standinRoutes } from './outside/standins'
+import { standinBase, standinRoutes } from './outside/standins'
+import { WECHAT_PRODUCTION_BASES, createWechatOauthClient, type WechatBases } from './outside/wechatOauth/client'
+import { WECHAT_API_STANDIN, WECHAT_OPEN_STANDIN } from './outside/wechatOauth/standin'
+import { DEV_APP_BRIDGE_KEY, appBridgeKeyProblem } from './login/appBridge'
 import { MissingSettings } from './outside/settings'
 import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender, type TencentSmsConfig } from './outside/tencentSms/sender'
 import type { NimConfig } from './outside/nim/client'
@@ -78,6 +81,10 @@ export interface AppOptions {
   vipCampaignClock?: () => number
   /** iFlytek IAT credentials; without them getIatAuth signs the local speech stand-in */
   iflytek?: IflytekConfig
+  /** WeChat's login hosts; default WeChat's in production, this server's stand-ins in demo mode */
+  wechatBases?: WechatBases
+  /** the native app backend's key for bridge tokens (server/login/appBridge.ts); default in demo mode DEV_APP_BRIDGE_KEY */
+  appBridgeKey?: string
   /** Tencent Cloud SMS; default in demo mode: its stand-in on this server, which logs the code */
   sms?: TencentSmsConfig
   /** NetEase IM for the live room's chat; none: this server's own chat room */
@@ -134,6 +141,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const roomRelay = redis ?? processRelay()
   const outside = outsideFetch(app)
   const sms = opts.sms ?? (demo ? DEMO_TENCENT_SMS : undefined)
+  const wechatBases = opts.wechatBases ?? (demo ? { api: standinBase(WECHAT_API_STANDIN), open: standinBase(WECHAT_OPEN_STANDIN) } : WECHAT_PRODUCTION_BASES)
   const pay = opts.wechatPay ?? (demo ? demoWechatPay() : undefined)
   const context: AppContext = {
     db,
@@ -145,6 +153,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     vipCampaignClock: opts.vipCampaignClock ?? (demo ? chinaCampaignDay : Date.now),
     iflytek: opts.iflytek,
     outsideFetch: outside,
+    wechatOauth: createWechatOauthClient(
+      outside,
+      wechatBases,
+      { appId: wechat.appId, appSecret: wechat.appSecret },
+      { appId: wechat.miniAppId, appSecret: wechat.miniAppSecret },
+    ),
+    appBridgeKey: opts.appBridgeKey ?? (demo ? DEV_APP_BRIDGE_KEY : undefined),
     smsSender: sms ? tencentSmsSender(sms, outside, app.log) : UNCONFIGURED_SMS,
     ...(opts.nim ? { nimRoom: createNimRoom(opts.nim, db, outside, app.log) } : {}),
     ...(pay ? { payments: createPayments(createWechatPayClient(pay, outside), repos, [wechat.appId, wechat.miniAppId]) } : {}),
@@ -170,6 +185,10 @@ export interface ServerConfig {
   wechat?: WechatCredentials
   /** IFLYTEK_APP_ID, IFLYTEK_API_KEY, IFLYTEK_API_SECRET; undefined: the local speech stand-in */
   iflytek?: IflytekConfig
+  /** WECHAT_API_BASE and WECHAT_OPEN_BASE, when set (both default to WeChat's hosts in production) */
+  wechatBases?: WechatBases
+  /** APP_BRIDGE_KEY: the native app's login; unset, the app's web view logs in as a browser does */
+  appBridgeKey?: string
   /** TENCENT_SMS_*; undefined in demo mode (its stand-in) */
   sms?: TencentSmsConfig
   /** NIM_APP_KEY, NIM_APP_SECRET and NIM_API_BASE, in either mode; undefined: the local chat room */
@@ -265,6 +284,25 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
   }
 }
 
+/**
+ * WECHAT_API_BASE and WECHAT_OPEN_BASE (both or neither: WeChat's hosts), e.g. a test's stand-ins;
+ * APP_BRIDGE_KEY, the native app's login key, when the app's backend signs bridge tokens.
+ */
+function wechatLoginSettings(env: Environment): Pick<ServerConfig, 'wechatBases' | 'appBridgeKey'> {
+  const api = env.WECHAT_API_BASE
+  const open = env.WECHAT_OPEN_BASE
+  if (Boolean(api) !== Boolean(open)) throw new StartupError('Set WECHAT_API_BASE and WECHAT_OPEN_BASE together, or neither (WeChat\'s own hosts).')
+  for (const [name, value] of [['WECHAT_API_BASE', api], ['WECHAT_OPEN_BASE', open]] as const) {
+    if (value && !/^https?:\/\/[^/]+(\/.*)?$/.test(value)) throw new StartupError(`${name} must be an http(s) URL, got ${value}`)
+  }
+  const problem = env.APP_BRIDGE_KEY ? appBridgeKeyProblem(env.APP_BRIDGE_KEY) : undefined
+  if (problem) throw new StartupError(`APP_BRIDGE_KEY ${problem}`)
+  return {
+    ...(api && open ? { wechatBases: { api: api.replace(/\/$/, ''), open: open.replace(/\/$/, '') } } : {}),
+    ...(env.APP_BRIDGE_KEY ? { appBridgeKey: env.APP_BRIDGE_KEY } : {}),
+  }
+}
+
 /** An outside service's settings (server/outside/settings.ts); a missing one stops the start, naming each. */
 function outsideSettings<T>(read: () => T): T {
   try {
@@ -301,6 +339,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     mode,
     ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)), wechatPay: outsideSettings(() => wechatPayFromEnv(env)) } : {}),
     ...iflytekConfig(env),
+    ...wechatLoginSettings(env),
     ...nimConfig(env),
     trustProxy: env.TRUST_PROXY === '1',
     port,
@@ -339,6 +378,8 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     logger: config.logger,
     dev: config.dev,
     iflytek: config.iflytek,
+    wechatBases: config.wechatBases,
+    appBridgeKey: config.appBridgeKey,
     sms: config.sms,
     nim: config.nim,
     wechatPay: config.wechatPay,

@@ -5,6 +5,7 @@ import type { RoomRelay } from './chatroom/relay'
 import type { Repositories } from './repositories'
 import type { IflytekConfig } from './speech/routes'
 import type { OutsideFetch } from './outside/fetch'
+import type { WechatOauthClient } from './outside/wechatOauth/client'
 import type { Payments } from './purchase/payments'
 import type { SmsSender } from './outside/tencentSms/sender'
 import type { NimRoom } from './outside/nim/room'
@@ -38,6 +39,10 @@ export interface AppContext {
   readonly nimRoom?: NimRoom
   /** WeChat Pay API v3 (server/purchase/payments.ts): its stand-in in demo mode; none when production has no pay settings */
   readonly payments?: Payments
+  /** WeChat's login APIs (web authorisation, jscode2session): WeChat, or its stand-ins in demo mode */
+  readonly wechatOauth: WechatOauthClient
+  /** the key the native app's backend signs its users' bridge tokens with (server/login/appBridge.ts); none: app login refused */
+  readonly appBridgeKey?: string
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
 }

@@ -23,6 +23,15 @@ export interface LoginData {
   faceIcon?: string
 }
 
+/**
+ * GET: starts a WeChat web login (query `type`, `courseData`, `redirect`): binds the attempt to the
+ * browser, then leaves for WeChat's authorisation, which comes back to WECHAT_LOGIN_RETURN_PATH.
+ */
+export const WECHAT_LOGIN_PATH = '/wmim/wechat/login'
+export const WECHAT_LOGIN_RETURN_PATH = '/wmim/wechat/login/return'
+/** GET: the sticker guide's authorisation of `d` (query `d`), back to /addFaceWM when done. */
+export const WECHAT_STICKER_PATH = '/wmim/wechat/sticker'
+
 /** loginUrl/get.do `type`: 1 profile (and lesson purchase), 2 live; it decides where the login returns. */
 export type LoginUrlType = 1 | 2
 
@@ -62,14 +71,20 @@ export interface CountryEntry {
 }
 
 export const loginCalls = {
-  /** The login page outside WeChat; `redirect` is where the round trip comes back to (type 2 needs courseData). */
+  /**
+   * Where the WeChat login starts (WECHAT_LOGIN_PATH on this server, which leaves for WeChat's
+   * authorisation); `redirect` is where the round trip comes back to, a page of this site (type 2
+   * needs courseData).
+   */
   loginUrl: endpoint<{ type: LoginUrlType; courseData?: string; redirect?: string }, ObjectData<LoginUrlData>>(
     '/wmim/course/v2/loginUrl/get.do',
     { type: 'required', courseData: 'optional', redirect: 'optional' },
   ),
   /**
-   * Mini-program login (no WeChat web OAuth there), with the `Taro.login()` code. The reference
-   * server maps a code of the form `dev:<wmid>` to that seeded user and any other to the visitor.
+   * Mini-program login (no WeChat web OAuth there), with the `Taro.login()` code, which the server
+   * exchanges through jscode2session (the session_key stays on the server). A code is good once.
+   * Demo mode's stand-in reads a code `dev:<name>` as that persona (the demo's users by wmid) and
+   * any other as the visitor (server/outside/wechatOauth/standin.ts).
    */
   weappLogin: endpoint<{ code: string }, ObjectData<LoginData>>('/wmim/course/v2/weapp/login.do', {
     code: 'required',
@@ -82,6 +97,16 @@ export const loginCalls = {
     phone: 'optional',
     interCode: 'optional',
   }),
+  /**
+   * The native app's web view: `userid` and `encryptData` as the bridge's getUserInfo answers them,
+   * `encryptData` a token the app's backend signed (server/login/appBridge.ts has the contract).
+   */
+  appLogin: endpoint<{ userid: string; encryptData: string }, ObjectData<LoginData>>('/wmim/course/v2/app/login.do', {
+    userid: 'required',
+    encryptData: 'required',
+  }),
+  /** Ends this login on the server: the credential and the session headers' session (/profile logout). */
+  logout: endpoint<{ loginData?: string }, null>('/wmim/course/v2/logout.do', { loginData: 'optional' }),
   /** `encryptData` is the JSON text of a PhoneBindPayload. */
   bindPhone: endpoint<{ encryptData: string; loginData: string }, ObjectData<SessionData>>(
     '/wmim/course/v2/phone/bind.do',

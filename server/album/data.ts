@@ -13,7 +13,7 @@ export interface AlbumLessonRow {
   duration: number
 }
 
-/** Albums and sticker users, read only. */
+/** Albums and sticker users; the sticker guide's authorisation binds its user. */
 export class AlbumRepository {
   constructor(private readonly db: Db) {}
 
@@ -31,5 +31,10 @@ export class AlbumRepository {
 
   sticker(d: string): Promise<{ isBind: 0 | 1 } | undefined> {
     return this.db.one<{ isBind: 0 | 1 }>('SELECT is_bind AS "isBind" FROM sticker_users WHERE d = ?', [d])
+  }
+
+  /** The sticker guide's WeChat authorisation came back: `d` is bound to that official-account openid (isBind 1). */
+  async bindSticker(d: string, openid: string): Promise<boolean> {
+    return (await this.db.run('UPDATE sticker_users SET is_bind = 1, openid = ? WHERE d = ?', [openid, d])) === 1
   }
 }

@@ -31,4 +31,11 @@ export const ALBUM_MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    version: 8,
+    sql: `
+  -- issue 31 item 7: the official account's openid the sticker guide's authorisation bound
+  ALTER TABLE sticker_users ADD COLUMN openid TEXT;
+  `,
+  },
 ]

@@ -2,12 +2,14 @@
  * The course album and the sticker guide's calls (types/album.ts `albumCalls`, spec 001 §7):
  * queryLessonAlbum on /wmim/course/album/qryAlbumInfo.do and Sticker info on
  * /wx/ki/wx/expression/queryInfo.do. An illegal lesson is left out of its album. The sticker
- * answer's `wxUrl` is the official account's WeChat authorization page, which returns to the guide.
+ * answer's `wxUrl` starts the official account's WeChat authorisation (server/login/wechatLogin.ts),
+ * which binds the guide's user (`isBind` 1) and returns to the guide.
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { albumCalls } from '../../types/album'
+import { WECHAT_STICKER_PATH } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
@@ -16,17 +18,12 @@ import { absoluteUrl, publicOrigin } from '../core/urls'
 const UNKNOWN_ALBUM_MESSAGE = 'the album does not exist'
 const UNKNOWN_STICKER_USER_MESSAGE = 'the sticker link does not exist'
 
-/** WeChat's OAuth page for the official account, returning to the sticker guide of `d`. */
-function authorizeUrl(appId: string, origin: string, d: string): string {
-  const back = `${origin}/addFaceWM?d=${encodeURIComponent(d)}`
-  return (
-    'https://open.weixin.qq.com/connect/oauth2/authorize' +
-    `?appid=${encodeURIComponent(appId)}&redirect_uri=${encodeURIComponent(back)}` +
-    `&response_type=code&scope=snsapi_userinfo&state=${encodeURIComponent(d)}#wechat_redirect`
-  )
+/** Where the sticker guide's authorisation of `d` starts (server/login/wechatLogin.ts), returning to the guide. */
+function authorizeUrl(origin: string, d: string): string {
+  return `${origin}${WECHAT_STICKER_PATH}?d=${encodeURIComponent(d)}`
 }
 
-export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { albums }, wechat }) => {
+export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { albums } }) => {
   acceptFormBodiesOnly(app)
 
   contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {
@@ -50,6 +47,6 @@ export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     const { d } = request.body
     const user = await albums.sticker(d)
     if (!user) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_STICKER_USER_MESSAGE)
-    return ok({ object: { wxUrl: authorizeUrl(wechat.appId, publicOrigin(request), d), isBind: user.isBind } })
+    return ok({ object: { wxUrl: authorizeUrl(publicOrigin(request), d), isBind: user.isBind } })
   })
 }

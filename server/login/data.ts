@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { SessionData } from '../../types/login'
 import type { Db } from '../core/sql'
 import { randomToken } from '../core/wechat'
@@ -18,6 +19,38 @@ export const SESSION_TTL_MS = 30 * 24 * 3600_000
 /** A chat token lives a week, and is handed out again while it has at least a day left. */
 export const CHAT_TOKEN_TTL_MS = 7 * 24 * 3600_000
 export const CHAT_TOKEN_RENEW_MS = 24 * 3600_000
+
+/** A used WeChat code is remembered this long: a code lives five minutes. */
+export const USED_CODE_KEEP_MS = 15 * 60_000
+/** A web authorisation must come back within this time. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000
+
+/** A WeChat account as one login finds it: an app's openid, and the unionid when WeChat gave one. */
+export interface WechatIdentity {
+  appId: string
+  openid: string
+  unionid?: string
+  /** the mini-program's session_key, kept here only */
+  sessionKey?: string
+}
+
+/** What a new user starts with: WeChat's nickname and picture when the person shared them. */
+export interface NewUserProfile {
+  nickname: string
+  faceIcon: string
+}
+
+/** A web authorisation under way (oauth_states). */
+export interface OauthState {
+  browser: string
+  purpose: 'login' | 'sticker'
+  loginType: 1 | 2 | null
+  courseData: string | null
+  returnUrl: string
+  sticker: string | null
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS "faceIcon", u.phone, u.inter_code AS "interCode",
   u.is_product_user AS "isProductUser"`
@@ -81,6 +114,120 @@ export class AccountRepository {
       now + LOGIN_TTL_MS,
     ])
     return loginData
+  }
+
+  /**
+   * Marks WeChat's `code` used for `appId`: true for the first caller only, on any worker or
+   * machine (the primary key decides), so a code logs in once however often it arrives.
+   */
+  async claimCode(appId: string, code: string, now: number): Promise<boolean> {
+    await this.db.run('DELETE FROM wechat_codes WHERE used_at < ?', [now - USED_CODE_KEEP_MS])
+    const claimed = await this.db.one<{ appId: string }>(
+      'INSERT INTO wechat_codes (app_id, code_hash, used_at) VALUES (?, ?, ?) ON CONFLICT (app_id, code_hash) DO NOTHING RETURNING app_id AS "appId"',
+      [appId, sha256(code), now],
+    )
+    return claimed !== undefined
+  }
+
+  /**
+   * The user of a WeChat account, in one transaction (two first logins of one person at once
+   * make one user):
+   * 1. this app's openid is known: its user (the unionid and session_key are recorded when new);
+   * 2. else the unionid is known from the other app: that user, and this openid joins it;
+   * 3. else a new user with `profile`, or undefined when there is none to give (a silent
+   *    snsapi_base login of someone new: the caller asks WeChat for the profile first).
+   * An openid known to one user while its unionid is known to another (two accounts made before
+   * WeChat gave a unionid) stays with its own user: accounts are never merged silently.
+   */
+  wechatUser(identity: WechatIdentity, profile: NewUserProfile | undefined, now: number): Promise<AccountRecord | undefined> {
+    const { appId, openid, unionid, sessionKey } = identity
+    // drawn outside the transaction's work, which may run again
+    const newWmid = `wx_${randomToken(12)}`
+    return this.db.transaction(async (tx) => {
+      const known = await tx.one<{ wmid: string; unionid: string | null }>(
+        'SELECT wmid, unionid FROM wechat_accounts WHERE app_id = ? AND openid = ?',
+        [appId, openid],
+      )
+      if (known) {
+        if ((unionid && !known.unionid) || sessionKey) {
+          await tx.run('UPDATE wechat_accounts SET unionid = COALESCE(unionid, ?), session_key = COALESCE(?, session_key) WHERE app_id = ? AND openid = ?', [
+            unionid ?? null,
+            sessionKey ?? null,
+            appId,
+            openid,
+          ])
+        }
+        return tx.one<AccountRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`, [known.wmid])
+      }
+      const sibling = unionid
+        ? await tx.one<{ wmid: string }>('SELECT wmid FROM wechat_accounts WHERE unionid = ? ORDER BY created_at, app_id LIMIT 1', [unionid])
+        : undefined
+      if (!sibling && !profile) return undefined
+      const wmid = sibling?.wmid ?? newWmid
+      if (!sibling) {
+        await tx.run('INSERT INTO users (wmid, nickname, face_icon, is_product_user) VALUES (?, ?, ?, 0)', [wmid, profile?.nickname ?? '', profile?.faceIcon ?? ''])
+      }
+      await tx.run('INSERT INTO wechat_accounts (app_id, openid, unionid, wmid, session_key, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        appId,
+        openid,
+        unionid ?? null,
+        wmid,
+        sessionKey ?? null,
+        now,
+      ])
+      return tx.one<AccountRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`, [wmid])
+    })
+  }
+
+  /** The user the native app's backend vouches for (server/login/appBridge.ts), made on first sight. */
+  appUser(wmid: string, profile: NewUserProfile): Promise<AccountRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.run('INSERT INTO users (wmid, nickname, face_icon, is_product_user) VALUES (?, ?, ?, 0) ON CONFLICT (wmid) DO NOTHING', [
+        wmid,
+        profile.nickname,
+        profile.faceIcon,
+      ])
+      return tx.one<AccountRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.wmid = ?`, [wmid])
+    })
+  }
+
+  /** Remembers a web authorisation under way; `state` is what WeChat hands back. */
+  async saveOauthState(state: string, record: OauthState, now: number): Promise<void> {
+    await this.db.run('DELETE FROM oauth_states WHERE expires_at <= ?', [now])
+    await this.db.run(
+      `INSERT INTO oauth_states (state, browser, purpose, login_type, course_data, return_url, sticker, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [state, record.browser, record.purpose, record.loginType, record.courseData, record.returnUrl, record.sticker, now + OAUTH_STATE_TTL_MS],
+    )
+  }
+
+  /** Takes a live state: one caller gets it, once. */
+  takeOauthState(state: string, now: number): Promise<OauthState | undefined> {
+    return this.db.one<OauthState>(
+      `DELETE FROM oauth_states WHERE state = ? AND expires_at > ?
+       RETURNING browser, purpose, login_type AS "loginType", course_data AS "courseData", return_url AS "returnUrl", sticker`,
+      [state, now],
+    )
+  }
+
+  /** Logs out one credential and the session that came with it, or one session (spec 001 §2 /profile logout). */
+  async revoke(credentials: { loginData?: string; token?: string; userid?: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (credentials.loginData) await tx.run('DELETE FROM login_credentials WHERE login_data = ?', [credentials.loginData])
+      if (credentials.token && credentials.userid) {
+        await tx.run('DELETE FROM sessions WHERE token = ? AND wmid = ?', [credentials.token, credentials.userid])
+      }
+    })
+  }
+
+  /** Ends every login of a user (npm run revoke): sessions, login credentials and chat tokens. The count ended. */
+  revokeUser(wmid: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const sessions = await tx.run('DELETE FROM sessions WHERE wmid = ?', [wmid])
+      const logins = await tx.run('DELETE FROM login_credentials WHERE wmid = ?', [wmid])
+      const chats = await tx.run('DELETE FROM chat_tokens WHERE wmid = ?', [wmid])
+      return sessions + logins + chats
+    })
   }
 
   /** A session the `userid`/`token` headers prove. */

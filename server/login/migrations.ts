@@ -68,4 +68,48 @@ export const LOGIN_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX chat_tokens_by_user ON chat_tokens (wmid, expires_at);
   `,
   },
+  {
+    version: 8,
+    sql: `
+  -- issue 31: who a WeChat account is. One row per app (the official account, the mini-program)
+  -- and openid; the unionid, when WeChat gives one, is the same person in both apps, so a login
+  -- through either finds the same user.
+  CREATE TABLE wechat_accounts (
+    app_id      TEXT NOT NULL,
+    openid      TEXT NOT NULL,
+    unionid     TEXT,
+    wmid        TEXT NOT NULL REFERENCES users (wmid) ON DELETE CASCADE,
+    -- the mini-program's session_key (jscode2session): it never leaves the server
+    session_key TEXT,
+    created_at  INTEGER NOT NULL,
+    PRIMARY KEY (app_id, openid)
+  );
+  CREATE INDEX wechat_accounts_by_unionid ON wechat_accounts (unionid, created_at) WHERE unionid IS NOT NULL;
+  CREATE INDEX wechat_accounts_by_user ON wechat_accounts (wmid);
+
+  -- A web authorisation under way: its state (what WeChat hands back), the browser that started
+  -- it (SHA-256 of its cookie), what it is for and where it returns. Taken once.
+  CREATE TABLE oauth_states (
+    state       TEXT PRIMARY KEY,
+    browser     TEXT NOT NULL,
+    purpose     TEXT NOT NULL CHECK (purpose IN ('login', 'sticker')),
+    login_type  INTEGER,
+    course_data TEXT,
+    return_url  TEXT NOT NULL,
+    sticker     TEXT,
+    expires_at  INTEGER NOT NULL
+  );
+  CREATE INDEX oauth_states_by_expiry ON oauth_states (expires_at);
+
+  -- The codes WeChat gave that this server has used (SHA-256): a code logs in once, however
+  -- often and however concurrently it arrives. Kept past the five minutes a code lives.
+  CREATE TABLE wechat_codes (
+    app_id    TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    used_at   INTEGER NOT NULL,
+    PRIMARY KEY (app_id, code_hash)
+  );
+  CREATE INDEX wechat_codes_by_time ON wechat_codes (used_at);
+  `,
+  },
 ]

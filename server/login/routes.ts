@@ -1,29 +1,27 @@
 /**
  * The login area's calls (types/login.ts `loginCalls`, spec 000 §3, §4, §7): the WeChat login
- * URL (the development stand-in, types/dev.ts, answers it), the mini-program login, SMS codes
- * and phone binding. data.ts holds users, sessions and login credentials; sms.ts the codes;
- * rules.ts what a login issues and where it returns; session.ts who a request speaks for.
+ * URL (wechatLogin.ts runs the round trip), the mini-program login (jscode2session), the native
+ * app's login (appBridge.ts), logout, SMS codes and phone binding. data.ts holds users, their
+ * WeChat accounts, sessions and login credentials; sms.ts the codes; rules.ts what a login issues
+ * and where it returns; identity.ts who a request speaks for.
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import { devCalls } from '../../types/dev'
-import { loginCalls } from '../../types/login'
+import { WECHAT_LOGIN_PATH, loginCalls } from '../../types/login'
 import type { PhoneBindPayload } from '../../types/login'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
+import { CODE_ERRORS, WechatApiError } from '../outside/wechatOauth/client'
+import { verifyAppToken } from './appBridge'
 import { issueLoginData, loginReturnUrl } from './rules'
-import { SEEDED_VISITOR } from './seed'
+import { DEFAULT_NICKNAME, registerWechatLogin } from './wechatLogin'
 import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
 
-const WECHAT_LOGIN_UNAVAILABLE = 'WeChat login is not configured on this server'
 const PHONE_TAKEN_MESSAGE = 'this phone number is bound to another account'
 const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interCode and vcode'
-
-/** Mini-program login codes `dev:<wmid>` name a seeded user. */
-const DEV_CODE_PREFIX = 'dev:'
 
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
@@ -43,14 +41,10 @@ function bindPayload(encryptData: string): PhoneBindPayload {
   return { phone: text(phone), interCode: text(code) || '86', vcode: text(vcode).trim() }
 }
 
-export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { accounts, lessons, smsCodes: sms }, identity, dev, smsSender }) => {
+export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { repos: { accounts, lessons, smsCodes: sms }, identity, smsSender, wechat, wechatOauth, appBridgeKey } = context
   acceptFormBodiesOnly(app)
-
-  // Without WeChat credentials the server cannot log anyone in; the dev stand-in would let any
-  // caller log in as any seeded user, so it answers only where /dev/ routes are on.
-  const requireDevLogin = (): void => {
-    if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, WECHAT_LOGIN_UNAVAILABLE)
-  }
+  registerWechatLogin(app, context)
 
   contractRoute(
     app,
@@ -63,31 +57,65 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
       },
     },
     async (request) => {
-      requireDevLogin()
       const { type, courseData, redirect } = request.body
       // type 2 returns to the pay page of one course
       if (type === 2 && courseData === undefined) throw new ApiRefusal(ResponseCode.BadRequest, 'courseData is required')
       if (courseData !== undefined && !(await lessons.findByCourseData(courseData))) {
-        throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
+        throw ApiRefusal.say(ResponseCode.NotFound, 'loginUnknownCourse')
       }
       const origin = publicOrigin(request)
-      if (!loginReturnUrl(origin, type, redirect)) {
-        throw new ApiRefusal(ResponseCode.BadRequest, 'redirect must be an http(s) URL')
-      }
+      if (!loginReturnUrl(origin, type, redirect)) throw ApiRefusal.say(ResponseCode.BadRequest, 'loginReturnNotOurs')
       const query = new URLSearchParams({ type: String(type) })
       if (courseData !== undefined) query.set('courseData', courseData)
       if (redirect) query.set('redirect', redirect)
-      return ok({ object: { loginUrl: `${origin}${devCalls.login.path}?${query.toString()}` } })
+      return ok({ object: { loginUrl: `${origin}${WECHAT_LOGIN_PATH}?${query.toString()}` } })
     },
   )
 
-  contractRoute(app, loginCalls.weappLogin, { fields: { code: handle } }, async (request) => {
-    requireDevLogin()
+  contractRoute(app, loginCalls.weappLogin, { fields: { code: { type: 'string', minLength: 1, maxLength: 512 } } }, async (request) => {
     const { code } = request.body
-    const named = code.startsWith(DEV_CODE_PREFIX) ? await accounts.user(code.slice(DEV_CODE_PREFIX.length)) : undefined
-    const user = named ?? (await accounts.user(SEEDED_VISITOR))
-    if (!user) throw new ApiRefusal(ResponseCode.NotFound, 'user does not exist')
-    return ok({ object: await issueLoginData(accounts, user, Date.now(), publicOrigin(request), undefined) })
+    const now = Date.now()
+    if (!(await accounts.claimCode(wechat.miniAppId, code, now))) throw ApiRefusal.say(ResponseCode.Forbidden, 'wechatCodeUsed')
+    let session
+    try {
+      session = await wechatOauth.jscode2session(code)
+    } catch (error) {
+      if (!(error instanceof WechatApiError)) throw error
+      request.log.warn({ errcode: error.errcode, errmsg: error.errmsg }, 'jscode2session refused')
+      if (CODE_ERRORS.includes(error.errcode)) throw ApiRefusal.say(ResponseCode.Forbidden, 'wechatCodeUsed')
+      throw ApiRefusal.say(ResponseCode.ServerError, 'wechatUnavailable')
+    }
+    const user = await accounts.wechatUser(
+      { appId: wechat.miniAppId, openid: session.openid, unionid: session.unionid, sessionKey: session.sessionKey },
+      { nickname: DEFAULT_NICKNAME, faceIcon: '' },
+      now,
+    )
+    if (!user) throw ApiRefusal.say(ResponseCode.ServerError, 'wechatUnavailable')
+    return ok({ object: await issueLoginData(accounts, user, now, publicOrigin(request), undefined) })
+  })
+
+  contractRoute(
+    app,
+    loginCalls.appLogin,
+    { fields: { userid: { type: 'string', minLength: 1, maxLength: 64 }, encryptData: { type: 'string', minLength: 1, maxLength: 4096 } } },
+    async (request) => {
+      if (!appBridgeKey) throw ApiRefusal.say(ResponseCode.Forbidden, 'appLoginUnconfigured')
+      const now = Date.now()
+      const vouched = verifyAppToken(appBridgeKey, request.body.userid, request.body.encryptData, now)
+      if (!vouched) throw ApiRefusal.say(ResponseCode.Forbidden, 'appLoginRefused')
+      const user = await accounts.appUser(vouched.wmid, { nickname: vouched.nickname || DEFAULT_NICKNAME, faceIcon: vouched.faceIcon })
+      if (!user) throw ApiRefusal.say(ResponseCode.Forbidden, 'appLoginRefused')
+      return ok({ object: await issueLoginData(accounts, user, now, publicOrigin(request), undefined) })
+    },
+  )
+
+  contractRoute(app, loginCalls.logout, { fields: { loginData: handle } }, async (request) => {
+    const { userid, token } = request.headers
+    await accounts.revoke({
+      loginData: request.body.loginData,
+      ...(typeof userid === 'string' && typeof token === 'string' ? { userid, token } : {}),
+    })
+    return ok(null)
   })
 
   contractRoute(

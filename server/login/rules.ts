@@ -55,8 +55,9 @@ export async function issueLoginData(
 }
 
 /**
- * The page a login returns to: `redirect` when given (the H5 dev server runs on another origin),
- * else /profile (type 1) or /lessonPay (type 2) of this server. Null for anything but http(s).
+ * The page a login returns to: `redirect` when given, else /profile (type 1) or /lessonPay (type 2).
+ * Only a page of this site (`origin`): a login that returned elsewhere would hand its credential
+ * to another site. Null otherwise. (`npm run dev:h5` proxies /wmim, so its pages are this site too.)
  */
 export function loginReturnUrl(origin: string, type: LoginUrlType, redirect: string | undefined): URL | null {
   let url: URL
@@ -65,7 +66,7 @@ export function loginReturnUrl(origin: string, type: LoginUrlType, redirect: str
   } catch {
     return null
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
+  return url.origin === new URL(origin).origin && url.username === '' && url.password === '' ? url : null
 }
 
 /** `<page>?type=login&data=<encodeURIComponent(JSON)>`, the login return of spec 001 §2. */

@@ -9,6 +9,9 @@
  *   wm_visitor    访客       not a product user, token-visitor, has bought nothing
  *   Send a session as request headers `userid: wm_buyer` and `token: token-buyer`.
  *
+ * WeChat accounts: each user's openid in the demo's official account and mini-program (the
+ *   stand-ins' personas of the same name, server/outside/wechatOauth/personas.ts).
+ *
  * Login credentials (loginData, what the WeChat login leaves; the order and bind calls carry it)
  *   login-visitor -> wm_visitor, login-buyer -> wm_buyer, login-teacher -> wm_teacher (never expire);
  *   login-buyer-expired -> wm_buyer, expired (answers 601 like an unknown one).
@@ -16,6 +19,8 @@
  */
 import type { Db, Queryable } from '../core/sql'
 import { SEEDED_AT, chinaTime } from '../core/seedTime'
+import { DEV_APP_ID, DEV_MINI_APP_ID } from '../core/wechat'
+import { personaOpenid, personaUnionid } from '../outside/wechatOauth/personas'
 
 /** Users of the development login page (/dev/login), one button each. */
 export const SEEDED_VISITOR = 'wm_visitor'
@@ -57,6 +62,19 @@ export async function seedUsers(tx: Queryable): Promise<void> {
       u.product,
     ])
   }
+  // each user's WeChat account in the official account and the mini-program of the demo's
+  // credentials: the stand-ins' personas of the same names (server/outside/wechatOauth)
+  for (const u of USERS) {
+    for (const [appId, kind] of [[DEV_APP_ID, 'oa'], [DEV_MINI_APP_ID, 'mini']] as const) {
+      await tx.run('INSERT INTO wechat_accounts (app_id, openid, unionid, wmid, created_at) VALUES (?, ?, ?, ?, ?)', [
+        appId,
+        personaOpenid(kind, u.wmid),
+        personaUnionid(u.wmid) ?? null,
+        u.wmid,
+        SEEDED_AT,
+      ])
+    }
+  }
   for (const s of SESSIONS) {
     await tx.run('INSERT INTO sessions (token, wmid, created_at, expires_at) VALUES (?, ?, ?, ?)', [s.token, s.wmid, SEEDED_AT, s.expiresAt])
   }
@@ -81,5 +99,7 @@ export async function removeDemoCredentials(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.run(`DELETE FROM sessions WHERE token IN (${list(tokens.length)})`, tokens)
     await tx.run(`DELETE FROM login_credentials WHERE login_data IN (${list(logins.length)})`, logins)
+    // the stand-ins' personas are no one's WeChat accounts in production
+    await tx.run('DELETE FROM wechat_accounts WHERE app_id IN (?, ?)', [DEV_APP_ID, DEV_MINI_APP_ID])
   })
 }

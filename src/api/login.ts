@@ -4,8 +4,8 @@ import { createCall } from './client'
 import type { Post } from './client'
 
 /**
- * Phone login and binding (spec 000 §7): the SMS code, the bind call answering a session, and the
- * mini-program's login round trip. The dialog shows a rejected code's message itself, so these
+ * Phone login and binding (spec 000 §7): the SMS code, the bind call answering a session, the
+ * mini-program's login round trip, the native app's login and logout. The dialog shows a rejected code's message itself, so these
  * calls do not toast (`silent`); the rejection carries the server's message.
  */
 export function createLoginApi(post: Post) {
@@ -25,6 +25,17 @@ export function createLoginApi(post: Post) {
     async weappLogin(code: string): Promise<LoginData> {
       const res = await call(loginCalls.weappLogin, { code })
       return res.data.object
+    },
+
+    /** The native app's user, vouched for by the token its bridge answered (getUserInfo `encryptData`). */
+    async appLogin(userid: string, encryptData: string): Promise<LoginData> {
+      const res = await call(loginCalls.appLogin, { userid, encryptData })
+      return res.data.object
+    },
+
+    /** Ends this login on the server too (the session headers ride along with every call). */
+    async logout(loginData: string | undefined): Promise<void> {
+      await call(loginCalls.logout, loginData ? { loginData } : {}, { silent: true })
     },
   }
 }

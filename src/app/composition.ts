@@ -70,6 +70,7 @@ export function createAppStores(edge: PlatformEdge) {
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
   const auth = edge.auth({
     weappLogin: (code) => loginApi.weappLogin(code),
+    appLogin: (userid, encryptData) => loginApi.appLogin(userid, encryptData),
     loginUrl: (type, courseData, redirect) => purchaseApi.loginUrl(type, courseData, redirect),
   })
 

@@ -24,9 +24,9 @@ describe('profile and money in Chromium (H5, 375x812)', () => {
     await settled(page)
     await e2e.screenshot(page, 'money-profile-logged-out')
 
-    // loginUrl type 1: the development login page, back to /profile with the login data
+    // loginUrl type 1: WeChat's authorisation (its stand-in in demo mode), back to /profile with the login data
     await shown(page, '.profile__login').click()
-    await page.waitForURL((url) => url.pathname === '/dev/login')
+    await page.waitForURL((url) => url.pathname === '/standin/wechat-open/connect/oauth2/authorize')
     await page.locator('button[value="wm_teacher"]').click()
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('type') === 'login')
     await shown(page, '.profile__name').filter({ hasText: '林老师' }).waitFor()

@@ -70,11 +70,11 @@ describe('paid lessons in Chromium (H5, 375x812)', () => {
     await shown(page, '.pay-dialog').waitFor({ state: 'detached' })
     expect(await rows(page).count()).toBe(PAID_FREE_COUNT)
 
-    // 'go pay' without login data: the login page outside WeChat (the server's development stand-in)
+    // 'go pay' without login data: WeChat's authorisation (its stand-in in demo mode)
     await shown(page, '.lesson-preview-bar__button').click()
     await shown(page, '.pay-dialog__go-pay').click()
-    await page.waitForURL((url) => url.pathname === '/dev/login')
-    expect(new URL(page.url()).searchParams.get('courseData')).toBe('demo-paid')
+    await page.waitForURL((url) => url.pathname === '/standin/wechat-open/connect/oauth2/authorize')
+    expect(new URL(page.url()).searchParams.get('scope')).toBe('snsapi_base')
     await e2e.screenshot(page, 'purchase-dev-login')
     await page.locator('button[value="wm_visitor"]').click()
 

@@ -1,6 +1,7 @@
 /**
- * The WeChat login stand-in: the login URL, the development login page and what it hands back,
- * and the mini-program login.
+ * The login URL, the WeChat authorisation stand-in's page and what a login through it hands back,
+ * and the mini-program login through the jscode2session stand-in (the protocol's details, its
+ * attacks and production mode: wechatLogin.test.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
@@ -9,6 +10,7 @@ import type { LoginData, LoginUrlData } from '../../types/login'
 import type { PayConfig } from '../../types/purchase'
 import { LOGIN_URL, ORDER_CREATE, V2_LIST, WEAPP_LOGIN, post, testApp } from './helpers'
 import type { Fields } from './helpers'
+import { Browser, logInAs, loginDataOf, start } from './wechatFlow'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -22,42 +24,20 @@ async function loginUrl(fields: Fields): Promise<URL> {
   return new URL(body.data.object.loginUrl)
 }
 
-/** Presses a user's button on the login page: the form post and the redirect it answers. */
-async function pressLogin(fields: Fields): Promise<URL> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/dev/login',
-    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  expect(res.statusCode).toBe(303)
-  return new URL(String(res.headers.location))
-}
-
-/** The LoginData a return URL carries, decoded the way the client does. */
-function loginDataOf(url: URL): LoginData {
-  expect(url.searchParams.get('type')).toBe('login')
-  const raw = /[?&]data=([^&]*)/.exec(url.search)?.[1] ?? ''
-  return JSON.parse(decodeURIComponent(raw)) as LoginData
-}
-
 describe('loginUrl', () => {
-  it('points at the development login page of this server, carrying the request', async () => {
-    const url = await loginUrl({ type: 2, courseData: 'demo-paid', redirect: 'http://localhost:10086/lessonPay' })
+  it('points at the start of the WeChat login on this server, carrying the request', async () => {
+    const url = await loginUrl({ type: 2, courseData: 'demo-paid', redirect: 'http://localhost/lessonPay' })
     expect(url.origin).toBe('http://localhost')
-    expect(url.pathname).toBe('/dev/login')
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      type: '2',
-      courseData: 'demo-paid',
-      redirect: 'http://localhost:10086/lessonPay',
-    })
+    expect(url.pathname).toBe('/wmim/wechat/login')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ type: '2', courseData: 'demo-paid', redirect: 'http://localhost/lessonPay' })
   })
 
   it.each([
     ['type 2 without courseData', { type: 2 }, 400, 'courseData is required'],
     ['an unknown type', { type: 3 }, 400, undefined],
-    ['an unknown course', { type: 2, courseData: 'no-such-course' }, 404, 'course does not exist'],
-    ['a script redirect', { type: 1, redirect: 'javascript:alert(1)' }, 400, 'redirect must be an http(s) URL'],
+    ['an unknown course', { type: 2, courseData: 'no-such-course' }, 404, '课程不存在'],
+    ['a script redirect', { type: 1, redirect: 'javascript:alert(1)' }, 400, '登录只能返回本网站的页面'],
+    ['another site', { type: 1, redirect: 'https://evil.example/profile' }, 400, '登录只能返回本网站的页面'],
   ])('refuses %s', async (_, fields, code, msg) => {
     const { body } = await post(app, LOGIN_URL, fields)
     expect(body.code).toBe(code)
@@ -65,20 +45,30 @@ describe('loginUrl', () => {
   })
 })
 
-describe('the development login page', () => {
-  it('offers one button per seeded role and keeps the request, escaped', async () => {
-    const url = await loginUrl({ type: 2, courseData: 'demo-paid', redirect: 'http://x/"><script>alert(1)</script>' })
-    const res = await app.inject({ method: 'GET', url: url.pathname + url.search })
+describe('the WeChat authorisation stand-in', () => {
+  it('offers one button per seeded role and a new WeChat user, keeping the request escaped', async () => {
+    const authorize = await start(app, new Browser(), '/wmim/wechat/login?type=1')
+    const res = await app.inject({ method: 'GET', url: authorize.pathname + authorize.search })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
-    expect(res.body).toContain('WeChat login (development)')
+    expect(res.body).toContain('WeChat authorisation (stand-in)')
     for (const wmid of ['wm_visitor', 'wm_buyer', 'wm_teacher']) expect(res.body).toContain(`value="${wmid}"`)
-    expect(res.body).toContain('name="courseData" value="demo-paid"')
-    expect(res.body).not.toContain('<script>')
+    expect(res.body).toMatch(/value="new-[0-9a-f]{8}"/)
+    const hostile = new URL(authorize)
+    hostile.searchParams.set('redirect_uri', 'http://x/"><script>alert(1)</script>')
+    const escaped = await app.inject({ method: 'GET', url: hostile.pathname + hostile.search })
+    expect(escaped.body).not.toContain('<script>')
+    expect(escaped.body).toContain('&quot;&gt;&lt;script&gt;')
+  })
+
+  it('refuses another AppID, like WeChat', async () => {
+    const authorize = await start(app, new Browser(), '/wmim/wechat/login?type=1')
+    authorize.searchParams.set('appid', 'wx-someone-else')
+    expect((await app.inject({ method: 'GET', url: authorize.pathname + authorize.search })).statusCode).toBe(400)
   })
 
   it('logs a buyer in: the return URL carries a fresh credential and a working session', async () => {
-    const url = await pressLogin({ wmid: 'wm_buyer', type: 2, courseData: 'demo-paid' })
+    const url = await logInAs(app, 'wm_buyer', '/wmim/wechat/login?type=2&courseData=demo-paid')
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost/lessonPay')
     const data = loginDataOf(url)
     expect(data).toMatchObject({
@@ -103,33 +93,23 @@ describe('the development login page', () => {
   })
 
   it('logs a visitor in without a session: buying needs a bound phone first', async () => {
-    const data = loginDataOf(await pressLogin({ wmid: 'wm_visitor', type: 2, courseData: 'demo-paid' }))
+    const data = loginDataOf(await logInAs(app, 'wm_visitor', '/wmim/wechat/login?type=2&courseData=demo-paid'))
     expect(data.isWeMaiUser).toBe(0)
     expect(data.token).toBeUndefined()
     const order = await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: data.loginData })
     expect(order.body.code).toBe(403)
   })
 
-  it('returns to /profile for type 1 and to the given redirect, replacing its login fields', async () => {
-    const profile = await pressLogin({ wmid: 'wm_teacher', type: 1 })
+  it('returns to /profile for type 1 and to the given page of this site, replacing its login fields', async () => {
+    const profile = await logInAs(app, 'wm_teacher')
     expect(profile.pathname).toBe('/profile')
     expect(loginDataOf(profile)).toMatchObject({ userid: 'wm_teacher', isWeMaiUser: 1 })
 
-    const elsewhere = await pressLogin({ wmid: 'wm_buyer', redirect: 'http://127.0.0.1:10086/lessonPay?x=1&type=share' })
-    expect(elsewhere.origin).toBe('http://127.0.0.1:10086')
+    const elsewhere = await logInAs(app, 'wm_buyer', `/wmim/wechat/login?type=2&redirect=${encodeURIComponent('/lessonPay?x=1&type=share')}`)
+    expect(elsewhere.pathname).toBe('/lessonPay')
     expect(elsewhere.searchParams.get('x')).toBe('1')
     expect(elsewhere.searchParams.getAll('type')).toEqual(['login'])
     expect(loginDataOf(elsewhere).courseData).toBeUndefined()
-  })
-
-  it('refuses users that are not on the page', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/dev/login',
-      payload: 'wmid=wm_assistant&type=2',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect(res.json()).toMatchObject({ code: 400 })
   })
 })
 
@@ -139,7 +119,7 @@ describe('mini-program login', () => {
     ['dev:wm_teacher', 'wm_teacher', 1],
     ['dev:wm_nobody', undefined, 0],
     ['0a1b2c', undefined, 0],
-  ])('maps the code %s to the seeded user', async (code, userid, isWeMaiUser) => {
+  ])('maps the code %s to its persona (the seeded users by wmid, any other code the visitor)', async (code, userid, isWeMaiUser) => {
     const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN, { code })
     expect(body.code).toBe(200)
     expect(body.data.object.isWeMaiUser).toBe(isWeMaiUser)

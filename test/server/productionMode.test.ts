@@ -13,7 +13,7 @@ import type { WechatCredentials } from '../../server/core/wechat'
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import type { ShareConfig } from '../../types/share'
-import { BUYER, DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, ORDER_QUERY, SANDBOX_PAY, SHARE_CONFIG, V2_INFO, V2_LIST, WEAPP_LOGIN, post } from './helpers'
+import { BUYER, DEV_SMS, LOGIN, LOGIN_URL, ORDER_CREATE, ORDER_QUERY, SANDBOX_PAY, SHARE_CONFIG, V2_INFO, V2_LIST, post } from './helpers'
 import { sharedTestDatabase, testDatabase } from './engines'
 
 const SECRETS = {
@@ -105,8 +105,12 @@ describe('a production server', () => {
     expect((await app.inject({ method: 'GET', url: '/dev/login' })).statusCode).toBe(404)
     expect((await app.inject({ method: 'GET', url: `${DEV_SMS}?phone=13800000003` })).statusCode).toBe(404)
     expect((await post(app, SANDBOX_PAY, { orderNO: 'LP1' })).status).toBe(404)
-    expect((await post(app, LOGIN_URL, { type: 1 })).body.code).toBe(403)
-    expect((await post(app, WEAPP_LOGIN, { code: 'dev:wm_teacher' })).body.code).toBe(403)
+    // the login goes to WeChat itself: its URL is ours, the code exchange WeChat's (wechatLogin.test.ts)
+    const url = await post<ObjectData<{ loginUrl: string }>>(app, LOGIN_URL, { type: 1 })
+    expect(new URL(url.body.data.object.loginUrl).pathname).toBe('/wmim/wechat/login')
+    const authorize = await app.inject({ method: 'GET', url: '/wmim/wechat/login?type=1' })
+    expect(String(authorize.headers.location)).toMatch(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?appid=wx-prod-app&/)
+    expect((await app.inject({ method: 'GET', url: '/standin/wechat-open/connect/oauth2/authorize' })).body).not.toContain('微信授权（模拟）')
   })
 
   it('does not accept the demo sessions and login credentials', async () => {

@@ -1,4 +1,5 @@
 import { toH5Path } from '../../domain/routes'
+import { nativeBridge } from '../bridge'
 import { platformEnv } from '../env'
 import type { AuthDeps, AuthGateway, LoginOutcome, LoginRequest } from './types'
 
@@ -13,13 +14,18 @@ function returnUrl(courseData: string | undefined): string {
 }
 
 /**
- * Inside WeChat's browser the lesson info carries the OAuth URL (`loginUrl`); elsewhere, or when it
- * is missing, loginUrl/get.do answers one. Either way the page leaves and comes back through
- * /lessonPay?type=login&data=….
+ * Inside the native app's web view the app says who its user is (bridge getUserInfo, spec 000 §7)
+ * and the server checks what it says: no round trip. Otherwise, inside WeChat's browser the lesson
+ * info may carry the login URL (`loginUrl`); elsewhere, or when it is missing, loginUrl/get.do
+ * answers one. Either way the page leaves for WeChat's authorisation and comes back through
+ * `?type=login&data=…`. An app that answers nothing usable falls back to that round trip; an app
+ * user the server refuses is told (the call's toast), not sent to WeChat.
  */
 export function createAuthGateway(deps: AuthDeps): AuthGateway {
   return {
     async login({ type, courseData, infoLoginUrl }: LoginRequest): Promise<LoginOutcome> {
+      const appUser = nativeBridge.available() ? await nativeBridge.getUserInfo() : null
+      if (appUser && appUser.encryptData) return { kind: 'loggedIn', data: await deps.appLogin(appUser.userid, appUser.encryptData) }
       const url =
         platformEnv.inWechatBrowser() && infoLoginUrl
           ? infoLoginUrl

@@ -13,13 +13,16 @@ export type LoginOutcome = { kind: 'loggedIn'; data: LoginData } | { kind: 'redi
 
 export interface AuthDeps {
   weappLogin(code: string): Promise<LoginData>
+  /** the native app's web view: the bridge's getUserInfo `userid` and `encryptData`, checked by the server */
+  appLogin(userid: string, encryptData: string): Promise<LoginData>
   loginUrl(type: LoginUrlType, courseData: string | undefined, redirect?: string): Promise<string>
 }
 
 /**
- * How login data is obtained (spec 001 §3, §4). H5: the login page redirects back to
- * `/lessonPay?type=login&data=<LoginData JSON>`, which stores it. Mini-program: `Taro.login` and
- * loginCalls.weappLogin (types/login.ts) answer it at once.
+ * How login data is obtained (spec 001 §3, §4). H5 in the native app's web view: the bridge's
+ * getUserInfo, which the server checks (loginCalls.appLogin), answers it at once. Other H5: the
+ * WeChat login round trip comes back to `<page>?type=login&data=<LoginData JSON>`, which stores it.
+ * Mini-program: `Taro.login` and loginCalls.weappLogin (jscode2session on the server) answer it at once.
  */
 export interface AuthGateway {
   login(request: LoginRequest): Promise<LoginOutcome>
