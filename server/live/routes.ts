@@ -23,6 +23,7 @@ import { FIXTURE_SEGMENTS, livePlaylist, replayPlaylist, segmentName } from './h
 import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, UNKNOWN_LIVE_MESSAGE, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
 import { PasswordTries } from '../lesson/passwordTries'
+import { nimClientType } from '../outside/nim/room'
 
 const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
@@ -101,7 +102,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     const faceIcon = user ? absoluteUrl(origin, user.faceIcon) : ''
     // NetEase IM when NIM_* are set (server/outside/nim), else this server's own room
     const room = nimRoom
-      ? await nimRoom.entry(live.chatroomId, user && { wmid: user.wmid, nickname: user.nickname, faceIcon }, at)
+      ? await nimRoom.entry(live.chatroomId, user && { wmid: user.wmid, nickname: user.nickname, faceIcon }, nimClientType(request.headers.referer), at)
       : {
           appKey: '',
           account: user?.wmid ?? '',

@@ -54,6 +54,11 @@ describe('the play answer', () => {
     expect(await nimApp.db.one('SELECT wmid FROM chat_tokens WHERE token = ?', [data?.imToken ?? ''])).toBeUndefined()
   })
 
+  it('gives the mini-program NetEase\'s wechatlink addresses (WeChat\'s Referer names it)', async () => {
+    const { body } = await post<ObjectData<LiveInfo>>(nimApp, liveCalls.play.path, { fromType: 1, courseData: 'live-now', loginType: 2 }, { referer: 'https://servicewechat.com/wx-dev-mini/0/page-frame.html' })
+    expect(body.data.object.watchData?.chatroomAddresses).toEqual(['chatroom-3.nim.standin.invalid:443'])
+  })
+
   it('lets a guest in anonymously: the app key and addresses, no account', async () => {
     const { body } = await play(nimApp, { loginType: 2 })
     expect(body.data.object.watchData).toMatchObject({ appKey: DEMO_NIM_APP.appKey, account: '', imToken: '', chatroomAddresses: ['chatroom-1.nim.standin.invalid:443'] })
