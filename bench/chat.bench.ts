@@ -45,6 +45,7 @@ export async function measure(): Promise<Record<string, string>> {
       return () => undefined
     },
     onStatus: () => () => undefined,
+    moderation: undefined,
   }
   global.gc?.()
   const heapBefore = process.memoryUsage().heapUsed

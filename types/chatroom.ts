@@ -2,7 +2,8 @@
  * The local chat room's wire protocol: JSON frames over one WebSocket at CHATROOM_SOCKET_PATH of
  * the reference server. It mirrors the messaging library's chatroom service (spec 001 §7, service
  * 13): login, logout, sendMsg, getHistoryMsgs, getChatroomMembers, markChatroomMember,
- * updateChatroomMemberTempMute, plus a heartbeat. Shared by src/im/local and server/chatroom.
+ * updateChatroomMemberTempMute, kickChatroomMember, getChatroom, updateChatroom, closeChatroom,
+ * updateMyChatroomMemberInfo, plus a heartbeat. Shared by src/im/local and server/chatroom.
  */
 
 export const CHATROOM_SOCKET_PATH = '/im/chatroom'
@@ -24,7 +25,14 @@ export const ChatroomCode = {
   Muted: 13004,
   /** the whole room is muted */
   RoomMuted: 13006,
+  /** the room was closed by its owner */
+  Closed: 13002,
+  /** the client key given was not issued by the room: enter again without it */
+  UnknownClient: 13011,
 } as const
+
+/** A client key the room issues (32 random bytes, base64url): what binds a guest to its client. */
+export const CLIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 export interface WireMember {
   chatroomId: string
@@ -34,6 +42,8 @@ export interface WireMember {
   level?: number
   nick: string
   avatar: string
+  /** the member's own extension text (updateMyChatroomMemberInfo); '' when none */
+  custom: string
   online: boolean
   /** dropped when offline */
   enterTime?: number
@@ -51,6 +61,12 @@ export interface WireChatroom {
   id: string
   name: string
   announcement: string
+  /** the room's broadcast (stream) address; '' when none */
+  broadcastUrl: string
+  /** the room's extension text; '' when none */
+  custom: string
+  /** who may change the room's queue: 0 everyone, 1 only the owner and managers */
+  queuelevel: number
   creator: string
   mute: boolean
   onlineMemberNum: number
@@ -67,6 +83,8 @@ export interface WireMessage {
   from: string
   fromNick: string
   fromAvatar: string
+  /** the sender's member type when it sent (the room's record, never the message's text): who shows a host's or manager's badge */
+  fromType: WireMemberType
   type: number
   body: string
   time: number
@@ -81,11 +99,19 @@ export interface LoginBody {
   token?: string
   nick?: string
   avatar?: string
+  /**
+   * The key this room issued to this client on an earlier login (LoginAnswer.clientKey). An
+   * anonymous member's account is bound to it: the same key enters as the same guest, and naming
+   * that account without it is refused. Mutes and blacklists hold for every account of a client.
+   */
+  clientKey?: string
 }
 
 export interface LoginAnswer {
   chatroom: WireChatroom
   member: WireMember
+  /** the client's key (the one given, or a new one): the client keeps it and gives it on every login */
+  clientKey: string
 }
 
 export interface SendBody {
@@ -115,12 +141,53 @@ export interface MarkMemberBody {
   /** manager/common set the member's type; blacked/gaged set the flag */
   type: 'manager' | 'common' | 'restricted' | 'blacked' | 'gaged'
   isAdd: boolean
+  /** the notification's extension text, handed on with the member's new state */
+  custom?: string
 }
 
 export interface TempMuteBody {
   account: string
   /** seconds; 0 lifts it */
   duration: number
+  /** whether members are told (the `member` push's `notify`); the new state reaches them either way */
+  needNotify?: boolean
+  custom?: string
+}
+
+export interface KickBody {
+  account: string
+  custom?: string
+}
+
+/** What updateChatroom may change; fields left out stay as they are. */
+export interface ChatroomChanges {
+  name?: string
+  announcement?: string
+  broadcastUrl?: string
+  custom?: string
+  queuelevel?: number
+  /** the whole room muted: only the owner and managers speak */
+  mute?: boolean
+}
+
+export interface UpdateChatroomBody {
+  chatroom: ChatroomChanges
+  /** whether members are told (the `room` push's `notify`); the new state reaches them either way */
+  needNotify: boolean
+  custom?: string
+}
+
+export interface UpdateMyInfoBody {
+  member: { custom: string }
+}
+
+/** What a moderator's action hands every member with the new state. */
+export interface ChatroomNotice {
+  /** whether the actor asked for members to be told (needNotify) */
+  notify: boolean
+  /** the account that acted */
+  operator: string
+  custom: string
 }
 
 export interface ChatroomCommands {
@@ -132,6 +199,11 @@ export interface ChatroomCommands {
   getChatroomMembers: { body: MembersBody; answer: WireMember[] }
   markChatroomMember: { body: MarkMemberBody; answer: WireMember }
   updateChatroomMemberTempMute: { body: TempMuteBody; answer: WireMember }
+  kickChatroomMember: { body: KickBody; answer: null }
+  getChatroom: { body: Record<string, never>; answer: WireChatroom }
+  updateChatroom: { body: UpdateChatroomBody; answer: WireChatroom }
+  closeChatroom: { body: Record<string, never>; answer: null }
+  updateMyChatroomMemberInfo: { body: UpdateMyInfoBody; answer: WireMember }
 }
 
 export type ChatroomCommand = keyof ChatroomCommands
@@ -148,7 +220,16 @@ export type AnswerFrame =
   | { id: number; code: typeof ChatroomCode.Ok; data: unknown }
   | { id: number; code: number; msg: string }
 
-/** Room to client, unasked: a new message, or the member was put out of the room. */
+/** Why a member was put out of the room. */
+export type KickReason = 'blacked' | 'managerKick' | 'chatroomClosed'
+
+/**
+ * Room to client, unasked: a new message; the member was put out of the room; a member's new state
+ * (marked, muted, kicked, blacklisted: every member of the room gets it); the room's new state
+ * (announcement, mute, …).
+ */
 export type PushFrame =
   | { push: 'msg'; data: WireMessage }
-  | { push: 'kicked'; data: { reason: 'blacked' | 'managerKick' | 'chatroomClosed' } }
+  | { push: 'kicked'; data: { reason: KickReason } }
+  | { push: 'member'; data: { member: WireMember; notice: ChatroomNotice } }
+  | { push: 'room'; data: { chatroom: WireChatroom; notice: ChatroomNotice } }

@@ -1,11 +1,15 @@
 import type { Db, Queryable } from '../core/sql'
-import type { WireChatroom, WireMember, WireMemberType, WireMessage } from '../../types/chatroom'
+import type { ChatroomChanges, WireChatroom, WireMember, WireMemberType, WireMessage } from '../../types/chatroom'
 import type { MemberState } from './rules'
 
 interface RoomRow {
   id: string
   name: string
   announcement: string
+  broadcast_url: string
+  custom: string
+  queuelevel: number
+  closed: number
   creator: string
   mute: number
   create_time: number
@@ -19,6 +23,7 @@ interface MemberRow {
   level: number
   nick: string
   avatar: string
+  custom: string
   blacked: number
   gaged: number
   temp_mute_until: number
@@ -33,6 +38,7 @@ interface MessageRow {
   from_account: string
   from_nick: string
   from_avatar: string
+  from_type: WireMemberType
   type: number
   body: string
   time: number
@@ -51,9 +57,18 @@ export interface MemberRecord extends MemberState {
   account: string
   nick: string
   avatar: string
+  custom: string
   level: number
   enterTime: number
   updateTime: number
+}
+
+/** The bans on a client: what any account that entered the room from it has (issue 29, item 3). */
+export interface ClientBans {
+  blacked: boolean
+  gaged: boolean
+  /** epoch ms; 0 when none */
+  tempMuteUntil: number
 }
 
 const toState = (row: MemberRow): MemberRecord => ({
@@ -64,6 +79,7 @@ const toState = (row: MemberRow): MemberRecord => ({
   tempMuteUntil: row.temp_mute_until,
   nick: row.nick,
   avatar: row.avatar,
+  custom: row.custom,
   level: row.level,
   enterTime: row.enter_time,
   updateTime: row.update_time,
@@ -76,6 +92,7 @@ const toWireMessage = (row: MessageRow): WireMessage => ({
   from: row.from_account,
   fromNick: row.from_nick,
   fromAvatar: row.from_avatar,
+  fromType: row.from_type,
   type: row.type,
   body: row.body,
   time: row.time,
@@ -114,6 +131,70 @@ export class ChatroomQueries {
     await this.q.run('UPDATE chatrooms SET mute = ?, update_time = ? WHERE id = ?', [mute ? 1 : 0, now, id])
   }
 
+  /** Applies `changes` (the fields given; the rest stay) and answers the room as it now is. */
+  async updateRoom(id: string, changes: ChatroomChanges, now: number): Promise<RoomRow | undefined> {
+    const columns: Array<[string, string | number]> = []
+    if (changes.name !== undefined) columns.push(['name', changes.name])
+    if (changes.announcement !== undefined) columns.push(['announcement', changes.announcement])
+    if (changes.broadcastUrl !== undefined) columns.push(['broadcast_url', changes.broadcastUrl])
+    if (changes.custom !== undefined) columns.push(['custom', changes.custom])
+    if (changes.queuelevel !== undefined) columns.push(['queuelevel', changes.queuelevel])
+    if (changes.mute !== undefined) columns.push(['mute', changes.mute ? 1 : 0])
+    const sets = [...columns.map(([column]) => `${column} = ?`), 'update_time = ?'].join(', ')
+    await this.q.run(`UPDATE chatrooms SET ${sets} WHERE id = ?`, [...columns.map(([, value]) => value), now, id])
+    return this.room(id)
+  }
+
+  /** Closes the room for good: nobody enters it again. */
+  async closeRoom(id: string, now: number): Promise<void> {
+    await this.q.run('UPDATE chatrooms SET closed = 1, update_time = ? WHERE id = ?', [now, id])
+  }
+
+  /** The owner's and managers' names and pictures: what a guest may not take. */
+  async moderators(chatroomId: string): Promise<Array<{ nick: string; avatar: string }>> {
+    return this.q.all<{ nick: string; avatar: string }>("SELECT nick, avatar FROM chatroom_members WHERE chatroom_id = ? AND type IN ('owner', 'manager')", [chatroomId])
+  }
+
+  /** Remembers a client key the room issued, by its hash. */
+  async issueClient(keyHash: string, now: number): Promise<void> {
+    await this.q.run('INSERT INTO chatroom_clients (key_hash, create_time) VALUES (?, ?)', [keyHash, now])
+  }
+
+  async knowsClient(keyHash: string): Promise<boolean> {
+    return (await this.q.one<{ found: number }>('SELECT 1 AS found FROM chatroom_clients WHERE key_hash = ?', [keyHash])) !== undefined
+  }
+
+  /** Notes that `account` entered the room from the client of `keyHash`. */
+  async bindClient(chatroomId: string, keyHash: string, account: string): Promise<void> {
+    await this.q.run('INSERT INTO chatroom_member_clients (chatroom_id, client_hash, account) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [chatroomId, keyHash, account])
+  }
+
+  /** The bans of every account that entered the room from the client of `keyHash`. */
+  async clientBans(chatroomId: string, keyHash: string): Promise<ClientBans> {
+    const row = await this.q.one<{ blacked: number | null; gaged: number | null; until: number | null }>(
+      `SELECT max(m.blacked) AS blacked, max(CASE WHEN m.gaged = 1 OR m.type = 'restricted' THEN 1 ELSE 0 END) AS gaged, max(m.temp_mute_until) AS until
+         FROM chatroom_member_clients c JOIN chatroom_members m ON m.chatroom_id = c.chatroom_id AND m.account = c.account
+        WHERE c.chatroom_id = ? AND c.client_hash = ?`,
+      [chatroomId, keyHash],
+    )
+    return { blacked: row?.blacked === 1, gaged: row?.gaged === 1, tempMuteUntil: row?.until ?? 0 }
+  }
+
+  /** `account` and every account that entered the room from a client `account` entered from. */
+  async clientMates(chatroomId: string, account: string): Promise<string[]> {
+    const rows = await this.q.all<{ account: string }>(
+      `SELECT DISTINCT o.account FROM chatroom_member_clients c
+         JOIN chatroom_member_clients o ON o.chatroom_id = c.chatroom_id AND o.client_hash = c.client_hash
+        WHERE c.chatroom_id = ? AND c.account = ?`,
+      [chatroomId, account],
+    )
+    return [...new Set([account, ...rows.map((r) => r.account)])]
+  }
+
+  async setCustom(chatroomId: string, account: string, custom: string, now: number): Promise<void> {
+    await this.q.run('UPDATE chatroom_members SET custom = ?, update_time = ? WHERE chatroom_id = ? AND account = ?', [custom, now, chatroomId, account])
+  }
+
   async member(chatroomId: string, account: string): Promise<MemberRecord | undefined> {
     const row = await this.q.one<MemberRow>('SELECT * FROM chatroom_members WHERE chatroom_id = ? AND account = ?', [chatroomId, account])
     return row === undefined ? undefined : toState(row)
@@ -146,12 +227,16 @@ export class ChatroomQueries {
     ])
   }
 
-  /** Stores a message once per (room, sender, client id): `created` false for a resend. */
-  async saveMessage(m: Omit<WireMessage, 'idServer'>): Promise<{ message: WireMessage; created: boolean }> {
+  /**
+   * Stores a message once per (room, sender, client id): `created` false for a resend. The sender's
+   * type is the one given, or the sender's member record's (the seeds' messages).
+   */
+  async saveMessage(m: Omit<WireMessage, 'idServer' | 'fromType'> & { fromType?: WireMemberType }): Promise<{ message: WireMessage; created: boolean }> {
+    const fromType = m.fromType ?? (await this.member(m.chatroomId, m.from))?.type ?? 'common'
     const changes = await this.q.run(
-      `INSERT INTO chatroom_messages (chatroom_id, id_client, from_account, from_nick, from_avatar, type, body, time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chatroom_id, from_account, id_client) DO NOTHING`,
-      [m.chatroomId, m.idClient, m.from, m.fromNick, m.fromAvatar, m.type, m.body, m.time],
+      `INSERT INTO chatroom_messages (chatroom_id, id_client, from_account, from_nick, from_avatar, from_type, type, body, time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chatroom_id, from_account, id_client) DO NOTHING`,
+      [m.chatroomId, m.idClient, m.from, m.fromNick, m.fromAvatar, fromType, m.type, m.body, m.time],
     )
     const row = (await this.q.one<MessageRow>('SELECT * FROM chatroom_messages WHERE chatroom_id = ? AND from_account = ? AND id_client = ?', [
       m.chatroomId,
@@ -234,6 +319,7 @@ export function wireMember(chatroomId: string, m: MemberRecord, online: boolean,
     type: m.type,
     nick: m.nick,
     avatar: m.avatar,
+    custom: m.custom,
     online,
     blacked: m.blacked,
     gaged: m.gaged,
@@ -252,6 +338,9 @@ export function wireRoom(row: RoomRow, onlineMemberNum: number): WireChatroom {
     id: row.id,
     name: row.name,
     announcement: row.announcement,
+    broadcastUrl: row.broadcast_url,
+    custom: row.custom,
+    queuelevel: row.queuelevel,
     creator: row.creator,
     mute: row.mute === 1,
     onlineMemberNum,

@@ -54,4 +54,34 @@ export const CHATROOM_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX chatroom_messages_by_time ON chatroom_messages (chatroom_id, time, id_server);
   `,
   },
+  {
+    // issue 29, items 2, 3 and 5: the spec's room and member fields, a closed room, the sender's type
+    // on each message (the badge), the client keys the room issued and which accounts entered from
+    // which client (a guest bound to its client; mutes and blacklists hold for all of a client's accounts)
+    version: 8,
+    sql: `
+  ALTER TABLE chatrooms ADD COLUMN broadcast_url TEXT NOT NULL DEFAULT '';
+  ALTER TABLE chatrooms ADD COLUMN custom TEXT NOT NULL DEFAULT '';
+  ALTER TABLE chatrooms ADD COLUMN queuelevel INTEGER NOT NULL DEFAULT 0 CHECK (queuelevel IN (0, 1));
+  ALTER TABLE chatrooms ADD COLUMN closed INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1));
+  ALTER TABLE chatroom_members ADD COLUMN custom TEXT NOT NULL DEFAULT '';
+  ALTER TABLE chatroom_messages ADD COLUMN from_type TEXT NOT NULL DEFAULT 'common';
+  UPDATE chatroom_messages SET from_type = coalesce((SELECT m.type FROM chatroom_members m
+    WHERE m.chatroom_id = chatroom_messages.chatroom_id AND m.account = chatroom_messages.from_account), 'common');
+
+  -- the SHA-256 (hex) of each client key the room issued; the key itself is only the client's
+  CREATE TABLE chatroom_clients (
+    key_hash    TEXT PRIMARY KEY,
+    create_time INTEGER NOT NULL
+  );
+
+  CREATE TABLE chatroom_member_clients (
+    chatroom_id TEXT NOT NULL REFERENCES chatrooms (id) ON DELETE CASCADE,
+    client_hash TEXT NOT NULL REFERENCES chatroom_clients (key_hash),
+    account     TEXT NOT NULL,
+    PRIMARY KEY (chatroom_id, client_hash, account)
+  );
+  CREATE INDEX chatroom_member_clients_by_account ON chatroom_member_clients (chatroom_id, account);
+  `,
+  },
 ]

@@ -1,18 +1,22 @@
 import cluster from 'node:cluster'
 import { workerName } from '../core/worker'
-import type { WireMessage } from '../../types/chatroom'
+import type { ChatroomNotice, KickReason, WireChatroom, WireMember, WireMessage } from '../../types/chatroom'
 
 /**
  * What one worker's room tells the others: a new message (sent to every seat of the room but the
- * sender's socket, which only exists on the sending worker); a member blacked (every seat of that
- * account in the room is kicked); an account's first seat in a room taken or its last one left on
+ * sender's socket, which only exists on the sending worker); a member blacked or kicked (every seat
+ * of that account in the room is put out); a member's or the room's new state (every seat of the
+ * room is told); the room closed (every seat is put out); an account's first seat in a room taken or its last one left on
  * `worker` (who is online: the member list and the online count); a worker starting (`hello`: the
  * others answer with their presence); a worker stopped (`gone`, from the primary: forget its
  * presence).
  */
 export type RoomEvent =
   | { kind: 'msg'; message: WireMessage }
-  | { kind: 'kick'; chatroomId: string; account: string }
+  | { kind: 'kick'; chatroomId: string; account: string; reason: Exclude<KickReason, 'chatroomClosed'> }
+  | { kind: 'member'; chatroomId: string; member: WireMember; notice: ChatroomNotice }
+  | { kind: 'room'; chatroom: WireChatroom; notice: ChatroomNotice }
+  | { kind: 'close'; chatroomId: string }
   | { kind: 'presence'; worker: string; chatroomId: string; account: string; online: boolean }
   | { kind: 'hello'; worker: string }
   | { kind: 'gone'; worker: string }

@@ -1,17 +1,23 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyPluginAsync } from 'fastify'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
-import type { AnswerFrame, ChatroomCommands, PushFrame, WireMember } from '../../types/chatroom'
+import { CHATROOM_SOCKET_PATH, CLIENT_KEY_PATTERN, ChatroomCode } from '../../types/chatroom'
+import type { AnswerFrame, ChatroomChanges, ChatroomCommands, ChatroomNotice, PushFrame, WireChatroom, WireMember } from '../../types/chatroom'
+import { safeUrl } from '../../src/domain/message/url'
+import { hasControlCharacter } from '../../src/domain/validation'
 import type { AppContext } from '../context'
-import { wireMember, wireRoom } from './data'
+import { wireMember, wireRoom, type ChatroomQueries, type MemberRecord } from './data'
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { requestTarget } from '../core/urls'
+import { readerLanguage, textOf, type Language, type TextKey, type TextParams } from '../core/messages'
 import type { RoomEvent } from './relay'
-import { ANONYMOUS_PREFIX, MAX_BODY_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_TEMP_MUTE_S, entryRefusal, guestProfile, markRefusal, sendRefusal } from './rules'
+import {
+  ANONYMOUS_PREFIX, MAX_ANNOUNCEMENT_LENGTH, MAX_BODY_LENGTH, MAX_CUSTOM_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_ROOM_NAME_LENGTH, MAX_TEMP_MUTE_S, MAX_URL_LENGTH,
+  entryRefusal, guestProfile, isModerator, markRefusal, posesAsModerator, roomRefusal, sendRefusal, type Refusal,
+} from './rules'
 
 /** A socket silent for this long (two missed 60 s heartbeats and some) is closed. */
 const IDLE_LIMIT_MS = 150_000
@@ -19,9 +25,14 @@ const MAX_FRAME_BYTES = 16 * 1024
 /** A socket that has not logged in this long after opening is closed (the spec's handshake time-out). */
 const LOGIN_DEADLINE_MS = 10_000
 
+/** A refusal answered on the socket: its code, and its catalogue text in the socket's language. */
 class Refused extends Error {
-  constructor(readonly code: number, message: string) {
-    super(message)
+  constructor(readonly code: number, readonly key: TextKey, readonly params: TextParams = {}) {
+    super(textOf(key, 'en', params))
+  }
+
+  static of(refusal: Refusal): Refused {
+    return new Refused(refusal.code, refusal.key, refusal.params)
   }
 }
 
@@ -29,13 +40,26 @@ interface Seat {
   socket: WebSocket
   chatroomId: string
   account: string
+  /** the SHA-256 of the client key the socket entered with */
+  clientHash: string
   lastSeen: number
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown, max = 128): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined)
 const int = (v: unknown, min: number, max: number): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined)
-const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, `Bad ${what}`)
+const bad = (what: string): Refused => new Refused(ChatroomCode.BadRequest, 'chatBadRequest', { what })
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
+/** An anonymous member's account: the room and its client's key, hashed (the key cannot be read back from it). */
+const guestAccount = (chatroomId: string, clientKey: string): string =>
+  `${ANONYMOUS_PREFIX}${createHash('sha256').update(`${chatroomId}\n${clientKey}`).digest('base64url').slice(0, 24)}`
+/** Text a moderator writes: at most `max` characters, no control character but line breaks where `lines`. */
+const text = (v: unknown, field: string, max: number, lines = false): string | undefined => {
+  if (v === undefined) return undefined
+  if (typeof v !== 'string' || hasControlCharacter(lines ? v.replace(/\r?\n/g, '') : v)) throw bad(field)
+  if (v.length > max) throw new Refused(ChatroomCode.BadRequest, 'chatTooLong', { field, max })
+  return v
+}
 
 /**
  * The local chat room: NetEase IM's chatroom service (spec 001 §7, service 13) over one WebSocket
@@ -56,7 +80,8 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // another area's socket path, or none: app.ts refuses the paths nobody serves
     if (requestTarget(request.url)?.pathname !== CHATROOM_SOCKET_PATH) return
-    wss.handleUpgrade(request, socket, head, (ws) => attach(ws))
+    const language = readerLanguage(request.headers['accept-language'])
+    wss.handleUpgrade(request, socket, head, (ws) => attach(ws, language))
   }
   app.server.on('upgrade', onUpgrade)
 
@@ -82,12 +107,23 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       for (const seat of seatsOf(event.message.chatroomId)) if (seat.socket !== except) send(seat.socket, { push: 'msg', data: event.message })
       return
     }
-    if (event.kind === 'kick') {
-      for (const kicked of seatsOf(event.chatroomId, event.account)) {
-        send(kicked.socket, { push: 'kicked', data: { reason: 'blacked' } })
+    if (event.kind === 'kick' || event.kind === 'close') {
+      const reason = event.kind === 'kick' ? event.reason : 'chatroomClosed'
+      for (const kicked of seatsOf(event.chatroomId, event.kind === 'kick' ? event.account : undefined)) {
+        // the closer's own socket gets its answer first (closeRoom puts it out after)
+        if (kicked.socket === except) continue
+        send(kicked.socket, { push: 'kicked', data: { reason } })
         leaveSeat(kicked.socket)
-        kicked.socket.close(4003, 'blacked')
+        kicked.socket.close(4003, reason)
       }
+      return
+    }
+    if (event.kind === 'member') {
+      for (const seat of seatsOf(event.chatroomId)) send(seat.socket, { push: 'member', data: { member: event.member, notice: event.notice } })
+      return
+    }
+    if (event.kind === 'room') {
+      for (const seat of seatsOf(event.chatroom.id)) send(seat.socket, { push: 'room', data: { chatroom: event.chatroom, notice: event.notice } })
       return
     }
     if (event.kind === 'presence') {
@@ -151,7 +187,11 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   const seatsOf = (chatroomId: string, account?: string): Seat[] =>
     [...seats.values()].filter((s) => s.chatroomId === chatroomId && (account === undefined || s.account === account))
 
-  function attach(ws: WebSocket): void {
+  /** Each socket's language (its upgrade request's Accept-Language): the one its refusals are written in. */
+  const languages = new WeakMap<WebSocket, Language>()
+
+  function attach(ws: WebSocket, language: Language): void {
+    languages.set(ws, language)
     watchIdle()
     // a socket's frames and its close are handled one after another, in the order they came: a
     // send right behind its login finds the seat taken, one right before the close is still stored
@@ -189,7 +229,7 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       send(ws, { id, code: ChatroomCode.Ok, data: await handle(ws, frame.cmd, isObject(frame.body) ? frame.body : {}) })
     } catch (error) {
       if (error instanceof Refused) {
-        send(ws, { id, code: error.code, msg: error.message })
+        send(ws, { id, code: error.code, msg: textOf(error.key, languages.get(ws) ?? 'zh-CN', error.params) })
         return
       }
       // the database failed: this socket's client reconnects and catches up from the history
@@ -200,7 +240,7 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
 
   function seatOf(ws: WebSocket): Seat {
     const seat = seats.get(ws)
-    if (!seat) throw new Refused(ChatroomCode.Unauthorized, 'Log in to the chat room first')
+    if (!seat) throw new Refused(ChatroomCode.Unauthorized, 'chatNotLoggedIn')
     return seat
   }
 
@@ -228,41 +268,70 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       case 'markChatroomMember':
       case 'updateChatroomMemberTempMute':
         return mark(seatOf(ws), cmd, body)
+      case 'kickChatroomMember':
+        return kick(seatOf(ws), body)
+      case 'getChatroom': {
+        const seat = seatOf(ws)
+        const room = await data.room(seat.chatroomId)
+        if (!room) throw new Refused(ChatroomCode.NoRoom, 'chatNoRoom')
+        return wireRoom(room, online(seat.chatroomId).size)
+      }
+      case 'updateChatroom':
+        return updateRoom(seatOf(ws), body)
+      case 'closeChatroom':
+        return closeRoom(seatOf(ws))
+      case 'updateMyChatroomMemberInfo':
+        return updateMyInfo(seatOf(ws), body)
       default:
-        throw new Refused(ChatroomCode.BadRequest, 'Unknown command')
+        throw new Refused(ChatroomCode.BadRequest, 'chatUnknownCommand')
     }
   }
 
   async function login(ws: WebSocket, body: Record<string, unknown>): Promise<ChatroomCommands['login']['answer']> {
-    if (seats.has(ws)) throw new Refused(ChatroomCode.BadRequest, 'Already logged in on this connection')
+    if (seats.has(ws)) throw new Refused(ChatroomCode.BadRequest, 'chatAlreadyIn')
     const chatroomId = str(body.chatroomId)
     if (chatroomId === undefined || typeof body.anonymous !== 'boolean') throw bad('login')
+    if (body.clientKey !== undefined && (typeof body.clientKey !== 'string' || !CLIENT_KEY_PATTERN.test(body.clientKey))) throw bad('clientKey')
     const room = await data.room(chatroomId)
-    if (!room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
+    if (!room) throw new Refused(ChatroomCode.NoRoom, 'chatNoRoom')
+    if (room.closed === 1) throw new Refused(ChatroomCode.Closed, 'chatClosed')
     const t = now()
-    const entry = body.anonymous ? await anonymousEntry(chatroomId, body) : await accountEntry(body, t)
-    // the blacklist check and the entry are one transaction: a blacking on any worker comes before
-    // or after both
+    // a client without a key gets one: it binds its guest, and its bans follow all of its accounts
+    const given = typeof body.clientKey === 'string' ? body.clientKey : undefined
+    const clientKey = given ?? randomBytes(32).toString('base64url')
+    const clientHash = sha256(clientKey)
+    const entry = body.anonymous ? anonymousEntry(chatroomId, body, clientKey) : await accountEntry(body, t)
+    // the key, the impostor and blacklist checks and the entry are one transaction: a blacking or a
+    // new manager on any worker comes before or after all of them
     const member = await data.atomically(async (tx) => {
-      const refusal = entryRefusal(await tx.member(chatroomId, entry.account))
-      if (refusal) throw new Refused(refusal.code, refusal.msg)
-      return tx.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+      if (given === undefined) await tx.issueClient(clientHash, t)
+      else if (!(await tx.knowsClient(clientHash))) throw new Refused(ChatroomCode.UnknownClient, 'chatUnknownClient')
+      if (entry.type === 'anonymous') {
+        const posing = posesAsModerator(entry, await tx.moderators(chatroomId))
+        if (posing) throw Refused.of(posing)
+      }
+      const refusal = entryRefusal(await tx.member(chatroomId, entry.account), (await tx.clientBans(chatroomId, clientHash)).blacked)
+      if (refusal) throw Refused.of(refusal)
+      const entered = await tx.enter(chatroomId, entry.account, entry.type, entry.nick, entry.avatar, t)
+      await tx.bindClient(chatroomId, clientHash, entry.account)
+      return entered
     })
-    takeSeat({ socket: ws, chatroomId, account: member.account, lastSeen: t })
-    return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t) }
+    takeSeat({ socket: ws, chatroomId, account: member.account, clientHash, lastSeen: t })
+    return { chatroom: wireRoom(room, online(chatroomId).size), member: wireMember(chatroomId, member, true, t), clientKey }
   }
 
-  /** Spec 001 §5: anonymous login needs a nick; an account is generated when none is given; avatar blank by default. */
-  async function anonymousEntry(chatroomId: string, body: Record<string, unknown>): Promise<{ account: string; type: 'anonymous'; nick: string; avatar: string }> {
+  /**
+   * Spec 001 §5: anonymous login needs a nick; the avatar is blank by default. The account is the
+   * client's own (issue 29, item 2): derived from its key, so the same client enters as the same
+   * guest and an account named without its key is refused.
+   */
+  function anonymousEntry(chatroomId: string, body: Record<string, unknown>, clientKey: string): { account: string; type: 'anonymous'; nick: string; avatar: string } {
     const nick = str(body.nick, MAX_NICK_LENGTH)
-    if (nick === undefined) throw new Refused(ChatroomCode.BadRequest, 'An anonymous login needs chatroomNick')
-    const given = str(body.account)
-    // only an account the room generated for an anonymous member is claimed without a token (a
-    // member's type never changes to or from anonymous, so this read needs no transaction)
-    const reusable = given !== undefined && given.startsWith(ANONYMOUS_PREFIX) && (await data.member(chatroomId, given))?.type === 'anonymous'
-    const account = reusable ? given : `${ANONYMOUS_PREFIX}${randomBytes(9).toString('base64url')}`
-    const profile = guestProfile(nick, str(body.avatar, 512) ?? '')
-    if ('code' in profile) throw new Refused(profile.code, profile.msg)
+    if (nick === undefined) throw new Refused(ChatroomCode.BadRequest, 'chatNeedsNick')
+    const account = guestAccount(chatroomId, clientKey)
+    if (body.account !== undefined && body.account !== account) throw new Refused(ChatroomCode.Forbidden, 'chatGuestTaken')
+    const profile = guestProfile(nick, str(body.avatar, MAX_URL_LENGTH) ?? '')
+    if ('code' in profile) throw Refused.of(profile)
     return { account, type: 'anonymous', ...profile }
   }
 
@@ -274,9 +343,7 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     const account = str(body.account)
     const token = str(body.token, 256)
     const proven = account !== undefined && token !== undefined && ((await accounts.chatTokenOf(token, account, t)) || (await accounts.sessionUser(token, account, t)) !== undefined)
-    if (account === undefined || !proven) {
-      throw new Refused(ChatroomCode.Unauthorized, 'The chat room login has expired: log in again')
-    }
+    if (account === undefined || !proven) throw new Refused(ChatroomCode.Unauthorized, 'chatLoginExpired')
     const profile = await accounts.user(account)
     return { account, type: 'guest', nick: profile?.nickname ?? account, avatar: profile?.faceIcon ?? '' }
   }
@@ -284,21 +351,23 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   async function sendMsg(seat: Seat, body: Record<string, unknown>): Promise<ChatroomCommands['sendMsg']['answer']> {
     const idClient = str(body.idClient, 64)
     const type = body.type === 0 || body.type === 100 ? body.type : undefined
-    const text = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
-    if (idClient === undefined || type === undefined || text === undefined) throw bad('message')
-    const { message, created } = await data.atomically(async (tx) => {
+    const message = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
+    if (idClient === undefined || type === undefined || message === undefined) throw bad('message')
+    const { saved, created } = await data.atomically(async (tx) => {
       const t = await tx.nextMessageTime(seat.chatroomId, now())
       const member = await tx.member(seat.chatroomId, seat.account)
       const room = await tx.room(seat.chatroomId)
-      if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'No such chat room')
-      const refusal = sendRefusal(member, room.mute === 1, t)
-      if (refusal) throw new Refused(refusal.code, refusal.msg)
-      return tx.saveMessage({
-        chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, type, body: text, time: t,
+      if (!member || !room) throw new Refused(ChatroomCode.NoRoom, 'chatNoRoom')
+      if (room.closed === 1) throw new Refused(ChatroomCode.Closed, 'chatClosed')
+      const refusal = sendRefusal(member, await tx.clientBans(seat.chatroomId, seat.clientHash), room.mute === 1, t)
+      if (refusal) throw Refused.of(refusal)
+      const stored = await tx.saveMessage({
+        chatroomId: seat.chatroomId, idClient, from: seat.account, fromNick: member.nick, fromAvatar: member.avatar, fromType: member.type, type, body: message, time: t,
       })
+      return { saved: stored.message, created: stored.created }
     })
-    if (created) broadcast({ kind: 'msg', message }, seat.socket)
-    return message
+    if (created) broadcast({ kind: 'msg', message: saved }, seat.socket)
+    return saved
   }
 
   async function members(seat: Seat, body: Record<string, unknown>): Promise<WireMember[]> {
@@ -314,34 +383,154 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     return list.map((m) => wireMember(seat.chatroomId, m, on.has(m.account), t))
   }
 
+  /** What a moderator's action hands every member: whether to tell them, who acted, and its extension text. */
+  const noticeOf = (seat: Seat, body: Record<string, unknown>, notify: boolean): ChatroomNotice => ({
+    notify,
+    operator: seat.account,
+    custom: text(body.custom, 'custom', MAX_CUSTOM_LENGTH) ?? '',
+  })
+
+  /** The actor and the target of a member action, each read in the action's transaction. */
+  async function actorAndTarget(tx: ChatroomQueries, seat: Seat, account: string): Promise<{ actor: MemberRecord; target: MemberRecord }> {
+    const actor = await tx.member(seat.chatroomId, seat.account)
+    const target = await tx.member(seat.chatroomId, account)
+    if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'chatNoMember')
+    return { actor, target }
+  }
+
+  /** A member blacked or kicked leaves; so do the other accounts of its clients, moderators aside (issue 29, item 3). */
+  async function leavers(tx: ChatroomQueries, chatroomId: string, account: string): Promise<string[]> {
+    const out: string[] = []
+    for (const mate of await tx.clientMates(chatroomId, account)) {
+      const member = await tx.member(chatroomId, mate)
+      if (mate === account || (member && !isModerator(member.type))) out.push(mate)
+    }
+    return out
+  }
+
   async function mark(seat: Seat, cmd: 'markChatroomMember' | 'updateChatroomMemberTempMute', body: Record<string, unknown>): Promise<WireMember> {
     const account = str(body.account)
     if (account === undefined) throw bad('account')
+    const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
+    if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
+    const duration = type === 'tempMute' ? int(body.duration, 0, MAX_TEMP_MUTE_S) : undefined
+    if (type === 'tempMute' ? duration === undefined : typeof body.isAdd !== 'boolean') throw bad(type === 'tempMute' ? 'duration' : 'mark')
+    if (body.needNotify !== undefined && typeof body.needNotify !== 'boolean') throw bad('needNotify')
+    const notice = noticeOf(seat, body, body.needNotify !== false)
     const t = now()
-    const { updated, kick } = await data.atomically(async (tx) => {
-      const actor = await tx.member(seat.chatroomId, seat.account)
-      const target = await tx.member(seat.chatroomId, account)
-      if (!actor || !target) throw new Refused(ChatroomCode.NoRoom, 'No such member')
-      const type = cmd === 'updateChatroomMemberTempMute' ? 'tempMute' : body.type
-      if (type !== 'tempMute' && type !== 'manager' && type !== 'common' && type !== 'restricted' && type !== 'blacked' && type !== 'gaged') throw bad('mark')
+    const { updated, kicked } = await data.atomically(async (tx) => {
+      const { actor, target } = await actorAndTarget(tx, seat, account)
       const refusal = markRefusal(actor, target, type, account === seat.account)
-      if (refusal) throw new Refused(refusal.code, refusal.msg)
-      if (type === 'tempMute') {
-        const duration = int(body.duration, 0, MAX_TEMP_MUTE_S)
-        if (duration === undefined) throw bad('duration')
-        await tx.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + duration * 1000, t)
-      } else {
-        if (typeof body.isAdd !== 'boolean') throw bad('mark')
-        if (type === 'blacked') await tx.setBlacked(seat.chatroomId, account, body.isAdd, t)
-        else if (type === 'gaged') await tx.setGaged(seat.chatroomId, account, body.isAdd, t)
-        else await tx.setType(seat.chatroomId, account, body.isAdd ? type : 'common', t)
-      }
+      if (refusal) throw Refused.of(refusal)
+      if (type === 'tempMute') await tx.setTempMute(seat.chatroomId, account, duration === 0 ? 0 : t + (duration ?? 0) * 1000, t)
+      else if (type === 'blacked') await tx.setBlacked(seat.chatroomId, account, body.isAdd === true, t)
+      else if (type === 'gaged') await tx.setGaged(seat.chatroomId, account, body.isAdd === true, t)
+      else await tx.setType(seat.chatroomId, account, body.isAdd === true ? type : 'common', t)
       const member = await tx.member(seat.chatroomId, account)
-      if (!member) throw new Refused(ChatroomCode.NoRoom, 'No such member')
-      return { updated: member, kick: type === 'blacked' && body.isAdd === true }
+      if (!member) throw new Refused(ChatroomCode.NoRoom, 'chatNoMember')
+      return { updated: member, kicked: type === 'blacked' && body.isAdd === true ? await leavers(tx, seat.chatroomId, account) : [] }
     })
-    // mutes need no push: every send reads the member's state from the database
-    if (kick) broadcast({ kind: 'kick', chatroomId: seat.chatroomId, account })
-    return wireMember(seat.chatroomId, updated, online(seat.chatroomId).has(account), t)
+    for (const leaver of kicked) broadcast({ kind: 'kick', chatroomId: seat.chatroomId, account: leaver, reason: 'blacked' })
+    // every member learns the new state (a mute is enforced anyway: every send reads it from the database)
+    const wire = wireMember(seat.chatroomId, updated, kicked.length === 0 && online(seat.chatroomId).has(account), t)
+    broadcast({ kind: 'member', chatroomId: seat.chatroomId, member: wire, notice })
+    return wire
+  }
+
+  /** Puts a member out of the room (spec 001 §7 kickChatroomMember): it may enter again; the blacklist keeps one out. */
+  async function kick(seat: Seat, body: Record<string, unknown>): Promise<null> {
+    const account = str(body.account)
+    if (account === undefined) throw bad('account')
+    const notice = noticeOf(seat, body, true)
+    const t = now()
+    const target = await data.atomically(async (tx) => {
+      const pair = await actorAndTarget(tx, seat, account)
+      const refusal = markRefusal(pair.actor, pair.target, 'kick', account === seat.account)
+      if (refusal) throw Refused.of(refusal)
+      return pair.target
+    })
+    broadcast({ kind: 'kick', chatroomId: seat.chatroomId, account, reason: 'managerKick' })
+    broadcast({ kind: 'member', chatroomId: seat.chatroomId, member: wireMember(seat.chatroomId, target, false, t), notice })
+    return null
+  }
+
+  /** The changes an updateChatroom asks for, each checked; at least one. */
+  function roomChanges(value: unknown): ChatroomChanges {
+    if (!isObject(value)) throw bad('chatroom')
+    const changes: ChatroomChanges = {}
+    const name = text(value.name, 'name', MAX_ROOM_NAME_LENGTH)
+    if (name !== undefined) {
+      if (name.trim() === '') throw bad('name')
+      changes.name = name
+    }
+    const announcement = text(value.announcement, 'announcement', MAX_ANNOUNCEMENT_LENGTH, true)
+    if (announcement !== undefined) changes.announcement = announcement
+    const broadcastUrl = text(value.broadcastUrl, 'broadcastUrl', MAX_URL_LENGTH)
+    if (broadcastUrl !== undefined) {
+      if (broadcastUrl !== '' && safeUrl(broadcastUrl) !== broadcastUrl && !/^rtmps?:\/\/\S+$/.test(broadcastUrl)) throw bad('broadcastUrl')
+      changes.broadcastUrl = broadcastUrl
+    }
+    const custom = text(value.custom, 'custom', MAX_CUSTOM_LENGTH)
+    if (custom !== undefined) changes.custom = custom
+    if (value.queuelevel !== undefined) {
+      const level = int(value.queuelevel, 0, 1)
+      if (level === undefined) throw bad('queuelevel')
+      changes.queuelevel = level
+    }
+    if (value.mute !== undefined) {
+      if (typeof value.mute !== 'boolean') throw bad('mute')
+      changes.mute = value.mute
+    }
+    if (Object.keys(changes).length === 0) throw bad('chatroom')
+    return changes
+  }
+
+  /** Spec 001 §5, §7 updateChatroom: the announcement, the whole room's mute and the room's other fields. */
+  async function updateRoom(seat: Seat, body: Record<string, unknown>): Promise<WireChatroom> {
+    if (typeof body.needNotify !== 'boolean') throw bad('needNotify')
+    const changes = roomChanges(body.chatroom)
+    const notice = noticeOf(seat, body, body.needNotify)
+    const room = await data.atomically(async (tx) => {
+      const actor = await tx.member(seat.chatroomId, seat.account)
+      if (!actor) throw new Refused(ChatroomCode.NoRoom, 'chatNoMember')
+      const refusal = roomRefusal(actor, 'update')
+      if (refusal) throw Refused.of(refusal)
+      return tx.updateRoom(seat.chatroomId, changes, now())
+    })
+    if (!room) throw new Refused(ChatroomCode.NoRoom, 'chatNoRoom')
+    const wire = wireRoom(room, online(seat.chatroomId).size)
+    broadcast({ kind: 'room', chatroom: wire, notice })
+    return wire
+  }
+
+  /** Spec 001 §7 closeChatroom: the owner closes the room; every member on every worker is put out, and nobody enters again. */
+  async function closeRoom(seat: Seat): Promise<null> {
+    await data.atomically(async (tx) => {
+      const actor = await tx.member(seat.chatroomId, seat.account)
+      if (!actor) throw new Refused(ChatroomCode.NoRoom, 'chatNoMember')
+      const refusal = roomRefusal(actor, 'close')
+      if (refusal) throw Refused.of(refusal)
+      await tx.closeRoom(seat.chatroomId, now())
+    })
+    broadcast({ kind: 'close', chatroomId: seat.chatroomId }, seat.socket)
+    leaveSeat(seat.socket)
+    // behind this command's answer, which goes out as soon as this returns
+    setTimeout(() => seat.socket.close(4003, 'chatroomClosed'), 0)
+    return null
+  }
+
+  /** Spec 001 §7 updateMyChatroomMemberInfo: a member's own extension text (its name and picture are the server's). */
+  async function updateMyInfo(seat: Seat, body: Record<string, unknown>): Promise<WireMember> {
+    const custom = isObject(body.member) ? text(body.member.custom, 'custom', MAX_CUSTOM_LENGTH) : undefined
+    if (custom === undefined) throw bad('member')
+    const t = now()
+    const member = await data.atomically(async (tx) => {
+      await tx.setCustom(seat.chatroomId, seat.account, custom, t)
+      return tx.member(seat.chatroomId, seat.account)
+    })
+    if (!member) throw new Refused(ChatroomCode.NoRoom, 'chatNoMember')
+    const wire = wireMember(seat.chatroomId, member, true, t)
+    broadcast({ kind: 'member', chatroomId: seat.chatroomId, member: wire, notice: { notify: false, operator: seat.account, custom: '' } })
+    return wire
   }
 }

@@ -6,6 +6,31 @@
 export type Language = 'zh-CN' | 'en'
 
 const TEXTS = {
+  // the chat room (server/chatroom): its refusals, answered on the socket in the language of its upgrade request
+  chatBadRequest: { 'zh-CN': '聊天室请求有误（{what}）', en: 'bad chat room request ({what})' },
+  chatNotLoggedIn: { 'zh-CN': '请先进入聊天室', en: 'log in to the chat room first' },
+  chatAlreadyIn: { 'zh-CN': '这个连接已经进入了聊天室', en: 'already logged in on this connection' },
+  chatUnknownCommand: { 'zh-CN': '聊天室不支持这个指令', en: 'unknown chat room command' },
+  chatNoRoom: { 'zh-CN': '聊天室不存在', en: 'no such chat room' },
+  chatClosed: { 'zh-CN': '聊天室已关闭', en: 'this chat room is closed' },
+  chatNoMember: { 'zh-CN': '聊天室里没有这个成员', en: 'no such member in this chat room' },
+  chatLoginExpired: { 'zh-CN': '聊天室登录已过期，请重新登录', en: 'the chat room login has expired: log in again' },
+  chatNeedsNick: { 'zh-CN': '以游客身份进入需要昵称', en: 'an anonymous login needs chatroomNick' },
+  chatBadNick: { 'zh-CN': '昵称需要可见的文字，且不能含控制字符', en: 'chatroomNick needs a visible name without control characters' },
+  chatBadAvatar: { 'zh-CN': '头像必须是图片地址', en: 'chatroomAvatar must be a picture address' },
+  chatPosesAsModerator: { 'zh-CN': '游客不能使用主播或管理员的昵称和头像', en: 'a guest cannot take the name or picture of the host or a manager' },
+  chatGuestTaken: { 'zh-CN': '这个游客身份属于另一台设备', en: 'this guest account belongs to another client' },
+  chatUnknownClient: { 'zh-CN': '游客凭证无效，请重新进入', en: 'this client key was not issued by the chat room' },
+  chatBlacklisted: { 'zh-CN': '你已被主播拉黑，不能进入聊天室', en: 'you are on this chat room\'s blacklist' },
+  chatMuted: { 'zh-CN': '你已被禁言', en: 'you are muted in this chat room' },
+  chatRoomMuted: { 'zh-CN': '聊天室已全员禁言', en: 'this chat room is muted' },
+  chatNotOnSelf: { 'zh-CN': '不能对自己这样操作', en: 'you cannot do this to yourself' },
+  chatModeratorsOnly: { 'zh-CN': '只有主播和管理员可以这样操作', en: 'only the host and managers may do this' },
+  chatOwnerOnly: { 'zh-CN': '只有主播可以这样操作', en: 'only the host may do this' },
+  chatOwnerUntouchable: { 'zh-CN': '不能对主播这样操作', en: 'the host cannot be marked' },
+  chatManagersByOwner: { 'zh-CN': '只有主播可以管理管理员', en: 'only the host manages managers' },
+  chatGuestNoType: { 'zh-CN': '匿名游客不能设为固定成员', en: 'an anonymous guest cannot be given a member type' },
+  chatTooLong: { 'zh-CN': '{field} 不能超过 {max} 个字', en: '{field} is longer than {max} characters' },
   badPercentEncoding: { 'zh-CN': '请求内容的编码有误', en: 'the body is not valid percent-encoding' },
   controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
   friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },
@@ -26,23 +51,6 @@ const TEXTS = {
   payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
   payNeedsWechatLogin: { 'zh-CN': '请在微信中登录后再购买', en: 'log in through WeChat before buying' },
   payUnavailable: { 'zh-CN': '微信支付暂时不可用，请稍后再试', en: 'WeChat Pay is not available right now: try again later' },
-  // the WeChat login (server/login): its refusals and the pages of its round trip
-  loginReturnNotOurs: { 'zh-CN': '登录只能返回本网站的页面', en: 'a login can only return to a page of this site' },
-  loginUnknownCourse: { 'zh-CN': '课程不存在', en: 'course does not exist' },
-  stickerUnknown: { 'zh-CN': '表情引导链接不存在', en: 'the sticker link does not exist' },
-  wechatLoginStale: { 'zh-CN': '登录已过期或已完成，请返回重新登录', en: 'this login has expired or is already done: go back and log in again' },
-  wechatLoginOtherBrowser: {
-    'zh-CN': '这个登录不是在这个浏览器里开始的，请返回重新登录',
-    en: 'this login was not started in this browser: go back and log in again',
-  },
-  wechatCodeUsed: { 'zh-CN': '微信授权已使用或已失效，请返回重新登录', en: 'the WeChat authorisation was already used or has expired: go back and log in again' },
-  wechatSnapshotUser: {
-    'zh-CN': '请先点击页面底部的“使用完整服务”，再登录',
-    en: 'tap "use the full service" at the bottom of the page first, then log in',
-  },
-  wechatUnavailable: { 'zh-CN': '微信登录暂时不可用，请稍后再试', en: 'WeChat login is not available right now: try again later' },
-  appLoginUnconfigured: { 'zh-CN': '这个服务器没有开启 App 登录', en: 'app login is not set up on this server' },
-  appLoginRefused: { 'zh-CN': 'App 登录信息无效或已过期，请重新打开页面', en: 'the app\'s login is not valid or has expired: open the page again' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type TextKey = keyof typeof TEXTS

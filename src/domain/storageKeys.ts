@@ -21,4 +21,8 @@ export const STORAGE_KEYS = {
   withdrawCardUpdated: 'withdrawCardUpdated',
   /** the live /liveHome last opened: a bare /liveHome (the re-entry after /refresh) reopens it */
   liveCourseData: 'liveCourseData',
+  /** the key the local chat room issued to this client: its guest account and its bans follow it (issue 29, items 2 and 3) */
+  chatClientKey: 'chatClientKey',
+  /** the VIP campaign link a VIP page showed: its owner's login comes back without it (`data` is the login's) */
+  vipCampaignLink: 'vipCampaignLink',
 } as const

@@ -4,8 +4,21 @@
  */
 export { createChatroomClient, type ChatroomEdge } from './createChatroomClient'
 export { localChatroomAddress } from './local/address'
-export { LocalChatroomClient } from './local/LocalChatroomClient'
+export { LocalChatroomClient, memoryClientKeys } from './local/LocalChatroomClient'
 export { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
 export type { NimChatroomSdk } from '../platform/imSdk/types'
 export { ChatroomError } from './types'
-export type { ChatroomClient, ChatroomErrorKind, ChatroomIdentity, ChatroomMemberInfo, ChatroomStatus, EnterOptions, EnterResult } from './types'
+export type {
+  ChatroomChangesInfo,
+  ChatroomClient,
+  ChatroomErrorKind,
+  ChatroomIdentity,
+  ChatroomInfo,
+  ChatroomMemberInfo,
+  ChatroomModeration,
+  ChatroomStatus,
+  ClientKeyStore,
+  EnterOptions,
+  EnterResult,
+  ExitReason,
+} from './types'

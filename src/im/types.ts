@@ -19,8 +19,23 @@ export interface ChatroomMemberInfo {
   nick: string
   avatar: string
   online: boolean
+  /** muted in any way: gaged or temporarily */
   muted: boolean
+  /** muted until lifted (markChatroomMember gaged) */
+  gaged: boolean
+  /** seconds left of a temporary mute; 0 when none */
+  tempMuteDuration: number
   blacked: boolean
+}
+
+/** The room as its members see it (spec 001 §3 "Chatroom"). */
+export interface ChatroomInfo {
+  name: string
+  announcement: string
+  /** the whole room muted: only the owner and managers speak */
+  mute: boolean
+  onlineMemberNum: number
+  creator: string
 }
 
 export interface EnterResult {
@@ -29,6 +44,39 @@ export interface EnterResult {
   member: ChatroomMemberInfo
   roomName: string
   onlineMemberNum: number
+  room: ChatroomInfo
+}
+
+/** Where a client keeps the key the local room issued to it (issue 29, item 2): its guest and its bans follow it. */
+export interface ClientKeyStore {
+  read(): string | undefined
+  write(key: string): void
+  forget(): void
+}
+
+/** What the room changes on updateChatroom; fields left out stay. */
+export interface ChatroomChangesInfo {
+  announcement?: string
+  mute?: boolean
+}
+
+/**
+ * The host's and managers' tools (spec 001 §7, service 13): the room decides who may use them and
+ * refuses everyone else. What changes reaches every member through `onMember` and `onRoom`.
+ */
+export interface ChatroomModeration {
+  room(): Promise<ChatroomInfo>
+  kick(account: string): Promise<void>
+  /** seconds; 0 lifts the mute */
+  tempMute(account: string, seconds: number): Promise<ChatroomMemberInfo>
+  setBlacklisted(account: string, on: boolean): Promise<ChatroomMemberInfo>
+  updateRoom(changes: ChatroomChangesInfo): Promise<ChatroomInfo>
+  /** closes the room for good: every member is put out, this client too */
+  closeRoom(): Promise<void>
+  /** a member's new state (marked, muted, kicked), whoever acted */
+  onMember(listener: (member: ChatroomMemberInfo) => void): Unsubscribe
+  /** the room's new state (announcement, mute) */
+  onRoom(listener: (room: ChatroomInfo) => void): Unsubscribe
 }
 
 /** The connection as the viewer sees it. */
@@ -40,9 +88,23 @@ export type ChatroomStatus =
   /** the reconnect-failed event: every attempt and the final try failed */
   | { state: 'failed' }
   /** left the room: on purpose, or put out of it (`kicked`) */
-  | { state: 'exited'; reason: 'intentional' | 'kicked' }
+  | { state: 'exited'; reason: ExitReason }
 
-export type ChatroomErrorKind = 'muted' | 'roomMuted' | 'blacklisted' | 'unauthorized' | 'noRoom' | 'badRequest' | 'timeout' | 'offline' | 'refused'
+/** Why the member left: on purpose, put out by a moderator, blacklisted, or the room closed. */
+export type ExitReason = 'intentional' | 'kicked' | 'blacklisted' | 'closed'
+
+export type ChatroomErrorKind =
+  | 'muted'
+  | 'roomMuted'
+  | 'blacklisted'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'noRoom'
+  | 'closed'
+  | 'badRequest'
+  | 'timeout'
+  | 'offline'
+  | 'refused'
 
 /** A refused or failed chat room call; `message` is for logs, the UI maps `kind` to a localised string. */
 export class ChatroomError extends Error {
@@ -77,4 +139,6 @@ export interface ChatroomClient {
   onMessages(listener: (messages: LiveChatMessage[]) => void): Unsubscribe
   onStatus(listener: (status: ChatroomStatus) => void): Unsubscribe
   readonly status: ChatroomStatus
+  /** the host's and managers' tools; undefined where the carrier offers none */
+  readonly moderation: ChatroomModeration | undefined
 }

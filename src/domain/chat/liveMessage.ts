@@ -26,7 +26,15 @@ export interface LiveChatMessage {
   sender: LiveSender
   /** the notice's type, e.g. `live_deinit`; '' for comments */
   type: string
+  /**
+   * The sender's role when it is the host or a manager: what the room's own record of the sender
+   * says (issue 29, item 3), never the message's text, so a look-alike name cannot pass for them.
+   */
+  role?: SenderRole
 }
+
+/** The roles a chat row shows a badge for. */
+export type SenderRole = 'owner' | 'manager'
 
 /** The content JSON a live chat message carries in a custom (100) message. */
 export interface LiveContent {
@@ -58,6 +66,8 @@ export interface RawRoomMessage {
   body: unknown
   /** a robot's reply carries its output: always 'in' */
   robotOutput?: unknown
+  /** the sender's member type as the room recorded it ('owner', 'manager', …), when the carrier says */
+  fromType?: unknown
 }
 
 /**
@@ -91,14 +101,26 @@ function msgTypeOf(value: unknown): LiveMsgType | undefined {
   return undefined
 }
 
+/**
+ * Who sent it: the name and picture the room recorded for the sender (its member record) before
+ * the ones the message's text claims, which any sender writes as it likes (issue 29, item 3).
+ */
 function senderOf(info: WireRecord | undefined, raw: RawRoomMessage, from: string, time: number): LiveSender {
   const updateTime = finiteTime(field(info, 'updateTime'))
   return {
-    nickname: toText(field(info, 'nickname')) ?? toText(raw.fromNick) ?? from,
-    faceIcon: toText(field(info, 'faceIcon')) ?? toText(raw.fromAvatar) ?? '',
+    nickname: toText(raw.fromNick) ?? toText(field(info, 'nickname')) ?? from,
+    faceIcon: toText(raw.fromAvatar) ?? toText(field(info, 'faceIcon')) ?? '',
     uid: toText(field(info, 'uid')) ?? from,
     updateTime: updateTime ?? time,
   }
+}
+
+const roleOf = (fromType: unknown): SenderRole | undefined => (fromType === 'owner' || fromType === 'manager' ? fromType : undefined)
+
+/** The message with its sender's role, when it has one. */
+const withRole = (message: LiveChatMessage, fromType: unknown): LiveChatMessage => {
+  const role = roleOf(fromType)
+  return role ? { ...message, role } : message
 }
 
 /**
@@ -115,7 +137,7 @@ export function normaliseLiveMessage(raw: RawRoomMessage, viewer: Viewer): LiveC
   if (code === IM_MESSAGE_TYPE.text) {
     const text = typeof raw.body === 'string' ? raw.body : undefined
     if (text === undefined) return undefined
-    return { idClient, from, time, flow, msgType: 'TEXT', text, sender: senderOf(undefined, raw, from, time), type: '' }
+    return withRole({ idClient, from, time, flow, msgType: 'TEXT', text, sender: senderOf(undefined, raw, from, time), type: '' }, raw.fromType)
   }
   if (code !== IM_MESSAGE_TYPE.custom) return undefined
   const content = decodeRecord(raw.body)
@@ -123,7 +145,7 @@ export function normaliseLiveMessage(raw: RawRoomMessage, viewer: Viewer): LiveC
   if (content === undefined || msgType === undefined) return undefined
   const text = field(content, 'text')
   const info = field(content, 'senderUserInfo')
-  return {
+  const message: LiveChatMessage = {
     idClient,
     from,
     time,
@@ -133,6 +155,7 @@ export function normaliseLiveMessage(raw: RawRoomMessage, viewer: Viewer): LiveC
     sender: senderOf(isRecord(info) ? info : undefined, raw, from, time),
     type: toText(field(content, 'type')) ?? '',
   }
+  return withRole(message, raw.fromType)
 }
 
 /** The content JSON of a comment the viewer sends. */

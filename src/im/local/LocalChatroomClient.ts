@@ -1,11 +1,25 @@
 import { ChatroomCode } from '../../../types/chatroom'
-import type { AnswerFrame, ChatroomCommand, ChatroomCommands, LoginAnswer, PushFrame, WireMember, WireMessage } from '../../../types/chatroom'
+import type { AnswerFrame, ChatroomCommand, ChatroomCommands, KickReason, LoginAnswer, LoginBody, PushFrame, WireChatroom, WireMember, WireMessage } from '../../../types/chatroom'
 import { nextReconnectStep } from '../../domain/chat/backoff'
 import { IM_LIMITS } from '../../domain/chat/constants'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent, type Viewer } from '../../domain/chat/liveMessage'
 import type { ImSocket, OpenSocket } from '../../platform/socket'
 import { DeliveryFilter, Listeners } from '../emitter'
-import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type Unsubscribe } from '../types'
+import {
+  ChatroomError,
+  type ChatroomChangesInfo,
+  type ChatroomClient,
+  type ChatroomErrorKind,
+  type ChatroomInfo,
+  type ChatroomMemberInfo,
+  type ChatroomModeration,
+  type ChatroomStatus,
+  type ClientKeyStore,
+  type EnterOptions,
+  type EnterResult,
+  type ExitReason,
+  type Unsubscribe,
+} from '../types'
 
 /** Catch-up after a reconnect reads this many a page (the room's page limit), for at most MAX_CATCH_UP_PAGES pages. */
 const CATCH_UP_PAGE = 100
@@ -16,11 +30,24 @@ const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = {
   [ChatroomCode.RoomMuted]: 'roomMuted',
   [ChatroomCode.Blacklisted]: 'blacklisted',
   [ChatroomCode.Unauthorized]: 'unauthorized',
+  [ChatroomCode.Forbidden]: 'forbidden',
   [ChatroomCode.NoRoom]: 'noRoom',
+  [ChatroomCode.Closed]: 'closed',
   [ChatroomCode.BadRequest]: 'badRequest',
 }
 /** Refusals no retry can change: entering or reconnecting stops on them. */
-const FINAL_KINDS: readonly ChatroomErrorKind[] = ['blacklisted', 'unauthorized', 'noRoom', 'badRequest']
+const FINAL_KINDS: readonly ChatroomErrorKind[] = ['blacklisted', 'unauthorized', 'forbidden', 'noRoom', 'closed', 'badRequest']
+const EXIT_BY_KICK: Readonly<Record<KickReason, ExitReason>> = { managerKick: 'kicked', blacked: 'blacklisted', chatroomClosed: 'closed' }
+
+/** A key store that lives as long as the client (tests, and a platform without storage). */
+export function memoryClientKeys(): ClientKeyStore {
+  let key: string | undefined
+  return {
+    read: () => key,
+    write: (next) => (key = next),
+    forget: () => (key = undefined),
+  }
+}
 
 interface Pending {
   resolve: (data: unknown) => void
@@ -29,7 +56,21 @@ interface Pending {
 }
 
 export function memberInfo(m: WireMember): ChatroomMemberInfo {
-  return { account: m.account, type: m.type, nick: m.nick, avatar: m.avatar, online: m.online, muted: m.gaged || m.tempMuted, blacked: m.blacked }
+  return {
+    account: m.account,
+    type: m.type,
+    nick: m.nick,
+    avatar: m.avatar,
+    online: m.online,
+    muted: m.gaged || m.tempMuted,
+    gaged: m.gaged,
+    tempMuteDuration: m.tempMuted ? m.tempMuteDuration : 0,
+    blacked: m.blacked,
+  }
+}
+
+export function roomInfo(r: WireChatroom): ChatroomInfo {
+  return { name: r.name, announcement: r.announcement, mute: r.mute, onlineMemberNum: r.onlineMemberNum, creator: r.creator }
 }
 
 /**
@@ -38,11 +79,14 @@ export function memberInfo(m: WireMember): ChatroomMemberInfo {
  * time-outs, command time-out, heartbeat, reconnection with a doubling capped delay on the next
  * address each time, one final try with every address, then the reconnect-failed status. Exiting on
  * purpose never reconnects. After a reconnect the messages missed meanwhile are fetched and handed on
- * without any already delivered.
+ * without any already delivered. The key the room issues to this client is kept in `keys` and given
+ * on every login: the same guest comes back, and so do its bans (issue 29, items 2 and 3).
  */
 export class LocalChatroomClient implements ChatroomClient {
   private readonly messageListeners = new Listeners<LiveChatMessage[]>()
   private readonly statusListeners = new Listeners<ChatroomStatus>()
+  private readonly memberListeners = new Listeners<ChatroomMemberInfo>()
+  private readonly roomListeners = new Listeners<ChatroomInfo>()
   private readonly delivered = new DeliveryFilter()
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
@@ -57,8 +101,27 @@ export class LocalChatroomClient implements ChatroomClient {
 
   constructor(
     private readonly openSocket: OpenSocket,
+    private readonly keys: ClientKeyStore = memoryClientKeys(),
     private readonly deviceId: string = `dev-${Math.random().toString(36).slice(2)}`,
   ) {}
+
+  /** The local room offers every tool; it decides who may use them. */
+  readonly moderation: ChatroomModeration = {
+    room: async () => roomInfo(await this.request('getChatroom', {})),
+    kick: async (account) => {
+      await this.request('kickChatroomMember', { account })
+    },
+    tempMute: async (account, seconds) => memberInfo(await this.request('updateChatroomMemberTempMute', { account, duration: seconds, needNotify: true })),
+    setBlacklisted: async (account, on) => memberInfo(await this.request('markChatroomMember', { account, type: 'blacked', isAdd: on })),
+    updateRoom: async (changes: ChatroomChangesInfo) => roomInfo(await this.request('updateChatroom', { chatroom: changes, needNotify: true })),
+    closeRoom: async () => {
+      await this.request('closeChatroom', {})
+      // the room puts this socket out behind the answer: leave first, so nothing reconnects
+      this.leave('closed')
+    },
+    onMember: (listener) => this.memberListeners.add(listener),
+    onRoom: (listener) => this.roomListeners.add(listener),
+  }
 
   get status(): ChatroomStatus {
     return this.current
@@ -83,7 +146,13 @@ export class LocalChatroomClient implements ChatroomClient {
       try {
         const answer = await this.connect(address)
         this.setStatus({ state: 'connected' })
-        return { account: answer.member.account, member: memberInfo(answer.member), roomName: answer.chatroom.name, onlineMemberNum: answer.chatroom.onlineMemberNum }
+        return {
+          account: answer.member.account,
+          member: memberInfo(answer.member),
+          roomName: answer.chatroom.name,
+          onlineMemberNum: answer.chatroom.onlineMemberNum,
+          room: roomInfo(answer.chatroom),
+        }
       } catch (error) {
         lastError = error
         if (this.leaving || (error instanceof ChatroomError && FINAL_KINDS.includes(error.kind))) break
@@ -163,11 +232,7 @@ export class LocalChatroomClient implements ChatroomClient {
           opened = true
           clearTimeout(connectTimer)
           this.socket = socket
-          const identity = options.identity
-          const body = identity.kind === 'account'
-            ? { chatroomId: options.chatroomId, anonymous: false, account: identity.account, token: identity.token }
-            : { chatroomId: options.chatroomId, anonymous: true, nick: identity.nick, avatar: identity.avatar, ...(this.account ? { account: this.account } : {}) }
-          this.request('login', body, IM_LIMITS.handshakeTimeoutMs).then(
+          this.login(options).then(
             (answer) => {
               this.account = answer.member.account
               this.startHeartbeat()
@@ -190,6 +255,38 @@ export class LocalChatroomClient implements ChatroomClient {
     })
   }
 
+  /**
+   * Logs in with this client's key (a guest's account is the room's to derive from it). A key the
+   * room does not know (its database was replaced) is forgotten and the login made once without it.
+   */
+  private async login(options: EnterOptions): Promise<LoginAnswer> {
+    const identity = options.identity
+    const body = (clientKey: string | undefined): LoginBody => ({
+      chatroomId: options.chatroomId,
+      ...(identity.kind === 'account' ? { anonymous: false, account: identity.account, token: identity.token } : { anonymous: true, nick: identity.nick, avatar: identity.avatar }),
+      ...(clientKey === undefined ? {} : { clientKey }),
+    })
+    const key = this.keys.read()
+    let answer: LoginAnswer
+    try {
+      answer = await this.request('login', body(key), IM_LIMITS.handshakeTimeoutMs)
+    } catch (error) {
+      if (!(error instanceof ChatroomError && error.code === ChatroomCode.UnknownClient)) throw error
+      this.keys.forget()
+      answer = await this.request('login', body(undefined), IM_LIMITS.handshakeTimeoutMs)
+    }
+    this.keys.write(answer.clientKey)
+    return answer
+  }
+
+  /** Put out of the room, or the room closed: nothing reconnects. */
+  private leave(reason: ExitReason): void {
+    this.leaving = true
+    clearTimeout(this.reconnectTimer)
+    if (this.socket) this.drop(this.socket)
+    this.setStatus({ state: 'exited', reason })
+  }
+
   private receive(data: string): void {
     let frame: unknown
     try {
@@ -204,9 +301,11 @@ export class LocalChatroomClient implements ChatroomClient {
         const message = this.normalise(push.data)
         if (message) this.deliver([message])
       } else if (push.push === 'kicked') {
-        this.leaving = true
-        if (this.socket) this.drop(this.socket)
-        this.setStatus({ state: 'exited', reason: 'kicked' })
+        this.leave(EXIT_BY_KICK[push.data.reason] ?? 'kicked')
+      } else if (push.push === 'member') {
+        this.memberListeners.emit(memberInfo(push.data.member))
+      } else if (push.push === 'room') {
+        this.roomListeners.emit(roomInfo(push.data.chatroom))
       }
       return
     }

@@ -1,11 +1,13 @@
 import { IM_LIMITS, TRIVIAL_SEND_ERROR } from '../../domain/chat/constants'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent } from '../../domain/chat/liveMessage'
 import { DeliveryFilter, Listeners } from '../emitter'
-import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type Unsubscribe } from '../types'
+import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type ExitReason, type Unsubscribe } from '../types'
 import type { NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../platform/imSdk/types'
 
 const CATCH_UP_PAGE = 100
-const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = { 13003: 'blacklisted', 13004: 'muted', 13006: 'roomMuted', 302: 'unauthorized', 404: 'noRoom', 414: 'badRequest' }
+const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = { 13003: 'blacklisted', 13004: 'muted', 13006: 'roomMuted', 13002: 'closed', 302: 'unauthorized', 403: 'forbidden', 404: 'noRoom', 414: 'badRequest' }
+/** The SDK's kicked reasons (its 'kicked' event) as our exit reasons; any other is a kick. */
+const EXIT_BY_REASON: Readonly<Record<string, ExitReason>> = { blacked: 'blacklisted', chatroomClosed: 'closed', managerKick: 'kicked' }
 
 function errorOf(error: unknown): ChatroomError {
   if (error instanceof ChatroomError) return error
@@ -23,7 +25,15 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 }
 
 const memberInfo = (m: NimChatroomMember): ChatroomMemberInfo => ({
-  account: m.account, type: m.type, nick: m.nick, avatar: m.avatar, online: m.online ?? false, muted: Boolean(m.chatBanned || m.tempMuted), blacked: m.blacked ?? false,
+  account: m.account,
+  type: m.type,
+  nick: m.nick,
+  avatar: m.avatar,
+  online: m.online ?? false,
+  muted: Boolean(m.chatBanned || m.tempMuted),
+  gaged: m.chatBanned ?? false,
+  tempMuteDuration: m.tempMuted ? (m.tempMuteDuration ?? 0) : 0,
+  blacked: m.blacked ?? false,
 })
 
 /**
@@ -42,6 +52,12 @@ export class NeteaseChatroomClient implements ChatroomClient {
   private leaving = false
   private entered = false
   private current: ChatroomStatus = { state: 'idle' }
+
+  /**
+   * None here: NetEase's web SDK lacks the room's mute and close (its server API has them), so the
+   * host moderates a NetEase room from the app. The panel says so.
+   */
+  readonly moderation = undefined
 
   constructor(
     private readonly appKey: string,
@@ -83,7 +99,14 @@ export class NeteaseChatroomClient implements ChatroomClient {
         this.account = sdk.account
         if (!this.entered) {
           this.entered = true
-          resolve({ account: sdk.account, member: memberInfo(result.member), roomName: result.chatroom.name ?? '', onlineMemberNum: result.chatroom.onlineMemberNum ?? 0 })
+          const chatroom = result.chatroom
+          resolve({
+            account: sdk.account,
+            member: memberInfo(result.member),
+            roomName: chatroom.name ?? '',
+            onlineMemberNum: chatroom.onlineMemberNum ?? 0,
+            room: { name: chatroom.name ?? '', announcement: chatroom.announcement ?? '', mute: chatroom.mute ?? false, onlineMemberNum: chatroom.onlineMemberNum ?? 0, creator: chatroom.creator ?? '' },
+          })
           return
         }
         this.setStatus({ state: 'connected' })
@@ -98,9 +121,9 @@ export class NeteaseChatroomClient implements ChatroomClient {
       // the SDK publishes disconnect when the attempts ran out (and on an intentional exit)
       if (!this.leaving && this.current.state === 'reconnecting') this.setStatus({ state: 'failed' })
     })
-    sdk.on('kicked', () => {
+    sdk.on('kicked', ({ reason }) => {
       this.leaving = true
-      this.setStatus({ state: 'exited', reason: 'kicked' })
+      this.setStatus({ state: 'exited', reason: EXIT_BY_REASON[reason] ?? 'kicked' })
     })
     try {
       await withTimeout(sdk.connect(), IM_LIMITS.connectTimeoutMs + IM_LIMITS.handshakeTimeoutMs, 'entering the chat room')

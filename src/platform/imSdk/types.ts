@@ -25,6 +25,8 @@ export interface NimChatroomMember {
   blacked?: boolean
   chatBanned?: boolean
   tempMuted?: boolean
+  /** seconds left of a temporary mute */
+  tempMuteDuration?: number
 }
 
 export interface NimChatroomInitOptions {
@@ -41,7 +43,7 @@ export interface NimChatroomInitOptions {
 
 /** Events: login done, put out of the room, the SDK's own reconnection, the connection gone. */
 export interface NimChatroomEvents {
-  logined: [result: { member: NimChatroomMember; chatroom: { name?: string; onlineMemberNum?: number } }]
+  logined: [result: { member: NimChatroomMember; chatroom: { name?: string; onlineMemberNum?: number; announcement?: string; mute?: boolean; creator?: string } }]
   kicked: [reason: { reason: string; message: string }]
   willReconnect: [params: { retryCount: number; duration: number }]
   disconnect: []

@@ -124,7 +124,7 @@ class ScriptedRoom {
 }
 
 const wire = (idClient: string, time: number, text: string): WireMessage => ({
-  chatroomId: ROOM, idClient, idServer: time, from: 'someone', fromNick: 'Someone', fromAvatar: '', type: 100, time,
+  chatroomId: ROOM, idClient, idServer: time, from: 'someone', fromNick: 'Someone', fromAvatar: '', fromType: 'common', type: 100, time,
   body: JSON.stringify({ msgType: 'TEXT', text, senderUserInfo: { nickname: 'Someone', faceIcon: '', uid: 'someone', updateTime: 0 }, time }),
 })
 

@@ -14,7 +14,7 @@ const maybe = REDIS ? describe : describe.skip
 
 const message = (text: string): RoomEvent => ({
   kind: 'msg',
-  message: { chatroomId: 'room', idClient: text, idServer: 1, from: 'a', fromNick: 'A', fromAvatar: '', type: 100, time: 1, body: text },
+  message: { chatroomId: 'room', idClient: text, idServer: 1, from: 'a', fromNick: 'A', fromAvatar: '', fromType: 'common', type: 100, time: 1, body: text },
 })
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
