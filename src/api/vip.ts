@@ -4,13 +4,29 @@ import { VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
 import { ApiError, createCall } from './client'
 import type { Post } from './client'
 
-export type { VipEligibility, VipFriend, VipIneligibility, VipRedeemed, VipRefusal, VipSlot, VipSlots } from '../../types/vip'
+export type { VipEligibility, VipFriend, VipIneligibility, VipRedeemed, VipRefusal, VipSlot, VipSlots, VipViewer } from '../../types/vip'
 
 /** A campaign refusal the pages word themselves (the server's reason, by its key). */
 export class VipRefused extends Error {
   constructor(readonly reason: VipRefusal) {
     super(VIP_REFUSALS[reason])
     this.name = 'VipRefused'
+  }
+}
+
+/** The call needs the link owner's session and the request has none (code 601): the page asks to log in. */
+export class VipLoginNeeded extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'VipLoginNeeded'
+  }
+}
+
+/** The session is another account's than the link's owner (code 403): the page says what they can do instead. */
+export class VipNotOwner extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'VipNotOwner'
   }
 }
 
@@ -26,8 +42,10 @@ const REASONS = Object.keys(VIP_REFUSALS) as VipRefusal[]
 
 type Answer<T> = { code: number; msg: string; data: { object: T } | null }
 
-/** The object of a 200; 404 and the campaign's refusals (passed by the transport) as typed errors. */
+/** The object of a 200; 404, 601, 403 and the campaign's refusals (passed by the transport) as typed errors. */
 function objectOf<T>(res: Answer<T>, path: string): T {
+  if (res.code === ResponseCode.SessionExpired) throw new VipLoginNeeded(res.msg)
+  if (res.code === ResponseCode.Forbidden) throw new VipNotOwner(res.msg)
   if (res.code === VIP_REFUSED_CODE) {
     const reason = REASONS.find((key) => VIP_REFUSALS[key] === res.msg)
     throw reason ? new VipRefused(reason) : new ApiError(res.code, res.msg, path)
@@ -38,11 +56,12 @@ function objectOf<T>(res: Answer<T>, path: string): T {
 
 /**
  * The campaign's calls (types/vip.ts). Every screen shows its own failure (`silent`): an error
- * state, or an error row under the form, so the transport does not toast them too.
+ * state, or an error row under the form, so the transport does not toast them too. 601 is the
+ * page's to handle (a login card in place, not the transport's move to /profile).
  */
 export function createVipApi(post: Post) {
   const call = createCall(post)
-  const options = { silent: true, passCodes: [VIP_REFUSED_CODE] } as const
+  const options = { silent: true, passCodes: [VIP_REFUSED_CODE, ResponseCode.SessionExpired, ResponseCode.Forbidden] } as const
 
   return {
     eligibility: async (data: string): Promise<VipEligibility> =>

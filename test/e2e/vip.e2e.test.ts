@@ -1,5 +1,5 @@
 import { startE2E, type E2E } from './harness'
-import { pathOf, shown } from './browserState'
+import { loggedInAs, pathOf, seedStorage, shown } from './browserState'
 
 jest.setTimeout(120000)
 
@@ -17,6 +17,8 @@ describe('the VIP campaign, the album and the sticker guide in Chromium (H5, 375
 
   it('steps 1 -> 2 -> 3 -> 4 -> back: the owner exchanges 10 slots and gives one to a friend', async () => {
     const page = await e2e.newPage()
+    // the link is wm_teacher's: only their session exchanges and gives (vipOwner.e2e.test.ts logs in)
+    await seedStorage(page, loggedInAs({ loginData: 'login-teacher', token: 'token-teacher', userid: 'wm_teacher' }))
     await page.goto('/vipExchange/vip-eligible')
     await shown(page, '.vip__cell').filter({ hasText: '2000 人及以上' }).waitFor()
     await settled(page)

@@ -9,7 +9,7 @@ import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
 import { FormField } from '../../ui/FormField'
 import { StateView } from '../../ui/StateView'
 import type { VipSlot } from '../../api/vip'
-import type { EligibilityStore, Failure, FriendStore, SlotsStore } from './stores'
+import type { EligibilityStore, Failure, FriendStore, SlotsStore, VipAccess } from './stores'
 import './vip.scss'
 import '../../locales/packages/vip'
 
@@ -20,6 +20,48 @@ export function VipBadLink() {
   return (
     <View className='vip'>
       <StateView kind='error' title={t('vip.badLink')} detail={t('vip.badLinkDetail')} />
+    </View>
+  )
+}
+
+/**
+ * In place of the actions, when the visitor may not act on this link (the server decides, issue 29
+ * item 6): nobody logged in is asked to log in with the link's account; someone else logged in is
+ * told the slots are the owner's and what they can do instead (spec 000 §1, §2: get VIP from a
+ * slot holder, or exchange their own group), with a way to log in as another account.
+ */
+function VipAccessCard({ access, onLogin }: { access: VipAccess; onLogin: () => void }) {
+  const { start, end } = VIP_CAMPAIGN
+  if (access === 'login') {
+    return (
+      <View className='vip__card vip__access' role='region' aria-label={t('vip.access.loginTitle')}>
+        <View className='vip__card-title' role='heading' aria-level={2}>
+          {t('vip.access.loginTitle')}
+        </View>
+        <Text className='vip__note'>{t('vip.access.loginBody')}</Text>
+        <Button className='vip__primary vip__primary--inline' {...pressable(onLogin)}>
+          {t('vip.access.login')}
+        </Button>
+      </View>
+    )
+  }
+  return (
+    <View className='vip__card vip__access' role='region' aria-label={t('vip.access.otherTitle')}>
+      <View className='vip__card-title' role='heading' aria-level={2}>
+        {t('vip.access.otherTitle')}
+      </View>
+      <Text className='vip__note'>{t('vip.access.otherBody')}</Text>
+      <View role='list'>
+        <View className='vip__note vip__access-item' role='listitem'>
+          {t('vip.access.otherWantVip')}
+        </View>
+        <View className='vip__note vip__access-item' role='listitem'>
+          {t('vip.access.otherOwnGroup', { startMonth: start.month, startDay: start.day, endMonth: end.month, endDay: end.day })}
+        </View>
+      </View>
+      <Button className='vip__secondary' {...pressable(onLogin)}>
+        {t('vip.access.switch')}
+      </Button>
     </View>
   )
 }
@@ -81,7 +123,7 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
  * from the server (the spec's 500 / 10 / 655 were placeholders), the eligibility text or why not,
  * the rules dialog, the confirm dialog, then the slots.
  */
-export const VipEligibilityScreen = observer(function VipEligibilityScreen({ store }: { store: EligibilityStore }) {
+export const VipEligibilityScreen = observer(function VipEligibilityScreen({ store, onLogin }: { store: EligibilityStore; onLogin: () => void }) {
   const { state } = store
   if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.loading')} />
   if (state.kind === 'error') {
@@ -129,7 +171,9 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({ sto
           {say(store.exchangeError)}
         </View>
       ) : null}
-      {eligibility.reason === 'exchanged' ? (
+      {store.access ? (
+        <VipAccessCard access={store.access} onLogin={onLogin} />
+      ) : eligibility.reason === 'exchanged' ? (
         <Button className='vip__primary' {...pressable(toSlots)}>
           {t('vip.viewSlots')}
         </Button>
@@ -187,9 +231,16 @@ const SlotRow = function SlotRow({ slot, onUse }: { slot: VipSlot; onUse: (numbe
  * with its number; a used one shows the friend's avatar, name and ID, an unused one 'use now'
  * (-> /vipExchange4).
  */
-export const VipSlotsScreen = observer(function VipSlotsScreen({ store }: { store: SlotsStore }) {
+export const VipSlotsScreen = observer(function VipSlotsScreen({ store, onLogin }: { store: SlotsStore; onLogin: () => void }) {
   const { state } = store
   if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.slots.loading')} />
+  if (state.kind === 'access') {
+    return (
+      <View className='vip'>
+        <VipAccessCard access={state.access} onLogin={onLogin} />
+      </View>
+    )
+  }
   if (state.kind === 'error') {
     return (
       <View className='vip'>
@@ -223,12 +274,19 @@ export const VipSlotsScreen = observer(function VipSlotsScreen({ store }: { stor
  * /vipExchange4 (spec 001 §2): the friend's product ID and submit; then a confirm panel with that
  * friend and 'confirm open VIP', which gives them a year of VIP and goes back to the slots.
  */
-export const VipFriendScreen = observer(function VipFriendScreen({ store }: { store: FriendStore }) {
+export const VipFriendScreen = observer(function VipFriendScreen({ store, onLogin }: { store: FriendStore; onLogin: () => void }) {
   const submit = () => void store.submit()
   const confirm = async () => {
     if (await store.confirm()) void Taro.navigateBack()
   }
   const { friend } = store
+  if (store.access) {
+    return (
+      <View className='vip'>
+        <VipAccessCard access={store.access} onLogin={onLogin} />
+      </View>
+    )
+  }
   return (
     <View className='vip'>
       <View className='vip__card'>

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { ApiError } from '../../api/client'
 import type { VipApi, VipEligibility, VipFriend, VipRefusal, VipSlots } from '../../api/vip'
-import { VipNotFound, VipRefused } from '../../api/vip'
+import { VipLoginNeeded, VipNotFound, VipNotOwner, VipRefused } from '../../api/vip'
 import type { MessageKey } from '../../locales'
 import '../../locales/packages/vip'
 
@@ -10,6 +10,16 @@ export type Failure = { key: MessageKey } | { text: string }
 
 const failureOf = (err: unknown, fallback: MessageKey): Failure =>
   err instanceof ApiError && err.message ? { text: err.message } : { key: fallback }
+
+/**
+ * Why the page cannot act for this visitor: nobody is logged in (`login`: the page asks the owner to
+ * log in), or someone other than the link's owner is (`notOwner`: the page says what they can do).
+ */
+export type VipAccess = 'login' | 'notOwner'
+
+/** The access problem a failed call means, if it means one. */
+export const accessOf = (err: unknown): VipAccess | undefined =>
+  err instanceof VipLoginNeeded ? 'login' : err instanceof VipNotOwner ? 'notOwner' : undefined
 
 /** The wording of each campaign refusal (the server's reason keys, types/vip.ts). */
 export const REFUSAL_KEYS: Record<VipRefusal, MessageKey> = {
@@ -34,6 +44,8 @@ export class EligibilityStore {
   dialog: 'none' | 'rules' | 'confirm' = 'none'
   exchanging = false
   exchangeError: Failure | undefined = undefined
+  /** set when the exchange was refused for who is asking (a session that ended meanwhile) */
+  private refusedAccess: VipAccess | undefined = undefined
 
   constructor(
     private readonly api: VipApi,
@@ -42,8 +54,17 @@ export class EligibilityStore {
     makeAutoObservable<EligibilityStore, 'api'>(this, { api: false, data: false })
   }
 
+  /** Who may not exchange here: the server's `viewer` (guest, someone else), or a refused exchange. */
+  get access(): VipAccess | undefined {
+    if (this.refusedAccess) return this.refusedAccess
+    if (this.state.kind !== 'loaded') return undefined
+    const { viewer } = this.state.eligibility
+    return viewer === 'guest' ? 'login' : viewer === 'other' ? 'notOwner' : undefined
+  }
+
   async load(): Promise<void> {
     this.state = { kind: 'loading' }
+    this.refusedAccess = undefined
     try {
       const eligibility = await this.api.eligibility(this.data)
       runInAction(() => (this.state = { kind: 'loaded', eligibility }))
@@ -62,7 +83,7 @@ export class EligibilityStore {
   }
 
   askConfirm(): void {
-    if (this.eligible && !this.exchanging) this.dialog = 'confirm'
+    if (this.eligible && !this.access && !this.exchanging) this.dialog = 'confirm'
   }
 
   closeDialog(): void {
@@ -80,6 +101,8 @@ export class EligibilityStore {
       return true
     } catch (err) {
       runInAction(() => {
+        this.refusedAccess = accessOf(err)
+        if (this.refusedAccess) return
         this.exchangeError = err instanceof VipRefused ? { key: REFUSAL_KEYS[err.reason] } : failureOf(err, 'vip.exchangeFailed')
       })
       if (err instanceof VipRefused) await this.load()
@@ -93,6 +116,7 @@ export class EligibilityStore {
 export type SlotsState =
   | { kind: 'loading' }
   | { kind: 'error'; failure: Failure }
+  | { kind: 'access'; access: VipAccess }
   | { kind: 'loaded'; slots: VipSlots }
 
 /** /vipExchange3: the slots won, reloaded each time the page shows (a redeem on step 4 shows here). */
@@ -113,10 +137,11 @@ export class SlotsStore {
       const slots = await this.api.slots(this.data)
       runInAction(() => (this.state = { kind: 'loaded', slots }))
     } catch (err) {
+      const access = accessOf(err)
       let failure = failureOf(err, 'vip.slots.loadFailed')
       if (err instanceof VipRefused) failure = { key: REFUSAL_KEYS[err.reason] }
       if (err instanceof VipNotFound) failure = { key: 'vip.unknownLink' }
-      runInAction(() => (this.state = { kind: 'error', failure }))
+      runInAction(() => (this.state = access ? { kind: 'access', access } : { kind: 'error', failure }))
     }
   }
 }
@@ -128,6 +153,8 @@ export class FriendStore {
   friend: VipFriend | undefined = undefined
   busy: 'none' | 'looking' | 'opening' = 'none'
   redeemError: Failure | undefined = undefined
+  /** a lookup or redeem refused for who is asking: the page shows the login or not-owner card */
+  access: VipAccess | undefined = undefined
 
   constructor(
     private readonly api: VipApi,
@@ -159,10 +186,19 @@ export class FriendStore {
         this.redeemError = undefined
       })
     } catch (err) {
-      runInAction(() => (this.inputError = err instanceof VipNotFound ? { key: 'vip.friend.unknown' } : failureOf(err, 'vip.friend.lookupFailed')))
+      runInAction(() => {
+        this.access = accessOf(err)
+        if (this.access) return
+        this.inputError = err instanceof VipNotFound ? { key: 'vip.friend.unknown' } : failureOf(err, 'vip.friend.lookupFailed')
+      })
     } finally {
       runInAction(() => (this.busy = 'none'))
     }
+  }
+
+  /** After a login: the page may act again. */
+  loggedIn(): void {
+    this.access = undefined
   }
 
   /** Back to the ID field to pick someone else. */
@@ -182,6 +218,8 @@ export class FriendStore {
       return true
     } catch (err) {
       runInAction(() => {
+        this.access = accessOf(err)
+        if (this.access) return
         if (err instanceof VipRefused) this.redeemError = { key: REFUSAL_KEYS[err.reason] }
         else if (err instanceof VipNotFound) this.redeemError = { key: 'vip.friend.unknown' }
         else this.redeemError = failureOf(err, 'vip.redeem.failed')

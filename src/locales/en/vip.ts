@@ -62,4 +62,13 @@ export default {
   'vip.redeem.self': 'A slot cannot be given to yourself',
   'vip.redeem.notExchanged': 'You have not exchanged VIP slots yet',
   'vip.redeem.failed': 'Opening VIP failed, please try again later',
+  'vip.access.loginTitle': 'Log in first',
+  'vip.access.loginBody': 'Exchanging, viewing and giving the VIP slots needs the account this campaign link belongs to.',
+  'vip.access.login': 'Log in',
+  'vip.access.otherTitle': 'This campaign link belongs to another account',
+  'vip.access.otherBody': 'Only its owner can exchange and give these VIP slots. What you can do:',
+  'vip.access.otherWantVip': 'To get VIP: tell the owner your product ID and ask them to give you one year of VIP from a slot.',
+  'vip.access.otherOwnGroup':
+    'If you own a group too: open your own campaign link in the app and exchange VIP slots by your group size ({startDay}/{startMonth} to {endDay}/{endMonth}).',
+  'vip.access.switch': 'Log in with another account',
 } satisfies Catalog<typeof zh>

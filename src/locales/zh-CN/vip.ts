@@ -60,4 +60,12 @@ export default {
   'vip.redeem.self': '名额不能送给自己',
   'vip.redeem.notExchanged': '你还没有兑换 VIP 名额',
   'vip.redeem.failed': '开通失败，请稍后再试',
+  'vip.access.loginTitle': '请先登录',
+  'vip.access.loginBody': '兑换、查看和赠送 VIP 名额，需要登录这个活动链接所属的微脉账号。',
+  'vip.access.login': '登录',
+  'vip.access.otherTitle': '这是另一个账号的活动链接',
+  'vip.access.otherBody': '只有链接的主人可以兑换和赠送这些 VIP 名额。你可以：',
+  'vip.access.otherWantVip': '想要 VIP：把你的微脉 ID 告诉链接的主人，请他用一个名额为你开通一年 VIP。',
+  'vip.access.otherOwnGroup': '你也是群主：在微脉 App 里打开你自己的活动链接，按你的群人数兑换 VIP 名额（{startMonth}月{startDay}日至{endMonth}月{endDay}日）。',
+  'vip.access.switch': '换个账号登录',
 } as const

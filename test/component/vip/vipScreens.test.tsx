@@ -29,7 +29,7 @@ const REDEEM = '/wmim/vip/slot/redeem.do'
 
 const route = (params: Record<string, string>, path: string) => ({ params, path, $taroPath: path, onReady: '', onHide: '', onShow: '' })
 
-const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '' }
+const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner' }
 
 const slot = (number: number, friend?: { id: string; name: string }): VipSlot => ({
   number,
@@ -175,7 +175,7 @@ describe('vip pages', () => {
     async function showSlots(routes: Record<string, Handler>) {
       const backend = fakeBackend(routes)
       const store = new SlotsStore(createVipApi(createClient(backend.deps).post), 'vip-exchanged')
-      await mount(rig.utils, VipSlotsScreen, { store })
+      await mount(rig.utils, VipSlotsScreen, { store, onLogin: () => undefined })
       await act(async () => store.load())
       return store
     }

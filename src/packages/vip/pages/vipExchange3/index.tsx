@@ -3,7 +3,7 @@ import { useDidShow, useRouter } from '@tarojs/taro'
 import { VipBadLink, VipSlotsScreen } from '../../../../features/vip'
 import type { SlotsStore } from '../../../../features/vip'
 import { useRouteTitle } from '../../../../features/routing'
-import { campaignLink } from '../../linkParam'
+import { useCampaignLink, useOwnerLogin } from '../../ownerLogin'
 import { useVipStores } from '../../stores'
 
 function Slots({ data }: { data: string }) {
@@ -11,12 +11,13 @@ function Slots({ data }: { data: string }) {
   const [store] = useState((): SlotsStore => createSlotsStore(data))
   // shown again after /vipExchange4, the redeemed slot now shows its friend
   useDidShow(() => void store.load())
-  return <VipSlotsScreen store={store} />
+  const login = useOwnerLogin(() => void store.load())
+  return <VipSlotsScreen store={store} onLogin={login} />
 }
 
 /** /vipExchange3: the VIP slot list (spec 001 §2). */
 export default function VipExchange3Page() {
   useRouteTitle('VipExchange3')
-  const data = campaignLink(useRouter().params.data)
+  const data = useCampaignLink(useRouter().params)
   return data ? <Slots data={data} /> : <VipBadLink />
 }
