@@ -51,6 +51,23 @@ const TEXTS = {
   payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
   payNeedsWechatLogin: { 'zh-CN': '请在微信中登录后再购买', en: 'log in through WeChat before buying' },
   payUnavailable: { 'zh-CN': '微信支付暂时不可用，请稍后再试', en: 'WeChat Pay is not available right now: try again later' },
+  // the WeChat login (server/login): its refusals and the pages of its round trip
+  loginReturnNotOurs: { 'zh-CN': '登录只能返回本网站的页面', en: 'a login can only return to a page of this site' },
+  loginUnknownCourse: { 'zh-CN': '课程不存在', en: 'course does not exist' },
+  stickerUnknown: { 'zh-CN': '表情引导链接不存在', en: 'the sticker link does not exist' },
+  wechatLoginStale: { 'zh-CN': '登录已过期或已完成，请返回重新登录', en: 'this login has expired or is already done: go back and log in again' },
+  wechatLoginOtherBrowser: {
+    'zh-CN': '这个登录不是在这个浏览器里开始的，请返回重新登录',
+    en: 'this login was not started in this browser: go back and log in again',
+  },
+  wechatCodeUsed: { 'zh-CN': '微信授权已使用或已失效，请返回重新登录', en: 'the WeChat authorisation was already used or has expired: go back and log in again' },
+  wechatSnapshotUser: {
+    'zh-CN': '请先点击页面底部的“使用完整服务”，再登录',
+    en: 'tap "use the full service" at the bottom of the page first, then log in',
+  },
+  wechatUnavailable: { 'zh-CN': '微信登录暂时不可用，请稍后再试', en: 'WeChat login is not available right now: try again later' },
+  appLoginUnconfigured: { 'zh-CN': '这个服务器没有开启 App 登录', en: 'app login is not set up on this server' },
+  appLoginRefused: { 'zh-CN': 'App 登录信息无效或已过期，请重新打开页面', en: 'the app\'s login is not valid or has expired: open the page again' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type TextKey = keyof typeof TEXTS
