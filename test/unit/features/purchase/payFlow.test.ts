@@ -53,6 +53,8 @@ function setup(opts: {
     sendSms: jest.fn(async () => undefined),
     bindPhone: jest.fn(async () => ({ token: 'token-new', userid: 'wm_visitor', encryptKey: 'k' })),
     weappLogin: jest.fn(async () => VISITOR),
+    appLogin: jest.fn(async () => VISITOR),
+    logout: jest.fn(async () => undefined),
   }
   const auth: AuthGateway = {
     login: jest.fn(async (): Promise<LoginOutcome> => {
