@@ -35,6 +35,13 @@ const TEXTS = {
   controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
   friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },
   tooManyFriendLookups: { 'zh-CN': '查询好友 ID 过于频繁，请 {minutes} 分钟后再试', en: 'too many friend ID lookups: try again in {minutes} minutes' },
+  cardChangedElsewhere: {
+    'zh-CN': '银行卡信息已在别处修改，请重新填写证件号码、银行卡号和预留手机号',
+    en: 'the bank card was changed elsewhere: type the ID number, card number and phone again',
+  },
+  retryNothingLeft: { 'zh-CN': '这笔提现的收入已全部退款，无需重试', en: 'every sale in this withdrawal was refunded: there is nothing to retry' },
+  retryNotFailed: { 'zh-CN': '只有提现失败的记录可以重试', en: 'only a failed withdrawal can be retried' },
+  retryUpdateCardFirst: { 'zh-CN': '请先修改银行卡信息再重试', en: 'update the bank card before retrying' },
   tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
   vipLoginNeeded: { 'zh-CN': '请先登录这个活动链接所属的微脉账号', en: 'log in with the account this campaign link belongs to first' },
   vipNotOwner: {
