@@ -79,7 +79,7 @@ export interface SellingLive {
 
 /**
  * The income summary (spec 001 §3), in fen. totalMoney = usableMoney + unUsableMoney + every
- * withdrawal not failed. taxFee is the platform fee a withdrawal of usableMoney would pay;
+ * withdrawal not failed + what failed withdrawals still hold for their retry. taxFee is the platform fee a withdrawal of usableMoney would pay;
  * arriveMoney = usableMoney - taxFee.
  */
 export interface IncomeSummary {
@@ -136,15 +136,25 @@ export interface ClearingRecord {
   /** fen, the platform fee */
   taxFee: number
   clearingStatus: ClearingStatus
-  /** 1 when it failed on the card's details (the record shows the reason instead of a retry) */
+  /** 1 when it failed on the card's details (the record shows the reason) */
   failType: ClearingFailure
   /** the payout's reason for failing, '' otherwise */
   failReason: string
+  /**
+   * 1 when applyAgain would take it now (spec 001 §4, §5): failed, still holding income, a card
+   * bound and not marked erroneous, and, after a failure on the card's details, saved since.
+   */
+  retryable: 0 | 1
   /** epoch ms */
   applyTime: number
 }
 
-/** The bank card (spec 001 §3). bankNo is answered in full to its owner only, never logged. */
+/**
+ * The bank card (spec 001 §3). The info call answers idCardNo, bankNo and phone masked (bankNo
+ * to its last 4 digits, spec 001 §9): the full numbers never leave the server. saveBankCard takes
+ * each of the three either typed in full or exactly as the info call masked it, which keeps the
+ * stored value (the seller did not retype it).
+ */
 export interface BankCard {
   realName: string
   idCardNo: string
@@ -153,7 +163,7 @@ export interface BankCard {
   bankName: string
 }
 
-/** Code of an apply with nothing to withdraw, and of a retry the rules refuse. */
+/** Code of an apply with nothing to withdraw, and of a retry of a withdrawal whose sales were all refunded. */
 export const NOTHING_TO_WITHDRAW_CODE = 409
 
 export const moneyCalls = {
@@ -187,7 +197,11 @@ export const moneyCalls = {
   apply: endpoint<{ loginData: string }, ObjectData<ClearingRecord>>('/wmim/course/clearing/apply.do', {
     loginData: 'required',
   }),
-  /** Submits a failed withdrawal again, under the retry rule (spec 001 §5). */
+  /**
+   * Submits a failed withdrawal again, under the retry rule (spec 001 §5), with the income it
+   * holds (a failed withdrawal keeps its income: no other withdrawal takes it), less any sale
+   * refunded since; once, however often it arrives.
+   */
   applyAgain: endpoint<{ clearingNO: string }, ObjectData<ClearingRecord>>('/wmim/course/clearing/applyAgain.do', {
     clearingNO: 'required',
   }),
@@ -195,7 +209,7 @@ export const moneyCalls = {
     page: 'required',
     pageSize: 'required',
   }),
-  /** 200 with the card when one is bound; 404 when none is. */
+  /** 200 with the card, masked (see BankCard), when one is bound; 404 when none is. */
   bankCard: endpoint<Record<never, never>, ObjectData<BankCard>>('/wmim/course/clearing/bank/info.do', {}),
   saveBankCard: endpoint<BankCard, ObjectData<BankCard>>('/wmim/course/clearing/bank/saveOrUpdate.do', {
     realName: 'required',
@@ -215,8 +229,12 @@ export interface PayoutResult {
 
 /**
  * Development-only (registered with the /dev/ routes, never in a real deployment): runs the
- * payout now. `rejectCardOf` names a user whose card the bank turns down in this run.
+ * payout now. `rejectCardOf` names a user whose card the bank turns down in this run; `failOf` one
+ * whose transfer fails for another reason (the bank's system), which the seller may simply retry.
  */
 export const moneyDevCalls = {
-  payout: endpoint<{ rejectCardOf?: string }, ObjectData<PayoutResult>>('/dev/money/payout.do', { rejectCardOf: 'optional' }),
+  payout: endpoint<{ rejectCardOf?: string; failOf?: string }, ObjectData<PayoutResult>>('/dev/money/payout.do', {
+    rejectCardOf: 'optional',
+    failOf: 'optional',
+  }),
 } as const

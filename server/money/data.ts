@@ -46,6 +46,8 @@ export interface Balances {
   unusable: number
   /** withdrawals waiting or paid out */
   withdrawn: number
+  /** what failed withdrawals hold for their retry (their sales not refunded since) */
+  held: number
 }
 
 export interface CardRecord extends BankCard {
@@ -64,6 +66,8 @@ export interface ClearingRow {
   failReason: string
   appliedAt: number
   settledAt: number | null
+  /** fen of its entries not refunded: what a retry would pay out */
+  held: number
 }
 
 /** What a withdrawal would take now: the usable entries. */
@@ -72,17 +76,21 @@ export interface Claimable {
   amount: number
 }
 
-/** An entry is free (usable or maturing) when not refunded and not held by a withdrawal that did not fail. */
-const FREE = `e.refunded = 0 AND (e.clearing_no IS NULL OR e.clearing_no IN (SELECT clearing_no FROM clearings WHERE status = 2))`
+/**
+ * An entry is free (usable or maturing) when not refunded and no withdrawal holds it. A failed
+ * withdrawal keeps holding its entries until it is retried, so no fen is ever in two withdrawals.
+ */
+const FREE = `e.refunded = 0 AND e.clearing_no IS NULL`
 
-const CLEARING_COLUMNS = `clearing_no AS "clearingNO", wmid, order_num AS "orderNum", order_money AS "orderMoney",
-  tax_fee AS "taxFee", status, fail_type AS "failType", fail_reason AS "failReason", applied_at AS "appliedAt",
-  settled_at AS "settledAt"`
+const CLEARING_COLUMNS = `c.clearing_no AS "clearingNO", c.wmid, c.order_num AS "orderNum", c.order_money AS "orderMoney",
+  c.tax_fee AS "taxFee", c.status, c.fail_type AS "failType", c.fail_reason AS "failReason", c.applied_at AS "appliedAt",
+  c.settled_at AS "settledAt",
+  (SELECT coalesce(sum(h.amount), 0) FROM income_entries h WHERE h.clearing_no = c.clearing_no AND h.refunded = 0) AS held`
 
 const CARD_COLUMNS = `real_name AS "realName", id_card_no AS "idCardNo", bank_no AS "bankNo", phone, bank_name AS "bankName",
   is_error AS "isError", updated_at AS "updatedAt"`
 
-const CLEARING_BY_NO = `SELECT ${CLEARING_COLUMNS} FROM clearings WHERE clearing_no = ?`
+const CLEARING_BY_NO = `SELECT ${CLEARING_COLUMNS} FROM clearings c WHERE c.clearing_no = ?`
 const CARD_OF = `SELECT ${CARD_COLUMNS} FROM bank_cards WHERE wmid = ?`
 const MARK_CARD = 'UPDATE bank_cards SET is_error = 1 WHERE wmid = ?'
 
@@ -146,9 +154,11 @@ export class MoneyRepository {
     const row = await this.db.one<Balances>(
       `SELECT coalesce(sum(CASE WHEN e.paid_at <= ? THEN e.amount END), 0) AS usable,
               coalesce(sum(CASE WHEN e.paid_at > ? THEN e.amount END), 0) AS unusable,
-              (SELECT coalesce(sum(c.order_money), 0) FROM clearings c WHERE c.wmid = ? AND c.status IN (0, 1)) AS withdrawn
+              (SELECT coalesce(sum(c.order_money), 0) FROM clearings c WHERE c.wmid = ? AND c.status IN (0, 1)) AS withdrawn,
+              (SELECT coalesce(sum(h.amount), 0) FROM income_entries h JOIN clearings c ON c.clearing_no = h.clearing_no
+               WHERE h.wmid = ? AND c.status = 2 AND h.refunded = 0) AS held
        FROM income_entries e WHERE e.wmid = ? AND ${FREE}`,
-      [maturedBy, maturedBy, wmid, wmid],
+      [maturedBy, maturedBy, wmid, wmid, wmid],
     )
     return row as Balances
   }
@@ -197,38 +207,46 @@ export class MoneyRepository {
 
   clearings(wmid: string, window: Window): Promise<ClearingRow[]> {
     return this.db.all<ClearingRow>(
-      `SELECT ${CLEARING_COLUMNS} FROM clearings WHERE wmid = ? ORDER BY applied_at DESC, clearing_no LIMIT ? OFFSET ?`,
+      `SELECT ${CLEARING_COLUMNS} FROM clearings c WHERE c.wmid = ? ORDER BY c.applied_at DESC, c.clearing_no LIMIT ? OFFSET ?`,
       [wmid, window.limit, window.offset],
     )
   }
 
   /**
    * Puts a failed clearing back to waiting when `allowed` says so, checked inside the same
-   * transaction: the entries it paid out must all still be its own and none refunded (a newer
-   * withdrawal may have taken them). Answers the clearing, or why not.
+   * transaction, with the entries it still holds: a sale refunded since it failed leaves it, and
+   * its amount and fee (`fee`) are counted again. Answers the clearing, why not, or 'nothingLeft'
+   * when every sale in it was refunded.
    */
-  retry(clearingNO: string, allowed: (clearing: ClearingRow, card: CardRecord | undefined) => string | null): Promise<ClearingRow | string> {
-    return this.db.transaction(async (tx): Promise<ClearingRow | string> => {
+  retry<Refusal extends string>(
+    clearingNO: string,
+    fee: (amount: number) => number,
+    allowed: (clearing: ClearingRow, card: CardRecord | undefined) => Refusal | null,
+  ): Promise<ClearingRow | Refusal | 'nothingLeft'> {
+    return this.db.transaction(async (tx): Promise<ClearingRow | Refusal | 'nothingLeft'> => {
       const clearing = await tx.one<ClearingRow>(CLEARING_BY_NO, [clearingNO])
       if (!clearing) throw new Error(`clearing ${clearingNO} vanished`)
       const refusal = allowed(clearing, await tx.one<CardRecord>(CARD_OF, [clearing.wmid]))
       if (refusal) return refusal
-      const held = (await tx.one<{ count: number; amount: number; refunded: number }>(
-        `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount, coalesce(sum(refunded), 0) AS refunded
-         FROM income_entries WHERE clearing_no = ?`,
+      const held = (await tx.one<Claimable>(
+        'SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM income_entries WHERE clearing_no = ? AND refunded = 0',
         [clearingNO],
-      )) as { count: number; amount: number; refunded: number }
-      if (held.count !== clearing.orderNum || held.amount !== clearing.orderMoney || held.refunded > 0) return 'changed'
-      await tx.run("UPDATE clearings SET status = 0, fail_type = 0, fail_reason = '', settled_at = NULL WHERE clearing_no = ? AND status = 2", [
-        clearingNO,
-      ])
+      )) as Claimable
+      if (held.count === 0 || held.amount <= 0) return 'nothingLeft'
+      await tx.run('UPDATE income_entries SET clearing_no = NULL WHERE clearing_no = ? AND refunded = 1', [clearingNO])
+      const resubmitted = await tx.run(
+        `UPDATE clearings SET status = 0, fail_type = 0, fail_reason = '', settled_at = NULL, order_num = ?, order_money = ?, tax_fee = ?
+         WHERE clearing_no = ? AND status = 2`,
+        [held.count, held.amount, fee(held.amount), clearingNO],
+      )
+      if (resubmitted !== 1) throw new Error(`clearing ${clearingNO} was not failed when retried`)
       return (await tx.one<ClearingRow>(CLEARING_BY_NO, [clearingNO])) as ClearingRow
     })
   }
 
   /** Every waiting clearing, oldest first (the payout run). */
   waitingClearings(): Promise<ClearingRow[]> {
-    return this.db.all<ClearingRow>(`SELECT ${CLEARING_COLUMNS} FROM clearings WHERE status = 0 ORDER BY applied_at, clearing_no`)
+    return this.db.all<ClearingRow>(`SELECT ${CLEARING_COLUMNS} FROM clearings c WHERE c.status = 0 ORDER BY c.applied_at, c.clearing_no`)
   }
 
   /**
@@ -251,25 +269,34 @@ export class MoneyRepository {
     return this.db.one<CardRecord>(CARD_OF, [wmid])
   }
 
-  async saveCard(wmid: string, card: BankCard, now: number): Promise<void> {
-    await this.db.run(
-      `INSERT INTO bank_cards (wmid, real_name, id_card_no, bank_no, phone, bank_name, is_error, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?)
-       ON CONFLICT (wmid) DO UPDATE SET real_name = excluded.real_name, id_card_no = excluded.id_card_no,
-         bank_no = excluded.bank_no, phone = excluded.phone, bank_name = excluded.bank_name, is_error = 0,
-         updated_at = excluded.updated_at`,
-      [wmid, card.realName, card.idCardNo, card.bankNo, card.phone, card.bankName, now],
-    )
+  /**
+   * Saves the user's card as `build` makes it from what is stored (the seller's untouched fields
+   * keep their stored values), in one transaction; answers what was saved, or `build`'s refusal.
+   * Saving clears the erroneous mark.
+   */
+  saveCard<Refusal extends string>(
+    wmid: string,
+    build: (stored: CardRecord | undefined) => BankCard | Refusal,
+    now: number,
+  ): Promise<BankCard | Refusal> {
+    return this.db.transaction(async (tx): Promise<BankCard | Refusal> => {
+      const card = build(await tx.one<CardRecord>(CARD_OF, [wmid]))
+      if (typeof card === 'string') return card
+      await tx.run(
+        `INSERT INTO bank_cards (wmid, real_name, id_card_no, bank_no, phone, bank_name, is_error, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 0, ?)
+         ON CONFLICT (wmid) DO UPDATE SET real_name = excluded.real_name, id_card_no = excluded.id_card_no,
+           bank_no = excluded.bank_no, phone = excluded.phone, bank_name = excluded.bank_name, is_error = 0,
+           updated_at = excluded.updated_at`,
+        [wmid, card.realName, card.idCardNo, card.bankNo, card.phone, card.bankName, now],
+      )
+      return card
+    })
   }
 
   /** True when a card was bound. */
   async unbindCard(wmid: string): Promise<boolean> {
     return (await this.db.run('DELETE FROM bank_cards WHERE wmid = ?', [wmid])) > 0
-  }
-
-  /** The bank turned the card's details down (the payout run, or a test). */
-  async markCardErroneous(wmid: string): Promise<void> {
-    await this.db.run(MARK_CARD, [wmid])
   }
 
   /**
@@ -284,8 +311,8 @@ export class MoneyRepository {
     })
   }
 
-  /** A clearing's answer shape. */
-  static record(row: ClearingRow): ClearingRecord {
+  /** A clearing's answer shape; `retryable`: whether applyAgain would take it now. */
+  static record(row: ClearingRow, retryable: boolean): ClearingRecord {
     return {
       clearingNO: row.clearingNO,
       orderNum: row.orderNum,
@@ -295,6 +322,7 @@ export class MoneyRepository {
       clearingStatus: row.status,
       failType: row.failType,
       failReason: row.failReason,
+      retryable: retryable ? 1 : 0,
       applyTime: row.appliedAt,
     }
   }

@@ -19,11 +19,13 @@ import { randomToken } from '../core/wechat'
 import type { Window } from './data'
 import { MoneyRepository } from './data'
 import { runPayout } from './payout'
+import type { ClearingRow } from './data'
 import {
-  CHANGED_MESSAGE,
   NOTHING_USABLE_MESSAGE,
   NO_CARD_MESSAGE,
+  cardToSave,
   incomeSummary,
+  maskedCard,
   platformFee,
   retryRefusal,
   withdrawRefusal,
@@ -46,6 +48,12 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   /** The session's user; no live session answers 601 (the app then goes to /profile). */
   const me = async (request: FastifyRequest): Promise<string> => (await identity.requireViewer(request, Date.now())).wmid
+
+  /** The records of `wmid`'s clearings, each saying whether applyAgain would take it now. */
+  const records = async (wmid: string, rows: ClearingRow[]) => {
+    const card = await money.card(wmid)
+    return rows.map((row) => MoneyRepository.record(row, row.status === 2 && row.held > 0 && retryRefusal(row, card) === null))
+  }
 
   contractRoute(
     app,
@@ -146,7 +154,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     const clearing = await money.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
     if (typeof clearing === 'string') throw new ApiRefusal(ResponseCode.BadRequest, clearing)
     if (!clearing) throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, NOTHING_USABLE_MESSAGE)
-    return ok({ object: MoneyRepository.record(clearing) })
+    return ok({ object: MoneyRepository.record(clearing, false) })
   })
 
   contractRoute(
@@ -158,29 +166,24 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
       const found = await money.clearing(request.body.clearingNO)
       // another user's withdrawal is answered exactly like one that does not exist
       if (!found || found.wmid !== wmid) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_CLEARING_MESSAGE)
-      const result = await money.retry(found.clearingNO, retryRefusal)
-      if (result === 'changed') throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, CHANGED_MESSAGE)
-      if (typeof result === 'string') throw new ApiRefusal(ResponseCode.BadRequest, result)
-      return ok({ object: MoneyRepository.record(result) })
+      const result = await money.retry(found.clearingNO, platformFee, retryRefusal)
+      if (result === 'nothingLeft') throw ApiRefusal.say(NOTHING_TO_WITHDRAW_CODE, 'retryNothingLeft')
+      if (result === 'noCard') throw new ApiRefusal(ResponseCode.BadRequest, NO_CARD_MESSAGE)
+      if (typeof result === 'string') throw ApiRefusal.say(ResponseCode.BadRequest, result)
+      return ok({ object: MoneyRepository.record(result, false) })
     },
   )
 
   contractRoute(app, moneyCalls.clearings, { fields: paging }, async (request) => {
-    const array = (await money.clearings(await me(request), windowOf(request.body))).map((row) => MoneyRepository.record(row))
-    return ok({ array })
+    const wmid = await me(request)
+    return ok({ array: await records(wmid, await money.clearings(wmid, windowOf(request.body))) })
   })
 
   contractRoute(app, moneyCalls.bankCard, { fields: {} }, async (request) => {
     const card = await money.card(await me(request))
     if (!card) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
-    const object: BankCard = {
-      realName: card.realName,
-      idCardNo: card.idCardNo,
-      bankNo: card.bankNo,
-      phone: card.phone,
-      bankName: card.bankName,
-    }
-    return ok({ object })
+    const { realName, idCardNo, bankNo, phone, bankName } = card
+    return ok({ object: maskedCard({ realName, idCardNo, bankNo, phone, bankName }) })
   })
 
   contractRoute(
@@ -189,17 +192,19 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
     {
       fields: {
         realName: text(64),
-        idCardNo: { type: 'string', pattern: '^[0-9]{6,17}[0-9Xx]$' },
-        bankNo: { type: 'string', pattern: '^[0-9]{12,24}$' },
-        phone: { type: 'string', pattern: '^\\+?[0-9]{5,20}$' },
+        // each number typed in full, or as the info call masked it (keep the stored one)
+        idCardNo: { type: 'string', maxLength: 18, pattern: '^(?:[0-9]{6,17}[0-9Xx]|\\*+[0-9Xx]{4})$' },
+        bankNo: { type: 'string', maxLength: 24, pattern: '^(?:[0-9]{12,24}|(?:\\* ?){12}[0-9]{4})$' },
+        phone: { type: 'string', maxLength: 21, pattern: '^(?:\\+?[0-9]{5,20}|\\+?[0-9]{0,3}\\*+[0-9]{4})$' },
         bankName: text(64),
       },
     },
     async (request) => {
       const { realName, idCardNo, bankNo, phone, bankName } = request.body
-      const card: BankCard = { realName: realName.trim(), idCardNo, bankNo, phone, bankName: bankName.trim() }
-      await money.saveCard(await me(request), card, Date.now())
-      return ok({ object: card })
+      const sent: BankCard = { realName: realName.trim(), idCardNo, bankNo, phone, bankName: bankName.trim() }
+      const saved = await money.saveCard(await me(request), (stored) => cardToSave(sent, stored), Date.now())
+      if (saved === 'changed') throw ApiRefusal.say(ResponseCode.BadRequest, 'cardChangedElsewhere')
+      return ok({ object: maskedCard(saved) })
     },
   )
 
@@ -209,8 +214,9 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   })
 
   if (dev) {
-    contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: { type: 'string', maxLength: 64 } } }, async (request) =>
-      ok({ object: await runPayout(money, Date.now(), request.body.rejectCardOf) }),
+    const seller = { type: 'string', maxLength: 64 } as const
+    contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: seller, failOf: seller } }, async (request) =>
+      ok({ object: await runPayout(money, Date.now(), { rejectCardOf: request.body.rejectCardOf, failOf: request.body.failOf }) }),
     )
   }
 }

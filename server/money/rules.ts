@@ -1,8 +1,8 @@
 /**
  * The money area's decisions (spec 001 §4, §5, §9), pure: the platform fee, the summary, who may
- * retry a failed withdrawal, and what a payout does with a clearing.
+ * retry a failed withdrawal, what a payout does with a clearing, and how a card is masked.
  */
-import type { IncomeSummary } from '../../types/money'
+import type { BankCard, IncomeSummary } from '../../types/money'
 import type { Balances, CardRecord, ClearingRow } from './data'
 
 /** The platform fee (spec 001 §9 "a platform fee is deducted"): 1 %, rounded down to the fen. */
@@ -16,7 +16,7 @@ export function platformFee(amountFen: number): number {
 export function incomeSummary(balances: Balances, card: CardRecord | undefined): IncomeSummary {
   const taxFee = platformFee(balances.usable)
   return {
-    totalMoney: balances.usable + balances.unusable + balances.withdrawn,
+    totalMoney: balances.usable + balances.unusable + balances.withdrawn + balances.held,
     usableMoney: balances.usable,
     unUsableMoney: balances.unusable,
     taxFee,
@@ -30,10 +30,8 @@ export function incomeSummary(balances: Balances, card: CardRecord | undefined):
 export const NO_CARD_MESSAGE = 'no bank card is bound'
 export const CARD_ERROR_MESSAGE = 'the withdrawal information is wrong, please modify it'
 export const NOTHING_USABLE_MESSAGE = 'no withdrawable income'
-export const NOT_FAILED_MESSAGE = 'only a failed withdrawal can be retried'
-export const UPDATE_CARD_FIRST_MESSAGE = 'update the bank card before retrying'
-export const CHANGED_MESSAGE = 'the income of this withdrawal has changed, please withdraw again'
 export const BANK_REJECTED_REASON = 'the bank card information is wrong'
+export const BANK_FAILED_REASON = 'the bank could not complete the transfer'
 
 /** Why the user may not withdraw now with this card, or null. */
 export function withdrawRefusal(card: CardRecord | undefined): string | null {
@@ -42,20 +40,66 @@ export function withdrawRefusal(card: CardRecord | undefined): string | null {
   return null
 }
 
+/** Why a failed withdrawal may not be submitted again now (messages.ts keys, or no card). */
+export type RetryRefusal = 'retryNotFailed' | 'retryUpdateCardFirst' | 'noCard'
+
 /**
- * The retry rule (spec 001 §5): only a failed withdrawal; one that failed on the card's details
- * only once the card has been saved again since it failed (saving also clears the error mark).
+ * The retry rule (spec 001 §4, §5): only a failed withdrawal, to a bound card whose details are not
+ * marked erroneous (saving the card clears the mark); one that failed on the card's details only
+ * once the card has been saved since it failed.
  */
-export function retryRefusal(clearing: ClearingRow, card: CardRecord | undefined): string | null {
-  if (clearing.status !== 2) return NOT_FAILED_MESSAGE
-  if (clearing.failType === 0) return null
-  if (!card || card.isError === 1 || clearing.settledAt === null || card.updatedAt <= clearing.settledAt) {
-    return UPDATE_CARD_FIRST_MESSAGE
-  }
+export function retryRefusal(clearing: ClearingRow, card: CardRecord | undefined): RetryRefusal | null {
+  if (clearing.status !== 2) return 'retryNotFailed'
+  if (!card) return 'noCard'
+  if (card.isError === 1) return 'retryUpdateCardFirst'
+  if (clearing.failType === 1 && (clearing.settledAt === null || card.updatedAt <= clearing.settledAt)) return 'retryUpdateCardFirst'
   return null
 }
 
-/** A payout pays a waiting clearing to the bound card, or fails it on the card's details. */
-export function payoutOutcome(card: CardRecord | undefined): { status: 1 } | { status: 2; failType: 1; reason: string } {
-  return card && card.isError === 0 ? { status: 1 } : { status: 2, failType: 1, reason: BANK_REJECTED_REASON }
+/** What the bank does with one transfer of a payout run. */
+export type Transfer = 'paid' | 'cardRejected' | 'failed'
+
+export type PayoutOutcome = { status: 1 } | { status: 2; failType: 0 | 1; reason: string }
+
+/**
+ * A payout pays a waiting clearing to the bound card; it fails on the card's details when no card
+ * is bound, the card is marked erroneous or the bank rejects it, and for another reason when the
+ * bank's transfer fails (the seller may retry that at once).
+ */
+export function payoutOutcome(card: CardRecord | undefined, transfer: Transfer): PayoutOutcome {
+  if (!card || card.isError === 1 || transfer === 'cardRejected') return { status: 2, failType: 1, reason: BANK_REJECTED_REASON }
+  if (transfer === 'failed') return { status: 2, failType: 0, reason: BANK_FAILED_REASON }
+  return { status: 1 }
+}
+
+/**
+ * The masked form of a card's numbers, as the info call answers them (spec 001 §9: only the
+ * last 4 digits of a card are shown): the card as '**** **** **** 1234', the ID number with every
+ * character but the last 4 as '*', the phone keeping its first 3 digits too, as Chinese apps show
+ * one. A number too short to keep anything is all '*'.
+ */
+export function maskedCard(card: BankCard): BankCard {
+  const hide = (value: string, keepStart: number): string =>
+    value.length <= keepStart + 4 ? value.replace(/./g, '*') : value.slice(0, keepStart) + '*'.repeat(value.length - keepStart - 4) + value.slice(-4)
+  return { ...card, idCardNo: hide(card.idCardNo, 0), bankNo: `**** **** **** ${card.bankNo.slice(-4)}`, phone: hide(card.phone, 3) }
+}
+
+/** The numbers a seller may send masked, meaning "keep the stored one". */
+export const MASKABLE = ['idCardNo', 'bankNo', 'phone'] as const
+
+/**
+ * The card to store from what the seller sent: a field sent exactly as the info call masked the
+ * stored card (blanks aside) keeps the stored value; anything else with a '*' is refused, as is a
+ * masked field when no card is stored. 'changed' when a masked field does not match.
+ */
+export function cardToSave(sent: BankCard, stored: CardRecord | undefined): BankCard | 'changed' {
+  const masked = stored ? maskedCard(stored) : undefined
+  const compact = (value: string): string => value.replace(/\s/g, '')
+  const card = { ...sent }
+  for (const field of MASKABLE) {
+    if (!sent[field].includes('*')) continue
+    if (!stored || !masked || compact(sent[field]) !== compact(masked[field])) return 'changed'
+    card[field] = stored[field]
+  }
+  return card
 }

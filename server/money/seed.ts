@@ -12,13 +12,14 @@
  *   LPSEED02 wm_buyer     demo-paid      990  2024-03-02   refunded: no income, the buyer's refunded item
  *   LPSEED03 wm_assistant paid-bought   1990  2024-03-01   in withdrawal CLSEED01 (paid out)
  *   LPSEED04 wm_assistant demo-paid      990  2024-03-02   in withdrawal CLSEED02 (waiting for payout)
- *   LVSEED01 wm_buyer     live-english  2990  2024-03-02   in withdrawal CLSEED03 (failed on the card: usable again)
+ *   LVSEED01 wm_buyer     live-english  2990  2024-03-02   in withdrawal CLSEED03 (failed on the card: held for its retry)
  *   LVSEED02 wm_assistant live-english  2990  2024-03-03   usable
  *   LVSEED03 wm_buyer     live-qa       1000  2024-03-03   via wm_teacher's link: 200 share reward to wm_teacher, usable
  *   LVSEED04 wm_assistant live-grammar  1500  two days before the database was seeded: not withdrawable yet
  *
- * So wm_teacher (the seller) has usable 8170, unusable 1500, withdrawn 2980 (1990 paid out, 990
- * waiting), total 12650; a bank card (招商银行, ends 8888) marked erroneous by the failed payout.
+ * So wm_teacher (the seller) has usable 5180, unusable 1500, withdrawn 2980 (1990 paid out, 990
+ * waiting), 2990 held by the failed withdrawal, total 12650; a bank card (招商银行, ends 8888)
+ * marked erroneous by the failed payout, so the failed withdrawal can be retried once it is saved.
  * wm_buyer has bought two lessons (one refunded) and two lives; wm_visitor is not a product user.
  */
 import type { Queryable } from '../core/sql'
