@@ -1,6 +1,7 @@
 /**
  * The money screens' rules (spec 001 §4, §5, §9), pure: what 'withdraw now' does, what a
- * withdrawal record offers, the retry rule, and how a card number is shown and sent. Amounts are
+ * withdrawal record offers, the retry rule, how a card number is shown and sent, and how the
+ * form's masked numbers give way to retyping. Amounts are
  * integer fen (`fenToYuan` in ./format shows them).
  */
 import type { BankCardForm } from './validation'
@@ -34,18 +35,48 @@ export function retryAllowed(isErrorBankInfo: number, cardUpdated: boolean): boo
   return isErrorBankInfo !== 1 || cardUpdated
 }
 
-/** What a withdrawal record shows beside its status (spec 001 §4 "Withdrawal record states"). */
-export type RecordAction = 'none' | 'reason' | 'retry'
+/**
+ * What a withdrawal record offers beside its status (spec 001 §4 "Withdrawal record states": a
+ * failed one shows its reason; with a bank-info error the card is fixed first, otherwise it is
+ * retried). 'retry': the server says applyAgain would take it now; 'fixCard': it failed on the
+ * card's details, which were not saved since; 'none': nothing to do (waiting, paid out, or a failed
+ * one with nothing left to pay, its sales refunded).
+ */
+export type RecordAction = 'none' | 'fixCard' | 'retry'
 
 export interface RecordState {
   clearingStatus: number
   failType: number
+  retryable: number
 }
 
-/** A failed record: the reason when it failed on the bank info, else 'tap to retry'. */
 export function recordAction(record: RecordState): RecordAction {
   if (record.clearingStatus !== 2) return 'none'
-  return record.failType === 1 ? 'reason' : 'retry'
+  if (record.retryable === 1) return 'retry'
+  return record.failType === 1 ? 'fixCard' : 'none'
+}
+
+/** The numbers the info call answers masked (the server never sends them in full). */
+export const MASKED_CARD_FIELDS = ['idCardNo', 'bankNo', 'phone'] as const
+export type MaskedCardField = (typeof MASKED_CARD_FIELDS)[number]
+
+export function isMaskedCardField(field: string): field is MaskedCardField {
+  return (MASKED_CARD_FIELDS as readonly string[]).includes(field)
+}
+
+const isMasked = (value: string | undefined): value is string => typeof value === 'string' && value.includes('*')
+
+/**
+ * A masked number of the bound card, as its field gains focus: the mask gives way to an empty
+ * field for retyping; anything typed already stays.
+ */
+export function maskedFieldOnFocus(stored: string | undefined, current: string): string {
+  return isMasked(stored) && current === stored ? '' : current
+}
+
+/** ... and as it loses focus: left empty, it shows the mask again, which keeps the stored number. */
+export function maskedFieldOnBlur(stored: string | undefined, current: string): string {
+  return isMasked(stored) && current.trim() === '' ? stored : current
 }
 
 /**

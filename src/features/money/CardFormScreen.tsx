@@ -31,7 +31,9 @@ const AFTER_TYPE: readonly FieldSpec[] = [
 /**
  * /withdrawBindCardEdit ('bank card', spec 001 §2, §5): the notice that wrong information makes the
  * withdrawal fail; name, the fixed 'ID card' type, ID number, bank name, card number and the phone
- * reserved at the bank. Checks run in the spec's order, each failure an alert; a save goes back.
+ * reserved at the bank. Editing, the bound card's numbers show masked (the server sends no more):
+ * tapping one empties it for retyping, one left as it is keeps its number. Checks run in the spec's
+ * order, each failure an alert; a save goes back.
  */
 export const CardFormScreen = observer(function CardFormScreen({ store }: { store: CardFormStore }) {
   if (store.loading) return <StateView kind='loading' title={t('card.loading')} />
@@ -54,6 +56,8 @@ export const CardFormScreen = observer(function CardFormScreen({ store }: { stor
       maxlength={spec.maxlength}
       value={store.form[spec.field]}
       onInput={(event) => store.set(spec.field, event.detail.value)}
+      onFocus={() => store.focus(spec.field)}
+      onBlur={() => store.blur(spec.field)}
     />
   )
   return (
@@ -61,6 +65,11 @@ export const CardFormScreen = observer(function CardFormScreen({ store }: { stor
       <View className='card-form__notice' role='note'>
         {t('card.notice')}
       </View>
+      {store.loaded ? (
+        <View className='card-form__masked' role='note'>
+          {t('card.maskedHint')}
+        </View>
+      ) : null}
       {BEFORE_TYPE.map(field)}
       <View className='card-form__fixed'>
         <Text className='card-form__fixed-label'>{t('card.idType')}</Text>

@@ -15,16 +15,19 @@ import type { WithdrawStore } from './stores'
 import './money.scss'
 
 const STATUS_KEY = { 0: 'money.status.0', 1: 'money.status.1', 2: 'money.status.2' } as const
+/** a failed record reads 'not paid out', never 'received' */
+const MONEY_KEY = { 0: 'money.record.money', 1: 'money.record.money', 2: 'money.record.unpaid' } as const
+const REASON_KEY = { 0: 'money.record.reason.0', 1: 'money.record.reason.1' } as const
 
 const goCard = () => navigate('WithdrawBindCard')
 const goEditCard = () => navigate('WithdrawBindCardEdit', { cardInfo: 1 })
 
-function RecordRow({ record, onRetry }: { record: ClearingRecord; onRetry: () => void }) {
+function RecordRow({ record, busy, onRetry }: { record: ClearingRecord; busy: boolean; onRetry: () => void }) {
   const action = recordAction(record)
   return (
-    <View className='money-record'>
+    <View className={`money-record money-record--${record.clearingStatus}`}>
       <View className='money-record__head'>
-        <Text className='money-record__amount'>{t('money.record.money', { amount: fenToYuan(record.money) })}</Text>
+        <Text className='money-record__amount'>{t(MONEY_KEY[record.clearingStatus] ?? 'money.record.unpaid', { amount: fenToYuan(record.money) })}</Text>
         <Text className={`money-record__status money-record__status--${record.clearingStatus}`}>
           {t(STATUS_KEY[record.clearingStatus] ?? 'money.status.0')}
         </Text>
@@ -36,13 +39,19 @@ function RecordRow({ record, onRetry }: { record: ClearingRecord; onRetry: () =>
       <Text className='money-record__meta'>
         {t('money.record.no', { no: record.clearingNO })} · {formatCreationDate(record.applyTime)}
       </Text>
-      {action === 'reason' ? (
-        <Text className='money-record__reason'>{t('money.record.reason', { reason: record.failReason })}</Text>
-      ) : null}
+      {record.clearingStatus === 2 ? <Text className='money-record__reason'>{t(REASON_KEY[record.failType] ?? 'money.record.reason.0')}</Text> : null}
       {action === 'retry' ? (
-        <Button className='money-record__retry' {...pressable(onRetry)}>
+        <Button className='money-record__retry' disabled={busy} {...pressable(onRetry, { disabled: busy })}>
           {t('money.record.retry')}
         </Button>
+      ) : null}
+      {action === 'fixCard' ? (
+        <View className='money-record__fix'>
+          <Text className='money-record__hint'>{t('money.record.fixFirst')}</Text>
+          <Button className='money-record__retry money-record__retry--fix' {...pressable(goEditCard)}>
+            {t('money.record.fixCard')}
+          </Button>
+        </View>
       ) : null}
     </View>
   )
@@ -80,7 +89,8 @@ const WithdrawDialogs = observer(function WithdrawDialogs({ store }: { store: Wi
 /**
  * /withdrawAction ('withdraw', spec 001 §2, §4): the withdrawable balance, the platform fee and
  * what arrives; 'withdraw now' and 'bank card management'; the seller's rules; the withdrawal
- * records (paged by 20) with the reason of a bank-info failure or 'tap to retry'.
+ * records (paged by 20): a failed one with its reason, and 'tap to retry' when the retry rule
+ * allows it, or a way to the card form when it failed on the card's details not saved since.
  */
 export const WithdrawScreen = observer(function WithdrawScreen({ store }: { store: WithdrawStore }) {
   const summary = store.summary.value
@@ -125,7 +135,7 @@ export const WithdrawScreen = observer(function WithdrawScreen({ store }: { stor
         threshold={10}
         items={records.items}
         keyOf={(r) => r.clearingNO}
-        renderItem={(r) => <RecordRow record={r} onRetry={() => void store.retry(r)} />}
+        renderItem={(r) => <RecordRow record={r} busy={store.submitting} onRetry={() => void store.retry(r)} />}
         loading={records.loading}
         loadingMore={records.loadingMore}
         end={records.end}

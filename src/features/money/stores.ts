@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { BankCard, ClearingRecord, IncomeSummary, MoneyApi, RecashRecord, SalesIncomeRecord } from '../../api/money'
-import { cardForWire, recordAction, retryAllowed, withdrawStep } from '../../domain/money'
+import { cardForWire, isMaskedCardField, maskedFieldOnBlur, maskedFieldOnFocus, recordAction, retryAllowed, withdrawStep } from '../../domain/money'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
 import { validateBankCard, type BankCardForm, type BankCardKey } from '../../domain/validation'
 import type { KeyValueStorage } from '../../platform/storage/types'
@@ -138,9 +138,12 @@ export class WithdrawStore {
     }
   }
 
-  /** 'tap to retry' on a failed record, under the retry rule (spec 001 §5). */
+  /**
+   * 'tap to retry' on a failed record, under the retry rule (spec 001 §5); once at a time. Either
+   * way the balances and records are read again: a refused retry may have met a changed record.
+   */
   async retry(record: ClearingRecord): Promise<void> {
-    if (recordAction(record) !== 'retry') return
+    if (this.submitting || recordAction(record) !== 'retry') return
     if (!retryAllowed(this.summary.value?.isErrorBankInfo ?? 0, this.cardUpdated)) {
       this.dialog = { kind: 'modifyCard' }
       return
@@ -149,12 +152,12 @@ export class WithdrawStore {
     try {
       await this.deps.money.applyAgain(record.clearingNO)
       runInAction(() => (this.dialog = { kind: 'retried' }))
-      await this.refresh()
     } catch (err) {
       runInAction(() => (this.dialog = { kind: 'failed', message: this.deps.messageOf(err) }))
     } finally {
       runInAction(() => (this.submitting = false))
     }
+    await this.refresh()
   }
 
   close(): void {
@@ -214,11 +217,14 @@ export class BankCardStore {
 
 /**
  * /withdrawBindCardEdit: the card form. Editing the bound card loads it from the server (its
- * details never travel in the URL); checks run in the spec's order with its alert texts; a saved
- * card sets the card-updated flag.
+ * details never travel in the URL), its numbers masked: a masked field empties as it gains focus,
+ * for retyping, and shows the mask again when left empty; sent masked, it keeps the stored number.
+ * Checks run in the spec's order with its alert texts; a saved card sets the card-updated flag.
  */
 export class CardFormStore {
   form: BankCardForm = { realName: '', idCardNo: '', bankName: '', bankNo: '', phone: '' }
+  /** the bound card as the server answered it (numbers masked), when editing */
+  loaded: BankCardForm | undefined = undefined
   /** editing the bound card: nothing to type into until it has loaded */
   loading: boolean
   loadError: string | undefined = undefined
@@ -243,7 +249,9 @@ export class CardFormStore {
     try {
       const card = await this.money.bankCard()
       runInAction(() => {
-        if (card) this.form = { ...card }
+        if (!card) return
+        this.loaded = { ...card }
+        this.form = { ...card }
       })
     } catch (err) {
       runInAction(() => (this.loadError = this.messageOf(err)))
@@ -254,6 +262,16 @@ export class CardFormStore {
 
   set(field: keyof BankCardForm, value: string): void {
     this.form = { ...this.form, [field]: value }
+  }
+
+  /** A field gains focus: a masked number gives way to retyping. */
+  focus(field: keyof BankCardForm): void {
+    if (isMaskedCardField(field)) this.set(field, maskedFieldOnFocus(this.loaded?.[field], this.form[field]))
+  }
+
+  /** A field loses focus: a masked number left empty shows its mask again (kept as stored). */
+  blur(field: keyof BankCardForm): void {
+    if (isMaskedCardField(field)) this.set(field, maskedFieldOnBlur(this.loaded?.[field], this.form[field]))
   }
 
   dismiss(): void {

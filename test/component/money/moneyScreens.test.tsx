@@ -9,7 +9,7 @@ import { BankCardScreen, BankCardStore, CardFormScreen, CardFormStore, IncomeScr
 import { toPageUrl } from '../../../src/domain/routes'
 import { mount, until } from '../act'
 import { WithStores } from '../appStores'
-import { CARD, SUMMARY, clearing, click, list, moneyStores, ok, refuse, text, typeInto, screenRig, type Handler } from './support'
+import { CARD, MASKED_CARD, SUMMARY, clearing, click, list, moneyStores, ok, refuse, text, typeInto, screenRig, type Handler } from './support'
 
 const INFO = '/wmim/course/clearing/info.do'
 const INCOME = '/wmim/course/v2/income/list.do'
@@ -129,22 +129,22 @@ describe('money screens', () => {
       expect(storage.get('withdrawCardUpdated')).toBeUndefined()
     })
 
-    it('a bank-info failure shows its reason; any other failure offers a retry', async () => {
+    it('a bank-info failure shows its reason; a retryable failure offers a retry', async () => {
       const { backend } = await show({
         [INFO]: () => ok({ object: SUMMARY }),
         [CLEARINGS]: () =>
           list([
             clearing({ clearingNO: 'CLBANK', clearingStatus: 2, failType: 1, failReason: 'the bank card information is wrong' }),
-            clearing({ clearingNO: 'CLOTHER', clearingStatus: 2, failType: 0 }),
+            clearing({ clearingNO: 'CLOTHER', clearingStatus: 2, failType: 0, retryable: 1 }),
             clearing({ clearingNO: 'CLPAID', clearingStatus: 1 }),
           ]),
         [APPLY_AGAIN]: (body) => ok({ object: clearing({ clearingNO: body.clearingNO }) }),
       })
       await until(() => expect(document.querySelectorAll('.money-record')).toHaveLength(3))
-      expect(text('.money-record__reason')).toBe('失败原因：the bank card information is wrong')
-      expect(document.querySelectorAll('.money-record__retry')).toHaveLength(1)
+      expect(text('.money-record__reason')).toBe('失败原因：银行卡信息有误')
+      expect(document.querySelectorAll('.money-record__retry:not(.money-record__retry--fix)')).toHaveLength(1)
       expect([...document.querySelectorAll('.money-record__status')].map((e) => e.textContent)).toEqual(['提现失败', '提现失败', '提现成功'])
-      click(rig.utils, '.money-record__retry')
+      click(rig.utils, '.money-record__retry:not(.money-record__retry--fix)')
       await until(() => expect(text('.ui-dialog__text')).toBe('已重新提交'))
       expect(backend.calls.find((c) => c.path === APPLY_AGAIN)?.body).toEqual({ clearingNO: 'CLOTHER' })
     })
@@ -152,7 +152,7 @@ describe('money screens', () => {
     it('the retry rule: an erroneous card not updated since asks to modify it instead of retrying', async () => {
       const { backend } = await show({
         [INFO]: () => ok({ object: { ...SUMMARY, isErrorBankInfo: 1 } }),
-        [CLEARINGS]: () => list([clearing({ clearingStatus: 2, failType: 0 })]),
+        [CLEARINGS]: () => list([clearing({ clearingStatus: 2, failType: 0, retryable: 1 })]),
       })
       await until(() => expect(document.querySelector('.money-record__retry')).not.toBeNull())
       await until(() => expect(text('.money-balances__total')).toBe('81.70'))
@@ -256,8 +256,8 @@ describe('money screens', () => {
     })
 
     it('edits the bound card: loads it, saves without the blanks typed in numbers, sets the card-updated flag, goes back', async () => {
-      const { backend, storage } = await show({ [CARD_INFO]: () => ok({ object: CARD }), [SAVE_CARD]: () => ok({ object: CARD }) }, true)
-      await until(() => expect((document.querySelectorAll('.card-form__field input')[3] as HTMLInputElement | undefined)?.value).toBe('6214830000008888'))
+      const { backend, storage } = await show({ [CARD_INFO]: () => ok({ object: MASKED_CARD }), [SAVE_CARD]: () => ok({ object: MASKED_CARD }) }, true)
+      await until(() => expect((document.querySelectorAll('.card-form__field input')[3] as HTMLInputElement | undefined)?.value).toBe('**** **** **** 8888'))
       await fill({ ...CARD, bankNo: '6222 0200 0000 4321' })
       rig.utils.fireEvent.click(buttonWithText('提交'))
       await until(() => expect(rig.navigateBack).toHaveBeenCalled())

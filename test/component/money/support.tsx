@@ -38,6 +38,8 @@ export const SUMMARY: IncomeSummary = {
 }
 
 export const CARD: BankCard = { realName: '林晓', idCardNo: '110101199001011234', bankNo: '6214830000008888', phone: '13800000001', bankName: '招商银行' }
+/** CARD as the info call answers it: its numbers masked (server/money/rules.ts maskedCard). */
+export const MASKED_CARD: BankCard = { ...CARD, idCardNo: '**************1234', bankNo: '**** **** **** 8888', phone: '138****0001' }
 
 export function bought(overrides: Partial<BoughtItem> = {}): BoughtItem {
   return {
@@ -63,6 +65,7 @@ export function clearing(overrides: Partial<ClearingRecord> = {}): ClearingRecor
     clearingStatus: 0,
     failType: 0,
     failReason: '',
+    retryable: 0,
     applyTime: Date.UTC(2024, 2, 11),
     ...overrides,
   }

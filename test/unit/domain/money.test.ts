@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { cardForWire, maskCardNumber, recordAction, retryAllowed, withdrawStep } from '../../../src/domain/money'
+import { cardForWire, isMaskedCardField, maskCardNumber, maskedFieldOnBlur, maskedFieldOnFocus, recordAction, retryAllowed, withdrawStep } from '../../../src/domain/money'
 import { fenToYuan } from '../../../src/domain/format'
 
 describe('withdrawStep', () => {
@@ -37,15 +37,55 @@ describe('retryAllowed (spec 001 §5)', () => {
   })
 })
 
-describe('recordAction', () => {
+describe('recordAction (spec 001 §4, issue 30 item 8)', () => {
   it.each([
-    [{ clearingStatus: 0, failType: 0 }, 'none'],
-    [{ clearingStatus: 1, failType: 0 }, 'none'],
-    [{ clearingStatus: 2, failType: 1 }, 'reason'],
-    [{ clearingStatus: 2, failType: 0 }, 'retry'],
-    [{ clearingStatus: 7, failType: 1 }, 'none'],
+    [{ clearingStatus: 0, failType: 0, retryable: 0 }, 'none'],
+    [{ clearingStatus: 1, failType: 0, retryable: 0 }, 'none'],
+    // a bank-info failure: the card is fixed first, then the record offers the retry
+    [{ clearingStatus: 2, failType: 1, retryable: 0 }, 'fixCard'],
+    [{ clearingStatus: 2, failType: 1, retryable: 1 }, 'retry'],
+    [{ clearingStatus: 2, failType: 0, retryable: 1 }, 'retry'],
+    // nothing left to pay (its sales refunded)
+    [{ clearingStatus: 2, failType: 0, retryable: 0 }, 'none'],
+    // a retryable flag on a record that did not fail offers nothing
+    [{ clearingStatus: 0, failType: 0, retryable: 1 }, 'none'],
+    [{ clearingStatus: 7, failType: 1, retryable: 1 }, 'none'],
   ])('%p -> %p', (record, action) => {
     expect(recordAction(record)).toBe(action)
+  })
+})
+
+describe('masked card fields (issue 30 item 9)', () => {
+  it('knows the three masked numbers', () => {
+    expect(['realName', 'idCardNo', 'bankName', 'bankNo', 'phone'].filter(isMaskedCardField)).toEqual(['idCardNo', 'bankNo', 'phone'])
+  })
+
+  it.each([
+    // stored, current, on focus, on blur
+    ['**** **** **** 8888', '**** **** **** 8888', '', '**** **** **** 8888'],
+    ['**** **** **** 8888', '', '', '**** **** **** 8888'],
+    ['**** **** **** 8888', '   ', '   ', '**** **** **** 8888'],
+    ['**** **** **** 8888', '6222', '6222', '6222'],
+    // a new card: nothing stored, nothing masked
+    [undefined, '', '', ''],
+    [undefined, '6222', '6222', '6222'],
+    // a stored value that is not masked is never put back
+    ['6214830000008888', '6214830000008888', '6214830000008888', '6214830000008888'],
+    ['6214830000008888', '', '', ''],
+  ])('stored %p, showing %p: focus -> %p, blur -> %p', (stored, current, focused, blurred) => {
+    expect(maskedFieldOnFocus(stored, current)).toBe(focused)
+    expect(maskedFieldOnBlur(stored, current)).toBe(blurred)
+  })
+
+  it('never turns a typed number into the mask, nor the mask into anything but empty', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (stored, current) => {
+        const focused = maskedFieldOnFocus(stored, current)
+        expect(focused === current || (focused === '' && current === stored)).toBe(true)
+        const blurred = maskedFieldOnBlur(stored, current)
+        expect(blurred === current || (blurred === stored && current.trim() === '')).toBe(true)
+      }),
+    )
   })
 })
 
