@@ -67,7 +67,7 @@ describe('profile and money pages in the compiled mini-program (dist/weapp)', ()
   it('/withdrawAction shows the balance, the rules and the records in all three states', async () => {
     const p = await open('WithdrawAction', 'teacher')
     await p.waitFor(() => p.root.querySelectorAll('.money-record').length === 3)
-    expect(p.text()).toContain('81.70')
+    expect(p.text()).toContain('51.80')
     expect(p.text()).toContain('每周一统一打款')
     for (const status of ['等待打款', '提现成功', '提现失败']) expect(p.text()).toContain(status)
   })
