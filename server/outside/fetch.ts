@@ -31,8 +31,12 @@ function payload(body: RequestInit['body']): string | Buffer | undefined {
   throw new TypeError('outside fetch: send a string, URLSearchParams or bytes')
 }
 
-/** Absolute URLs through `platformFetch`; paths (`/standin/…`) through `app.inject`. */
-export function outsideFetch(app: FastifyInstance, platformFetch: OutsideFetch = fetch): OutsideFetch {
+/**
+ * Absolute URLs through `platformFetch`; paths (`/standin/…`) through `app.inject`. The global
+ * fetch is looked up when an absolute URL is sent, not when the app is built: an app of a test
+ * environment without it (jsdom, the mini-program tests) runs on its stand-ins.
+ */
+export function outsideFetch(app: FastifyInstance, platformFetch: OutsideFetch = (url, init) => fetch(url, init)): OutsideFetch {
   return async (url, init = {}) => {
     if (!url.startsWith('/')) return platformFetch(url, init)
     const headers = headerRecord(init.headers)
