@@ -78,10 +78,17 @@ class ScriptedRoom implements ChatroomClient {
   send = jest.fn(async (content: LiveContent, idClient: string): Promise<LiveChatMessage> => ({ ...comment(idClient, 100, content.text), flow: 'out' }))
   exit = jest.fn(async () => undefined)
   members = jest.fn(async () => [])
+  readonly moderation = undefined
   private listener: (m: LiveChatMessage[]) => void = () => undefined
   async enter(options: EnterOptions) {
     this.entered.push(options)
-    return { account: 'a', member: { account: 'a', type: 'guest' as const, nick: 'n', avatar: '', online: true, muted: false, blacked: false }, roomName: 'r', onlineMemberNum: 1 }
+    return {
+      account: 'a',
+      member: { account: 'a', type: 'guest' as const, nick: 'n', avatar: '', online: true, muted: false, gaged: false, tempMuteDuration: 0, blacked: false },
+      roomName: 'r',
+      onlineMemberNum: 1,
+      room: { name: 'r', announcement: '', mute: false, onlineMemberNum: 1, creator: 'wm_teacher' },
+    }
   }
   onMessages(listener: (m: LiveChatMessage[]) => void) {
     this.listener = listener

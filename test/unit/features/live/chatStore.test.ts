@@ -12,6 +12,7 @@ class ScriptedClient implements ChatroomClient {
   enter = jest.fn()
   exit = jest.fn(async () => undefined)
   members = jest.fn(async () => [])
+  readonly moderation = undefined
   onMessages(listener: (m: LiveChatMessage[]) => void) {
     this.messageListener = listener
     return () => undefined
