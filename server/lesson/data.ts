@@ -100,7 +100,7 @@ const MESSAGE_COLUMNS: Readonly<Record<keyof MessageChange, string>> = {
  * key) up to date with its messages. Every write of messages ends with it, in its transaction:
  * this is what the SQLite triggers of lesson migrations 4 and 5 did, on either engine now.
  */
-async function refreshLessons(q: Queryable, lessonIds: readonly number[]): Promise<void> {
+export async function refreshLessons(q: Queryable, lessonIds: readonly number[]): Promise<void> {
   for (const lessonId of new Set(lessonIds)) {
     await q.run(
       `UPDATE messages SET position = ordered.n
