@@ -21,6 +21,14 @@ export const LIVE_SUBSCRIBE_PAGE_SIZE = 10
 export const LIVE_PASSWORD_MIN_LENGTH = 4
 /** spec 001 §7: the watch count, a GET on the media host (`?groupid=…&t=<ms>`), answered `{ watchCount }`. */
 export const LIVE_WATCH_COUNT_PATH = '/hls/watchCount'
+/**
+ * /liveSubscribeNoti's way in (spec 001 §2, §6): the official account's menu opens this GET, which
+ * goes through WeChat's web authorisation to LIVE_SUBSCRIBE_RETURN_PATH, which opens the page with
+ * `openid` set to the person's openid as the server signed it (expiring). The page passes that value
+ * on as the `openid` of wxSubscribe and subscriptions; a bare openid opens nothing.
+ */
+export const LIVE_SUBSCRIBE_ENTRY_PATH = '/wx/live/subscribe/entry'
+export const LIVE_SUBSCRIBE_RETURN_PATH = '/wx/live/subscribe/return'
 
 /** The chat room a viewer enters (spec 001 §3 watchData): NetEase's when appKey is set, else the local room. */
 export interface LiveWatchData {
@@ -125,6 +133,7 @@ export const liveCalls = {
     loginData: 'required',
     isSubscribe: 'required',
   }),
+  /** `openid`: the signed value of the page's query (LIVE_SUBSCRIBE_ENTRY_PATH), here and in `subscriptions` */
   wxSubscribe: endpoint<{ openid: string; wmid: string; isSubscribe: number }, null>('/wmim/live/subscribe/updateSubscribe.do', {
     openid: 'required',
     wmid: 'required',

@@ -24,14 +24,16 @@ import type { LiveViewer, Refusal } from './rules'
 import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, UNKNOWN_LIVE_MESSAGE, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
 import { PasswordTries } from '../lesson/passwordTries'
 import { nimClientType } from '../outside/nim/room'
+import { openidOfSubscribeLink, subscribeLinkKey } from './subscribeLink'
+import { subscribeRoutes } from './subscribeRoutes'
 
-const UNKNOWN_OPENID_MESSAGE = 'this subscription link is not valid any more: open it again from the official account'
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
 const SELF_MESSAGE = 'you cannot subscribe to yourself'
 const NO_MORE_MESSAGE = 'no more'
 
 const flag = { type: 'integer', enum: [0, 1] } as const
-const openid = { type: 'string', minLength: 1, maxLength: 64 } as const
+/** the signed openid of /liveSubscribeNoti's query (subscribeLink.ts) */
+const openid = { type: 'string', minLength: 1, maxLength: 256 } as const
 
 const refuse = (refusal: Refusal | undefined): void => {
   if (refusal) throw new ApiRefusal(refusal.code, refusal.msg)
@@ -47,7 +49,7 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, nimRoom }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, wechat, wechatOauth, nimRoom }) => {
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
@@ -199,9 +201,13 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     return ok(await setSubscribed(user.wmid, request.body.wmid, request.body.isSubscribe === 1))
   })
 
-  const userOfOpenid = async (id: string): Promise<string> => {
-    const wmid = await lives.userOfOpenid(id)
-    if (wmid === undefined) throw new ApiRefusal(ResponseCode.Forbidden, UNKNOWN_OPENID_MESSAGE)
+  // the subscription page's openid is one this server signed on WeChat's return, never a bare one
+  const linkKey = subscribeLinkKey(wechat.appSecret)
+  subscribeRoutes(app, wechatOauth, linkKey)
+  const userOfOpenid = async (link: string): Promise<string> => {
+    const id = openidOfSubscribeLink(link, clock(), linkKey)
+    const wmid = id === undefined ? undefined : await lives.userOfOpenid(id)
+    if (wmid === undefined) throw ApiRefusal.say(ResponseCode.Forbidden, 'subscribeLinkInvalid')
     return wmid
   }
 

@@ -12,12 +12,15 @@
  *   live-replay    林老师's ended live with a replay, password 2468
  *   live-app       林老师's live watchable only in the app (the spec's current behaviour)
  *
- * Subscriptions: wm_buyer (openid `openid-buyer`) subscribes 14 hosts (two pages of 10);
- * wm_visitor (openid `openid-visitor`) none. Twelve extra hosts wm_host01..wm_host12 exist for it.
+ * Subscriptions: wm_buyer subscribes 14 hosts (two pages of 10); wm_visitor none. Twelve extra
+ * hosts wm_host01..wm_host12 exist for it. Their official-account openids are those of the WeChat
+ * stand-in's personas (outside/wechatOauth/personas.ts: `dev-oa-wm_buyer`, …), so the subscription
+ * page opens through the stand-in's authorisation as it would through WeChat's.
  */
 import { ChatroomQueries } from '../chatroom/data'
 import { DEMO_CHATROOM_ID } from '../chatroom/seed'
 import type { Queryable } from '../core/sql'
+import { personaOpenid } from '../outside/wechatOauth/personas'
 import { SEEDED_AT, chinaTime } from '../core/seedTime'
 
 interface SeedLive {
@@ -118,7 +121,9 @@ export async function seedLives(tx: Queryable): Promise<void> {
     )
   }
   await tx.run("INSERT INTO live_admins (live_id, wmid) SELECT id, 'wm_assistant' FROM live_shows WHERE course_data = 'live-now'")
-  await tx.run("INSERT INTO live_openids (openid, wmid) VALUES ('openid-buyer', 'wm_buyer'), ('openid-visitor', 'wm_visitor')")
+  for (const wmid of ['wm_buyer', 'wm_visitor', 'wm_teacher']) {
+    await tx.run('INSERT INTO live_openids (openid, wmid) VALUES (?, ?)', [personaOpenid('oa', wmid), wmid])
+  }
   const hosts = ['wm_teacher', 'wm_assistant', ...EXTRA_HOSTS.map((h) => h.wmid)]
   for (const [i, host] of hosts.entries()) {
     await tx.run('INSERT INTO live_subscriptions (subscriber, host, created_at) VALUES (?, ?, ?)', ['wm_buyer', host, SEEDED_AT + i * 1000])

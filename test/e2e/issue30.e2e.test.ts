@@ -5,6 +5,7 @@
  * the small visual faults (icons in the empty states, words kept whole, 44 px controls, the replay
  * password hint, the cover's arrow). Each screenshot is an axe audit.
  */
+import { demoSubscribeLink } from '../fixtures/subscribeLink'
 import type { Browser, Page } from 'playwright-core'
 import { ROUTES } from '../../src/domain/routes'
 import { loggedInAs, pathOf, seedStorage, shown } from './browserState'
@@ -276,7 +277,7 @@ describe('issue 30 (H5, 375x812)', () => {
 
     // the empty subscription list: a picture in the disc
     const subs = await e2e.newPage()
-    await subs.goto('/liveSubscribeNoti?openid=openid-visitor')
+    await subs.goto(`/liveSubscribeNoti?openid=${encodeURIComponent(demoSubscribeLink('wm_visitor'))}`)
     await shown(subs, '.state-view__icon--empty').waitFor()
     await settled(subs)
     await e2e.screenshot(subs, 'issue30-subscriptions-empty')

@@ -1,3 +1,4 @@
+import { demoSubscribeLink } from '../fixtures/subscribeLink'
 import type { Page } from 'playwright-core'
 import { scrollUntil, startE2E, type E2E } from './harness'
 import { STORAGE, seedStorage, shown } from './browserState'
@@ -21,7 +22,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
 
   it('the subscription list pages by 10 to its end, and a switch unsubscribes the host on the server', async () => {
     const page = await e2e.newPage()
-    await page.goto('/liveSubscribeNoti?openid=openid-buyer')
+    await page.goto(`/liveSubscribeNoti?openid=${encodeURIComponent(demoSubscribeLink('wm_buyer'))}`)
     const rows = shown(page, '.live-sub-row')
     await rows.nth(9).waitFor()
     expect(await rows.count()).toBe(10)
@@ -53,7 +54,7 @@ describe('live pages in Chromium (H5, 375x812)', () => {
 
   it('a user with no subscriptions sees the empty text', async () => {
     const page = await e2e.newPage()
-    await page.goto('/liveSubscribeNoti?openid=openid-visitor')
+    await page.goto(`/liveSubscribeNoti?openid=${encodeURIComponent(demoSubscribeLink('wm_visitor'))}`)
     await shown(page, '.state-view__title').filter({ hasText: '还没有订阅任何主播' }).waitFor()
     await page.waitForTimeout(400)
     await e2e.screenshot(page, 'live-subscriptions-empty')

@@ -3,6 +3,7 @@
  * (a guest, another user's login, an expired one, no session, a wrong or short password, a
  * missing playlist token), the subscription list's paging, concurrency, and the stream itself.
  */
+import { demoSubscribeLink } from '../fixtures/subscribeLink'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -322,28 +323,28 @@ describe('subscriptions', () => {
   })
 
   it('the list pages by 10 from page 1 and answers 404 past its end', async () => {
-    const first = await list('openid-buyer', 1)
+    const first = await list(demoSubscribeLink('wm_buyer'), 1)
     expect(first.body.code).toBe(200)
     expect(first.body.data.array).toHaveLength(10)
     expect(first.body.data.array[0]).toMatchObject({ wmid: 'wm_teacher', nickname: '林老师' })
     expect(first.body.data.array[0].faceIcon).toMatch(/^http:\/\/localhost(:\d+)?\/media\/avatar-teacher\.png$/)
-    const second = await list('openid-buyer', 2)
+    const second = await list(demoSubscribeLink('wm_buyer'), 2)
     expect(second.body.data.array).toHaveLength(4)
     const all = [...first.body.data.array, ...second.body.data.array].map((row) => row.wmid)
     expect(new Set(all).size).toBe(14)
-    expect((await list('openid-buyer', 3)).body.code).toBe(404)
-    expect((await list('openid-visitor', 1)).body).toMatchObject({ code: 404, msg: 'no more' })
+    expect((await list(demoSubscribeLink('wm_buyer'), 3)).body.code).toBe(404)
+    expect((await list(demoSubscribeLink('wm_visitor'), 1)).body).toMatchObject({ code: 404, msg: 'no more' })
   })
 
   it('switching from the subscription page changes only the openid user, and an unknown openid changes nothing', async () => {
     const wx = (fields: Fields) => post(app, liveCalls.wxSubscribe.path, fields)
-    expect((await wx({ openid: 'openid-buyer', wmid: 'wm_host01', isSubscribe: 0 })).body.code).toBe(200)
-    const rows = [...(await list('openid-buyer', 1)).body.data.array, ...(await list('openid-buyer', 2)).body.data.array]
+    expect((await wx({ openid: demoSubscribeLink('wm_buyer'), wmid: 'wm_host01', isSubscribe: 0 })).body.code).toBe(200)
+    const rows = [...(await list(demoSubscribeLink('wm_buyer'), 1)).body.data.array, ...(await list(demoSubscribeLink('wm_buyer'), 2)).body.data.array]
     expect(rows.map((row) => row.wmid)).not.toContain('wm_host01')
     expect(rows).toHaveLength(13)
     expect((await wx({ openid: 'openid-forged', wmid: 'wm_host02', isSubscribe: 0 })).body.code).toBe(403)
     expect((await list('openid-forged', 1)).body.code).toBe(403)
-    expect((await wx({ openid: 'openid-visitor', wmid: 'wm_host02', isSubscribe: 1 })).body.code).toBe(200)
-    expect((await list('openid-visitor', 1)).body.data.array.map((row) => row.wmid)).toEqual(['wm_host02'])
+    expect((await wx({ openid: demoSubscribeLink('wm_visitor'), wmid: 'wm_host02', isSubscribe: 1 })).body.code).toBe(200)
+    expect((await list(demoSubscribeLink('wm_visitor'), 1)).body.data.array.map((row) => row.wmid)).toEqual(['wm_host02'])
   })
 })

@@ -1,13 +1,14 @@
 /**
  * @jest-environment jsdom
  */
+import { demoSubscribeLink } from '../fixtures/subscribeLink'
 import { routeByName, toPageUrl } from '../../src/domain/routes'
 import { loadPage, optionsOf, type FakeWx, type LoadedPage } from './harness'
 import { all, attributeOf, tap, typeInto } from './taroTree'
 
 /**
  * The live package's simple pages in the compiled mini-program (dist/weapp), against the real
- * server's seed: /liveEnd and /liveSubscribeNoti (wm_buyer's 14 hosts through `openid-buyer`).
+ * server's seed: /liveEnd and /liveSubscribeNoti (wm_buyer's 14 hosts through the openid signed for them, test/fixtures/subscribeLink.ts).
  * Only `wx` (navigation, request transport) is the platform edge faked by the harness.
  */
 const count = (p: LoadedPage, selector: string): number => p.root.querySelectorAll(selector).length
@@ -31,7 +32,7 @@ describe('live pages in the compiled mini-program (dist/weapp)', () => {
   })
 
   it('/liveSubscribeNoti lists the first 10 subscribed hosts; a switch unsubscribes on the server', async () => {
-    page = await loadPage(routeByName('LiveSubscribeNoti').page, { openid: 'openid-buyer' })
+    page = await loadPage(routeByName('LiveSubscribeNoti').page, { openid: demoSubscribeLink('wm_buyer') })
     const p = page
     await p.waitFor(() => count(p, '.live-sub-row') === 10, 20000)
     expect(p.text()).toContain('已订阅的主播')

@@ -9,7 +9,8 @@ export interface SubscriptionRow extends LiveSubscription {
 }
 
 /**
- * /liveSubscribeNoti (spec 001 §2, §4 subscription switch): the hosts the openid's user subscribes,
+ * /liveSubscribeNoti (spec 001 §2, §4 subscription switch): the hosts the openid's user subscribes
+ * (`openid`: the page's signed value, which only the server reads),
  * 10 a page from page 1 (404 ends the list), every row loaded as subscribed. A switch shows loading
  * while its call runs and clears it on code 200. On a failure (the spec does not say) the transport
  * toasts the server's message and the switch goes back to what the server still has, so the page

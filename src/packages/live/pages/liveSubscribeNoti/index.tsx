@@ -12,7 +12,12 @@ import { preparePullDownRefresh } from '../../../../platform/components/pullDown
 // the page config sets enablePullDownRefresh
 preparePullDownRefresh()
 
-/** /liveSubscribeNoti ('live reminder', spec 001 §2): the user is the `openid` query value (spec 001 §6). */
+/**
+ * /liveSubscribeNoti ('live reminder', spec 001 §2): the user is the `openid` query value (spec 001
+ * §6), which the server signed when WeChat's authorisation sent the person back (an expiring value,
+ * types/live.ts LIVE_SUBSCRIBE_ENTRY_PATH), the same in both builds. The page passes it on as it is;
+ * the server refuses a bare, altered or expired one, and the list shows that refusal in place.
+ */
 export default function LiveSubscribeNotiPage() {
   useRouteTitle('LiveSubscribeNoti')
   const openid = presentParam(useRouter().params.openid)
