@@ -30,7 +30,7 @@ export function testAppStores(edge: Partial<PlatformEdge> = {}, overrides: Parti
     audio: new FakeEngine(),
     inWechatBrowser: () => false,
     transport: fakeTransport(async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } })),
-    payment: () => ({ pay: async () => 'cancel' }),
+    payment: () => ({ pay: async () => 'cancel', restricted: () => false, orderPlatform: () => undefined }),
     share: () => ({ setShareContent: async () => undefined }),
     auth: () => ({ login: async () => ({ kind: 'redirected' }) }),
     ...edge,

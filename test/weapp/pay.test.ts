@@ -1,13 +1,14 @@
 /**
  * @jest-environment jsdom
  */
+import { createPublicKey, createVerify } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ApiEnvelope, ObjectData } from '../../types/api'
 import type { LoginData } from '../../types/login'
 import type { OrderState, PayConfig } from '../../types/purchase'
 import { devCalls } from '../../types/dev'
 import { loginCalls } from '../../types/login'
-import { DEV_PAY_KEY, payV2Sign } from '../../server/core/wechat'
+import { DEMO_MERCHANT_KEY } from '../../server/outside/wechatPay/settings'
 import { routeByName } from '../../src/domain/routes'
 import purchase from '../../src/locales/zh-CN/purchase'
 import { loadPage, type FakeWx, type LoadedPage } from './harness'
@@ -186,10 +187,13 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
       signType: order.signType,
       paySign: order.sign,
     })
-    // what the sheet gets is signed as WeChat checks it, with the order's prepay id
+    // what the sheet gets is signed as WeChat Pay v3 checks it: RSA-SHA256 of appId, timeStamp,
+    // nonceStr and package under the merchant key, with the prepay id WeChat Pay (its stand-in) gave
     const { timeStamp, nonceStr, signType, paySign } = sheet.params
-    expect(sheet.params.package).toBe(`prepay_id=${order.orderNO}`)
-    expect(paySign).toBe(payV2Sign({ appId: order.appId, timeStamp, nonceStr, package: sheet.params.package, signType }, DEV_PAY_KEY))
+    expect(signType).toBe('RSA')
+    expect(sheet.params.package).toMatch(/^prepay_id=wx\w+$/)
+    const message = `${order.appId}\n${timeStamp}\n${nonceStr}\n${sheet.params.package}\n`
+    expect(createVerify('RSA-SHA256').update(message).verify(createPublicKey(DEMO_MERCHANT_KEY), paySign, 'base64')).toBe(true)
     // no order query while the sheet is open
     expect(pathsRequested(page)).not.toContain(QUERY_PATH)
     // the server has the order, still unpaid, and the page does not claim otherwise

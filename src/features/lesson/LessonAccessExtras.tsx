@@ -28,13 +28,17 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
       {preview && courseData ? (
         <View className='lesson-preview-bar'>
           <Text className='lesson-preview-bar__hint'>{t('access.previewHint', { count: preview.freeCount })}</Text>
-          <Button
-            className='lesson-preview-bar__button'
-            size='mini'
-            {...pressable(openPay)}
-          >
-            {t('access.viewFull')}
-          </Button>
+          {flow.canSell ? (
+            <Button
+              className='lesson-preview-bar__button'
+              size='mini'
+              {...pressable(openPay)}
+            >
+              {t('access.viewFull')}
+            </Button>
+          ) : (
+            <Text className='lesson-preview-bar__hint lesson-preview-bar__ios'>{t('purchase.iosUnavailable')}</Text>
+          )}
         </View>
       ) : null}
       <PayFlowView flow={flow} />

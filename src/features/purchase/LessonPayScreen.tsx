@@ -172,6 +172,8 @@ const LessonPayBody = observer(function LessonPayBody({
             <Button className='lesson-pay__button lesson-pay__preview' {...pressable(viewCourse)}>
               {t('purchase.preview')}
             </Button>
+          ) : !flow.canSell ? (
+            <Text className='lesson-pay__notice lesson-pay__ios'>{t('purchase.iosUnavailable')}</Text>
           ) : (
             <Button
               className='lesson-pay__button lesson-pay__pay'

@@ -70,8 +70,14 @@ export class PayFlowStore {
     makeAutoObservable<PayFlowStore, 'deps' | 'onPaid'>(this, { deps: false, onPaid: false })
   }
 
+  /** False where WeChat forbids selling (the mini-program on iOS): screens show WeChat's wording instead of a buy button. */
+  get canSell(): boolean {
+    return !this.deps.payment.restricted()
+  }
+
   /** 'view full course' / the pay button: the pay dialog for this lesson. */
   open(target: PayTarget, onPaid: (order: PaidOrder) => void): void {
+    if (!this.canSell) return
     this.target = target
     this.onPaid = onPaid
     this.step = 'dialog'
@@ -132,6 +138,7 @@ export class PayFlowStore {
         loginData,
         inviterWmid: target.inviterWmid,
         payType: target.payType,
+        platform: this.deps.payment.orderPlatform(),
       })
       if (order.isBought === 1) {
         this.paid(order)

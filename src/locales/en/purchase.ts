@@ -30,6 +30,8 @@ export default {
   'purchase.confirm.pay': 'Confirm payment',
   'purchase.paying': 'Paying…',
   'purchase.unconfirmed': 'The payment is being confirmed, refresh in a moment',
+  // WeChat's wording where it forbids selling virtual goods: the mini-program on iOS
+  'purchase.iosUnavailable': 'Due to platform rules, this feature is not available on iOS',
   'purchase.sandbox.title': 'Simulated payment (development)',
   'purchase.sandbox.text': 'The reference server will mark the order paid: ¥{price}',
   'purchase.pay': 'Buy now ¥{price}',

@@ -28,6 +28,8 @@ export default {
   'purchase.confirm.pay': '确认支付',
   'purchase.paying': '正在支付…',
   'purchase.unconfirmed': '支付结果确认中，请稍后刷新查看',
+  // WeChat's wording where it forbids selling virtual goods: the mini-program on iOS
+  'purchase.iosUnavailable': '由于相关规范，iOS 功能暂不可用',
   'purchase.sandbox.title': '模拟支付（开发环境）',
   'purchase.sandbox.text': '参考服务器将把订单标记为已支付：¥{price}',
   'purchase.pay': '立即购买 ¥{price}',

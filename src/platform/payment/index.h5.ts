@@ -64,6 +64,9 @@ function sandboxEnabled(): boolean {
 
 export function createPaymentGateway(deps: PaymentDeps): PaymentGateway {
   return {
+    // H5 in WeChat on iOS may sell: WeChat's rule is the mini-program's
+    restricted: () => false,
+    orderPlatform: () => undefined,
     async pay(config: PayConfig): Promise<PayOutcome> {
       if (platformEnv.inWechatBrowser()) return payInWechat(config)
       if (!sandboxEnabled()) return 'fail'

@@ -8,9 +8,19 @@ function outcomeOf(err: unknown): PayOutcome {
   return typeof message === 'string' && /cancel/i.test(message) ? 'cancel' : 'fail'
 }
 
+/** The phone's system as WeChat reports it: `ios`, `android`, `devtools`, `windows`, `mac`… */
+function system(): string {
+  return Taro.getSystemInfoSync().platform.toLowerCase()
+}
+
 /** Mini-program: the native pay sheet. The sandbox is not needed: the devtools simulate payment. */
 export function createPaymentGateway(): PaymentGateway {
   return {
+    restricted: () => system() === 'ios',
+    orderPlatform: () => {
+      const name = system()
+      return /^[a-z]{1,16}$/.test(name) ? `weapp-${name}` : undefined
+    },
     async pay(config: PayConfig): Promise<PayOutcome> {
       try {
         await Taro.requestPayment({

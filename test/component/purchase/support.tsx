@@ -84,7 +84,7 @@ export function purchaseStores(
   opts: { storage?: Record<string, string>; wechat?: boolean; pay?: PayOutcome } = {},
 ) {
   const storage = memoryStorage(opts.storage)
-  const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
+  const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok'), restricted: () => false, orderPlatform: () => undefined }
   const auth: AuthGateway = { login: jest.fn(async () => ({ kind: 'redirected' as const })) }
   const base = testAppStores({
     storage,

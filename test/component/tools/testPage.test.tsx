@@ -51,7 +51,7 @@ function setUp(rig: Rig = {}) {
       requests.push({ url: request.url, requestId })
       return (rig.server ?? ((n) => envelope(200, { object: config('TO1', n > 1 ? 1 : 0) })))(requests.length, requestId)
     }),
-    payment: () => ({ pay }),
+    payment: () => ({ pay, restricted: () => false, orderPlatform: () => undefined }),
   })
   let ids = 0
   const store = new TestStore({

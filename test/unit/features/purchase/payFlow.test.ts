@@ -27,6 +27,8 @@ function setup(opts: {
   orderStates?: OrderState['orderStatus'][]
   /** what the lesson info says when the flow reads it again */
   isBought?: 0 | 1
+  /** the mini-program's system (Taro.getSystemInfoSync().platform); none: H5 */
+  system?: string
 }) {
   const storage = memoryStorage(opts.loginData ? { [STORAGE_KEYS.loginData]: JSON.stringify(opts.loginData) } : {})
   const session = new SessionStore(storage)
@@ -62,7 +64,12 @@ function setup(opts: {
       return opts.login ?? { kind: 'redirected' }
     }),
   }
-  const payment: PaymentGateway = { pay: jest.fn(async () => opts.pay ?? 'ok') }
+  // the platform edge: the payment gateway as the mini-program's reports its system
+  const payment: PaymentGateway = {
+    pay: jest.fn(async () => opts.pay ?? 'ok'),
+    restricted: () => opts.system === 'ios',
+    orderPlatform: () => (opts.system ? `weapp-${opts.system}` : undefined),
+  }
   const lesson: Pick<LessonApi, 'info'> = {
     info: jest.fn(async () => ({ found: true as const, info: lessonInfo({ privacyStatus: 3, fee: 990, isBought: opts.isBought ?? 0 }) })),
   }
@@ -72,6 +79,23 @@ function setup(opts: {
 }
 
 describe('PayFlowStore', () => {
+  it('names the mini-program\'s platform in the order call, so the server can apply WeChat\'s iOS rule', async () => {
+    const t = setup({ loginData: BUYER, system: 'android' })
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.orders).toEqual([{ courseData: 'demo-paid', loginData: 'ld-buyer', inviterWmid: 'wm_inviter', payType: 1, platform: 'weapp-android' }])
+  })
+
+  it('sells nothing in the mini-program on iOS: no pay dialog opens and no order is made', async () => {
+    const t = setup({ loginData: BUYER, system: 'ios' })
+    expect(t.flow.canSell).toBe(false)
+    expect(t.flow.step).toBe('idle')
+    await t.flow.goPay()
+    await t.flow.confirmPay()
+    expect(t.orders).toEqual([])
+    expect(t.payment.pay).not.toHaveBeenCalled()
+  })
+
   it('asks a visitor who is not a product user to bind a phone, then confirms, orders and pays', async () => {
     const t = setup({ loginData: VISITOR })
     expect(t.flow.step).toBe('dialog')
