@@ -35,6 +35,7 @@ import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender
 import type { NimConfig } from './outside/nim/client'
 import { createNimRoom } from './outside/nim/room'
 import { nimFromEnv } from './outside/nim/settings'
+import { JsapiTicketSource } from './outside/wechatToken/tickets'
 import { CHATROOM_SOCKET_PATH } from '../types/chatroom'
 import { LOCAL_IAT_PATH } from '../types/speech'
 
@@ -161,6 +162,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     ),
     appBridgeKey: opts.appBridgeKey ?? (demo ? DEV_APP_BRIDGE_KEY : undefined),
     smsSender: sms ? tencentSmsSender(sms, outside, app.log) : UNCONFIGURED_SMS,
+    jsapiTickets: new JsapiTicketSource({ db, send: outside, apiBase: wechatBases.api, app: { appId: wechat.appId, appSecret: wechat.appSecret }, log: app.log }),
     ...(opts.nim ? { nimRoom: createNimRoom(opts.nim, db, outside, app.log) } : {}),
     ...(pay ? { payments: createPayments(createWechatPayClient(pay, outside), repos, [wechat.appId, wechat.miniAppId]) } : {}),
     mediaDir: MEDIA_DIR,
@@ -244,7 +246,6 @@ export const PRODUCTION_SECRETS = {
   WECHAT_MINI_APP_ID: 'the mini-program AppID (mini-program login and pay)',
   WECHAT_MINI_APP_SECRET: 'the mini-program AppSecret (jscode2session)',
   WECHAT_PAY_KEY: 'the merchant API key (pay API v2) that signs pay parameters and checks notifications',
-  WECHAT_JSAPI_TICKET: 'the JS-SDK ticket that signs share configs',
 } as const
 
 function serverMode(env: Environment): ServerMode {
@@ -270,7 +271,6 @@ function wechatFromEnv(env: Environment): WechatCredentials {
     miniAppId: String(env.WECHAT_MINI_APP_ID),
     miniAppSecret: String(env.WECHAT_MINI_APP_SECRET),
     payKey: String(env.WECHAT_PAY_KEY),
-    jsapiTicket: String(env.WECHAT_JSAPI_TICKET),
   }
 }
 

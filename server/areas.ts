@@ -40,6 +40,7 @@ import { seedPurchases } from './purchase/seed'
 import { WECHAT_PAY_STANDIN_MIGRATIONS } from './outside/wechatPay/standin'
 import { NIM_MIGRATIONS } from './outside/nim/migrations'
 import { shareRoutes } from './share/routes'
+import { SHARE_MIGRATIONS } from './share/migrations'
 import { speechRoutes } from './speech/routes'
 import { testOrderRoutes } from './testOrder/routes'
 import { TEST_ORDER_MIGRATIONS } from './testOrder/migrations'
@@ -81,7 +82,7 @@ export const AREAS: readonly Area[] = [
     routes: lessonRoutes,
   },
   { name: 'purchase', migrations: PURCHASE_MIGRATIONS, seed: seedPurchases, routes: purchaseRoutes },
-  { name: 'share', routes: shareRoutes },
+  { name: 'share', migrations: SHARE_MIGRATIONS, routes: shareRoutes },
   { name: 'money', migrations: MONEY_MIGRATIONS, seed: (tx) => seedMoney(tx), routes: moneyRoutes },
   {
     name: 'chatroom',

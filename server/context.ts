@@ -9,6 +9,7 @@ import type { WechatOauthClient } from './outside/wechatOauth/client'
 import type { Payments } from './purchase/payments'
 import type { SmsSender } from './outside/tencentSms/sender'
 import type { NimRoom } from './outside/nim/room'
+import type { JsapiTicketSource } from './outside/wechatToken/tickets'
 
 /**
  * What every area's routes get, built once per app by server/app.ts: the database, every area's
@@ -37,6 +38,8 @@ export interface AppContext {
   readonly smsSender: SmsSender
   /** the live chat on NetEase IM when NIM_* are set; none: this server's own chat room */
   readonly nimRoom?: NimRoom
+  /** the official account's JS-SDK ticket, from WeChat (its stand-in in demo mode), cached in the database */
+  readonly jsapiTickets: JsapiTicketSource
   /** WeChat Pay API v3 (server/purchase/payments.ts): its stand-in in demo mode; none when production has no pay settings */
   readonly payments?: Payments
   /** WeChat's login APIs (web authorisation, jscode2session): WeChat, or its stand-ins in demo mode */

@@ -8,15 +8,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 export const DEV_APP_ID = 'wx-dev-sandbox'
 /** the merchant API key that signs pay parameters and payment notifications (pay API v2) */
 export const DEV_PAY_KEY = 'dev-pay-key-0123456789abcdefghijk'
-/** the JS-SDK ticket that signs share configs */
-export const DEV_JSAPI_TICKET = 'dev-jsapi-ticket'
 /** the official account's AppSecret (OAuth code exchange, access tokens), the stand-ins check it */
 export const DEV_APP_SECRET = 'dev-app-secret-0123456789abcdef'
 /** the mini-program's AppID and AppSecret (jscode2session) */
 export const DEV_MINI_APP_ID = 'wx-dev-mini'
 export const DEV_MINI_APP_SECRET = 'dev-mini-secret-0123456789abcdef'
 
-/** What signs pay parameters, checks pay notifications and signs share configs. */
+/** The apps' credentials: what signs pay parameters and checks pay notifications, and what fetches the JS-SDK ticket. */
 export interface WechatCredentials {
   /** the official account (H5 in WeChat): OAuth 2, JS-SDK */
   appId: string
@@ -26,7 +24,6 @@ export interface WechatCredentials {
   miniAppSecret: string
   /** the merchant API key (pay API v2) */
   payKey: string
-  jsapiTicket: string
 }
 
 export const DEMO_WECHAT: WechatCredentials = {
@@ -35,7 +32,6 @@ export const DEMO_WECHAT: WechatCredentials = {
   miniAppId: DEV_MINI_APP_ID,
   miniAppSecret: DEV_MINI_APP_SECRET,
   payKey: DEV_PAY_KEY,
-  jsapiTicket: DEV_JSAPI_TICKET,
 }
 
 /** A random string for nonceStr and credentials, URL- and form-safe. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../context'
 import { tencentSmsStandin } from './tencentSms/standin'
 import { nimStandin } from './nim/standin'
+import { wechatTokenStandin } from './wechatToken/standin'
 import { WECHAT_STANDINS } from './wechatOauth/standin'
 import { WECHAT_PAY_STANDIN_ROUTES } from './wechatPay/standin'
 
@@ -24,7 +25,7 @@ export interface Standin {
 }
 
 /** Every stand-in, each served under `${STANDIN_PREFIX}/${name}`. */
-export const STANDINS: readonly Standin[] = [tencentSmsStandin, nimStandin, WECHAT_PAY_STANDIN_ROUTES, ...WECHAT_STANDINS]
+export const STANDINS: readonly Standin[] = [tencentSmsStandin, nimStandin, wechatTokenStandin, WECHAT_PAY_STANDIN_ROUTES, ...WECHAT_STANDINS]
 
 /** The demo base URL of a stand-in: a path on this server. */
 export function standinBase(name: string): string {

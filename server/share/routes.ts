@@ -1,7 +1,8 @@
 /**
  * The share area's call (types/share.ts `shareCalls`, spec 000 §7): the WeChat JS-SDK config of
- * the page that wants to share, signed with the server's JS-SDK ticket (core/wechat.ts). Code 505
- * tells the client to skip share setup.
+ * the page that wants to share, signed with the official account's JS-SDK ticket, which
+ * `jsapiTickets` fetches from WeChat and keeps fresh (server/outside/wechatToken/tickets.ts).
+ * Code 505 tells the client to skip share setup: no page to sign, or no ticket to sign with.
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
@@ -11,6 +12,7 @@ import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
 import { jsapiSignature, randomToken } from '../core/wechat'
+import { JsapiTicketUnavailable } from '../outside/wechatToken/tickets'
 
 const SHARE_CONFIG_UNAVAILABLE = 'share config unavailable'
 
@@ -23,8 +25,17 @@ function isPageUrl(text: string): boolean {
   }
 }
 
-export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat }) => {
+export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat, jsapiTickets }) => {
   acceptFormBodiesOnly(app)
+
+  const ticket = async (): Promise<string> => {
+    try {
+      return await jsapiTickets.ticket()
+    } catch (error) {
+      if (error instanceof JsapiTicketUnavailable) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
+      throw error
+    }
+  }
 
   contractRoute(
     app,
@@ -34,9 +45,10 @@ export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat 
     async (request) => {
       const { registerUrl } = request.body
       if (!isPageUrl(registerUrl)) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
+      const jsapiTicket = await ticket()
       const timestamp = Math.floor(Date.now() / 1000)
       const nonceStr = randomToken()
-      const signature = jsapiSignature(wechat.jsapiTicket, nonceStr, timestamp, registerUrl)
+      const signature = jsapiSignature(jsapiTicket, nonceStr, timestamp, registerUrl)
       return ok({ object: { appId: wechat.appId, timestamp, nonceStr, signature } })
     },
   )

@@ -255,7 +255,7 @@ describe('the paid group order', () => {
   })
 
   it('has no sandbox in production mode and refuses to take a group payment it cannot finish', async () => {
-    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k', jsapiTicket: 't' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
+    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
     try {
       const res = await prod.inject({
         method: 'POST',
@@ -284,7 +284,7 @@ it('stands in for the app store pages in demo mode only', async () => {
   expect(android.body).toContain('<h1>Android 应用商店（开发用模拟）')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
-  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k', jsapiTicket: 't' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
+  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
   try {
     expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')
   } finally {

@@ -22,7 +22,6 @@ const SECRETS = {
   WECHAT_MINI_APP_ID: 'wx-mini',
   WECHAT_MINI_APP_SECRET: 'ms',
   WECHAT_PAY_KEY: 'prod-pay-key',
-  WECHAT_JSAPI_TICKET: 'prod-ticket',
   TENCENT_SMS_SECRET_ID: 'AKIDprod',
   TENCENT_SMS_SECRET_KEY: 'prod-sms-key',
   TENCENT_SMS_SDK_APP_ID: '1400000001',
@@ -30,7 +29,7 @@ const SECRETS = {
   TENCENT_SMS_TEMPLATE_ID: '200000',
   TENCENT_SMS_REGION: 'ap-guangzhou',
 }
-const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'prod-pay-key', jsapiTicket: 'prod-ticket' }
+const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'prod-pay-key' }
 
 /** The environment without anything this test's process happens to have set. */
 const env = (vars: Record<string, string | undefined>): Record<string, string | undefined> => ({ PATH: process.env.PATH, ...vars })
@@ -47,7 +46,7 @@ describe('serverConfigFromEnv', () => {
     (vars) => {
       const start = () => serverConfigFromEnv(env({ ...vars, WECHAT_APP_ID: 'wx-prod-app' }))
       expect(start).toThrow(StartupError)
-      expect(start).toThrow(/WECHAT_APP_SECRET: .*\n\s+WECHAT_MINI_APP_ID: .*\n\s+WECHAT_MINI_APP_SECRET: .*\n\s+WECHAT_PAY_KEY: .*\n\s+WECHAT_JSAPI_TICKET: /)
+      expect(start).toThrow(/WECHAT_APP_SECRET: .*\n\s+WECHAT_MINI_APP_ID: .*\n\s+WECHAT_MINI_APP_SECRET: .*\n\s+WECHAT_PAY_KEY: /)
       expect(start).not.toThrow(/WECHAT_APP_ID/)
     },
   )
@@ -94,7 +93,8 @@ describe('a production server', () => {
     // a database the demo seeded first: its published sessions must stop working
     const database = await sharedTestDatabase(join(dir, 'data.sqlite'))
     await (await buildApp({ database })).close()
-    app = await buildApp({ mode: 'production', wechat: WECHAT, database, staticDir: join(dir, 'h5') })
+    // WeChat's API is a closed port here: the share config must not reach the real one
+    app = await buildApp({ mode: 'production', wechat: WECHAT, wechatBases: { api: 'http://127.0.0.1:9', open: 'https://open.weixin.qq.com' }, database, staticDir: join(dir, 'h5') })
   })
   afterAll(async () => {
     await app.close()
@@ -120,9 +120,9 @@ describe('a production server', () => {
     expect((await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.teacher })).body.code).toBe(601)
   })
 
-  it('signs share configs with its own credentials', async () => {
+  it('signs share configs only with a ticket WeChat gave it: none here, so the client skips share setup', async () => {
     const { body } = await post<ObjectData<ShareConfig>>(app, SHARE_CONFIG, { registerUrl: 'https://h5.example.com/a' })
-    expect(body.data.object.appId).toBe('wx-prod-app')
+    expect(body).toEqual({ code: 505, msg: 'share config unavailable', data: null })
   })
 
   it('checks pay notifications with its own key, not the development one', async () => {
