@@ -52,7 +52,6 @@ const TEXTS = {
     'zh-CN': '订阅链接无效或已过期，请从公众号菜单重新打开',
     en: 'this subscription link is not valid or has expired: open it again from the official account menu',
   },
-  wechatOAuthFailed: { 'zh-CN': '微信授权没有完成，请从公众号菜单重新打开', en: 'the WeChat authorisation did not complete: open it again from the official account menu' },
   smsNotDelivered: { 'zh-CN': '验证码短信没有发出，请稍后重新获取', en: 'the SMS with the code could not be sent: ask for a new code in a moment' },
   // buying (server/purchase): WeChat Pay API v3
   payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
