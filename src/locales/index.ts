@@ -3,6 +3,7 @@ import type album from './zh-CN/album'
 import type invite from './zh-CN/invite'
 import type launcher from './zh-CN/launcher'
 import type live from './zh-CN/live'
+import type moderation from './zh-CN/moderation'
 import type money from './zh-CN/money'
 import type tools from './zh-CN/tools'
 import type vip from './zh-CN/vip'
@@ -14,7 +15,7 @@ export type Messages = typeof zhCN
  * subpackage's (`src/locales/packages/<name>.ts`, riding in that subpackage) and the launcher's
  * (added by the launcher page).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof money & typeof launcher
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 

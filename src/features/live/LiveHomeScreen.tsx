@@ -14,6 +14,9 @@ import { FormField } from '../../ui/FormField'
 import { StateView } from '../../ui/StateView'
 import type { ChatItem, LiveChatStore } from './LiveChatStore'
 import { LIVE_RATES, type LiveHomeStore } from './LiveHomeStore'
+import { ChatExit } from './ChatExit'
+import { ModerationPanel } from './ModerationPanel'
+import { RoleBadge } from './RoleBadge'
 import './live.scss'
 import '../../locales/packages/live'
 
@@ -136,6 +139,7 @@ const Rates = observer(function Rates({ store }: { store: LiveHomeStore }) {
 /** A comment; one that failed keeps its text and offers 重发 (it also goes out by itself when the room is back). */
 const ChatRow = ({ item, chat }: { item: ChatItem; chat: LiveChatStore }) => (
   <View className={cx('live-chat__row', item.state === 'failed' && 'live-chat__row--failed')}>
+    <RoleBadge type={item.role} />
     <Text className='live-chat__name'>{item.displayName}</Text>
     <Text className='live-chat__text'>{item.text}</Text>
     {item.state === 'pending' ? <Text className='live-chat__state'>{t('live.sending')}</Text> : null}
@@ -214,6 +218,7 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
           {status === 'failed' ? t('live.chatFailed') : t('live.chatReconnecting')}
         </View>
       ) : null}
+      <ChatExit status={chat.status} />
       <SendBar store={store} />
     </View>
   )
@@ -322,6 +327,7 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
         </View>
       ) : null}
       {view.kind === 'watching' && store.isReplay ? <Rates store={store} /> : null}
+      {view.kind === 'watching' && store.moderation ? <ModerationPanel store={store.moderation} /> : null}
       {view.kind === 'watching' && store.chat ? <Chat store={store} chat={store.chat} /> : null}
       {view.kind === 'watching' && store.isReplay ? <SendBar store={store} /> : null}
       {store.streamBroken ? (

@@ -4,9 +4,10 @@ import type { LiveApi, LiveInfo } from '../../api/live'
 import { ResponseCode } from '../../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
 import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
-import type { ChatroomClient, ChatroomIdentity } from '../../im'
+import type { ChatroomClient, ChatroomIdentity, ChatroomMemberInfo } from '../../im'
 import type { LoginData } from '../../../types/login'
 import { LiveChatStore } from './LiveChatStore'
+import { ModerationStore } from './ModerationStore'
 
 /** spec 001 §9: replay speeds */
 export const LIVE_RATES = [0.75, 1, 1.25, 1.5, 2] as const
@@ -80,6 +81,8 @@ export class LiveHomeStore {
   playRefused = false
   rate: LiveRate = 1
   chat: LiveChatStore | undefined = undefined
+  /** /liveHomeAdmin's moderation panel, once the room is entered (issue 29, item 5) */
+  moderation: ModerationStore | undefined = undefined
   subscribing = false
   private courseData = ''
   private mode: LiveMode = 'live'
@@ -219,11 +222,18 @@ export class LiveHomeStore {
     const identity: ChatroomIdentity =
       room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
     try {
-      await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity })
+      const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity })
+      if (this.mode === 'admin' && this.client === client) this.openModeration(client, entered.member)
       await chat.loadEarlier()
     } catch {
       // the chat's status shows the failure; the stream keeps playing
     }
+  }
+
+  private openModeration(client: ChatroomClient, self: ChatroomMemberInfo): void {
+    const moderation = new ModerationStore(client, self)
+    runInAction(() => (this.moderation = moderation))
+    void moderation.load()
   }
 
   /** `live_deinit`: the stream restarted; ask for its address again. */
@@ -366,6 +376,8 @@ export class LiveHomeStore {
     this.countTimer = undefined
     this.chat?.dispose()
     this.chat = undefined
+    this.moderation?.dispose()
+    this.moderation = undefined
     const client = this.client
     this.client = undefined
     void client?.exit()
