@@ -47,8 +47,9 @@ const LEDGER_TRIGGERS = `
  *
  * The ledger is written (ledger.ts) in the same transaction that pays or refunds an order (the
  * purchase area's `orders`, this area's `live_orders`), so no payment can land without its income
- * and the amounts are fixed when the order is paid. An entry is claimed by the newest withdrawal
- * that took it (`clearing_no`); a failed withdrawal's entries are usable again.
+ * and the amounts are fixed when the order is paid. An entry is held by the withdrawal that took it
+ * (`clearing_no`); a failed withdrawal keeps holding its entries until it is retried (data.ts
+ * `retry`), which lets go of those refunded since.
  */
 export const MONEY_MIGRATIONS: readonly Migration[] = [
   {
