@@ -1,0 +1,76 @@
+/**
+ * The import command's arguments (importCommand.ts), read into the header fields they replace.
+ * Amounts are given in yuan as an operator writes them (`9.90`) and become integer fen without
+ * floating point.
+ */
+
+export interface ImportArguments {
+  file: string
+  author: string
+  overrides: Record<string, unknown>
+}
+
+export class UsageError extends Error {}
+
+export const USAGE =
+  'usage: npm run import -- <export.json|export.jsonl> --author <wmid> [--open | --password <text> | --paid <yuan>] [--free <n>] [--share-reward <yuan>] [--title <text>]'
+
+/** `9.90` → 990; anything but a non-negative amount with at most two decimals is refused. */
+export function yuanToFen(text: string, option: string): number {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text)
+  if (!match) throw new UsageError(`${option} takes an amount in yuan such as 9.90 (got ${JSON.stringify(text)})`)
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+export function parseImportArguments(argv: readonly string[]): ImportArguments {
+  let file: string | undefined
+  let author: string | undefined
+  const overrides: Record<string, unknown> = {}
+  const access: string[] = []
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]
+    const value = (): string => {
+      const next = argv[i + 1]
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value\n${USAGE}`)
+      i += 1
+      return next
+    }
+    switch (arg) {
+      case '--author':
+        author = value()
+        break
+      case '--open':
+        access.push(arg)
+        overrides.privacyStatus = 1
+        break
+      case '--password':
+        access.push(arg)
+        overrides.privacyStatus = 2
+        overrides.password = value()
+        break
+      case '--paid':
+        access.push(arg)
+        overrides.privacyStatus = 3
+        overrides.fee = yuanToFen(value(), arg)
+        break
+      case '--free': {
+        const count = value()
+        if (!/^\d{1,6}$/.test(count)) throw new UsageError(`--free takes a number of messages (got ${JSON.stringify(count)})`)
+        overrides.freeCount = Number(count)
+        break
+      }
+      case '--share-reward':
+        overrides.shareRecash = yuanToFen(value(), arg)
+        break
+      case '--title':
+        overrides.courseName = value()
+        break
+      default:
+        if (arg.startsWith('--') || file !== undefined) throw new UsageError(`unknown argument ${arg}\n${USAGE}`)
+        file = arg
+    }
+  }
+  if (file === undefined || author === undefined) throw new UsageError(USAGE)
+  if (access.length > 1) throw new UsageError(`choose one of --open, --password and --paid (got ${access.join(', ')})`)
+  return { file, author, overrides }
+}

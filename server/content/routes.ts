@@ -1,0 +1,121 @@
+/**
+ * The authoring API the chat app calls (docs/EXPORT_FORMAT.md, "The authoring API"), and the
+ * media store's files when this server serves them. Every call is signed with the author's key
+ * (authorKeys.ts); a body is spooled to a temporary file while it is hashed, so a large export
+ * never sits in memory, and is read only once the signature over its hash is good.
+ *
+ *   PUT  /content/v1/media?ext=mp3   the file's bytes: stored in the media store, answers its URL
+ *   POST /content/v1/lessons         an export (application/x-ndjson: JSON lines; application/json):
+ *                                    imports it as a lesson of the key's author (importer.ts)
+ *
+ * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
+ * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
+ * right, or sent twice; 413 for a body over the limit.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext } from '../context'
+import { fail, ok } from '../core/envelope'
+import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
+import { ExportError } from './format'
+import { importExport } from './importer'
+import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
+
+/** An export sent to the API may be this large (JSON lines; a JSON document has its own bound). */
+export const MAX_EXPORT_BYTES = 1024 * 1024 * 1024
+
+/** The media store's directory when MEDIA_STORE_DIR is unset: beside the default SQLite file. */
+export const DEFAULT_MEDIA_STORE_DIR = resolve(__dirname, '..', 'data', 'media')
+
+class TooLarge extends Error {}
+
+/** The body, written to a temporary file while its sha-256 is taken; over `maxBytes` it is refused. */
+async function spool(body: Readable, maxBytes: number, extension: string): Promise<{ path: string; sha256: string }> {
+  const path = join(tmpdir(), `lesson-content-${randomUUID()}.${extension}`)
+  const hash = createHash('sha256')
+  let bytes = 0
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length
+      if (bytes > maxBytes) return done(new TooLarge(`the body is over ${maxBytes} bytes`))
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  try {
+    await pipeline(body, counter, createWriteStream(path))
+  } catch (error) {
+    await rm(path, { force: true })
+    throw error
+  }
+  return { path, sha256: hash.digest('hex') }
+}
+
+function bodyOf(request: FastifyRequest): Readable {
+  return request.body instanceof Readable ? request.body : request.raw
+}
+
+export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
+  const keys = new AuthorKeys(context.db)
+  if (store.settings.publicBase.startsWith('/media/')) {
+    // this server is the media store's web server (a CDN's base: the CDN serves them)
+    await app.register(fastifyStatic, {
+      root: store.settings.dir,
+      prefix: `${store.settings.publicBase}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      immutable: true,
+      maxAge: '365d',
+    })
+  }
+  // the bodies here are streams the routes read themselves
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  /** Runs `work` for the signed request's author with its spooled body; every refusal answered here. */
+  const signed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    maxBytes: number,
+    extension: string,
+    work: (signer: Signer, body: string) => Promise<object>,
+  ): Promise<FastifyReply> => {
+    let body: { path: string; sha256: string } | undefined
+    try {
+      body = await spool(bodyOf(request), maxBytes, extension)
+      const signer = await keys.verify(request.headers, request.method, request.url, body.sha256, Date.now())
+      return await reply.send(ok(await work(signer, body.path)))
+    } catch (error) {
+      if (error instanceof AuthRefusal) return reply.status(401).send(fail(401, error.message))
+      if (error instanceof TooLarge) return reply.status(413).send(fail(413, error.message))
+      if (error instanceof MediaRefusal) return reply.status(400).send(fail(400, `the file ${error.message}`))
+      if (error instanceof ExportError) return reply.status(400).send({ code: 400, msg: error.message, data: { ...error.place, reason: error.reason } })
+      throw error
+    } finally {
+      if (body) await rm(body.path, { force: true })
+    }
+  }
+
+  app.put<{ Querystring: { ext?: string } }>('/content/v1/media', async (request, reply) => {
+    const extension = String(request.query.ext ?? '')
+    if (!/^[a-z0-9]{1,8}$/.test(extension)) return reply.status(400).send(fail(400, 'ext must name the file type (mp3, jpg, mp4, …)'))
+    return signed(request, reply, store.settings.maxBytes, extension, async (_signer, path) => ({ url: await store.putFile(path, extension) }))
+  })
+
+  app.post('/content/v1/lessons', async (request, reply) => {
+    const kind = /json-?lines|ndjson/i.test(request.headers['content-type'] ?? '') ? 'jsonl' : 'json'
+    return signed(request, reply, MAX_EXPORT_BYTES, kind, async (signer, path) => {
+      const result = await importExport(context.db, store, path, { author: signer.wmid, media: 'urls', kind })
+      return { ...result, link: `/lesson?courseData=${result.courseData}` }
+    })
+  })
+}
