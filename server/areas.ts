@@ -14,6 +14,8 @@ import { chatroomRoutes } from './chatroom/routes'
 import { CHATROOM_MIGRATIONS } from './chatroom/migrations'
 import { seedChatrooms } from './chatroom/seed'
 import type { AppContext } from './context'
+import { CONTENT_MIGRATIONS } from './content/migrations'
+import { contentRoutes } from './content/routes'
 import { CORE_MIGRATIONS } from './core/migrations'
 import type { Migration } from './core/migrate'
 import type { Db, Queryable } from './core/sql'
@@ -95,6 +97,8 @@ export const AREAS: readonly Area[] = [
   { name: 'album', migrations: ALBUM_MIGRATIONS, seed: seedAlbums, routes: albumRoutes },
   { name: 'invite', migrations: INVITE_MIGRATIONS, seed: seedInvites, routes: inviteRoutes },
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: seedLives, routes: liveRoutes },
+  // imports and the authoring API (server/content): its tables name users and lessons
+  { name: 'content', migrations: CONTENT_MIGRATIONS, routes: contentRoutes },
   // the test page's demo orders: development only, like the payment sandbox that pays them
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },
