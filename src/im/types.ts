@@ -86,7 +86,8 @@ export type ChatroomStatus =
   | { state: 'connected' }
   | { state: 'reconnecting'; attempt: number; delayMs: number; final: boolean }
   /** the reconnect-failed event: every attempt and the final try failed */
-  | { state: 'failed' }
+  /** `reason`: the room's refusal that no retry changes (blacklisted, closed, …), when that was it */
+  | { state: 'failed'; reason?: ChatroomErrorKind }
   /** left the room: on purpose, or put out of it (`kicked`) */
   | { state: 'exited'; reason: ExitReason }
 

@@ -14,7 +14,7 @@ import { FormField } from '../../ui/FormField'
 import { StateView } from '../../ui/StateView'
 import type { ChatItem, LiveChatStore } from './LiveChatStore'
 import { LIVE_RATES, type LiveHomeStore } from './LiveHomeStore'
-import { ChatExit } from './ChatExit'
+import { ChatExit, moderatedOut } from './ChatExit'
 import { ModerationPanel } from './ModerationPanel'
 import { RoleBadge } from './RoleBadge'
 import './live.scss'
@@ -213,7 +213,7 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
           <ChatRow key={item.key} item={item} chat={chat} />
         ))}
       </ScrollView>
-      {status === 'failed' || status === 'reconnecting' ? (
+      {(status === 'failed' && !moderatedOut(chat.status)) || status === 'reconnecting' ? (
         <View className='live-chat__status' role='status'>
           {status === 'failed' ? t('live.chatFailed') : t('live.chatReconnecting')}
         </View>

@@ -158,8 +158,9 @@ export class LocalChatroomClient implements ChatroomClient {
         if (this.leaving || (error instanceof ChatroomError && FINAL_KINDS.includes(error.kind))) break
       }
     }
-    if (!this.leaving) this.setStatus({ state: 'failed' })
-    throw lastError instanceof ChatroomError ? lastError : new ChatroomError('offline', 0, 'the chat room cannot be reached')
+    const failure = lastError instanceof ChatroomError ? lastError : new ChatroomError('offline', 0, 'the chat room cannot be reached')
+    if (!this.leaving) this.setStatus({ state: 'failed', reason: failure.kind })
+    throw failure
   }
 
   async exit(): Promise<void> {
@@ -389,7 +390,7 @@ export class LocalChatroomClient implements ChatroomClient {
       } catch (error) {
         if (this.leaving) return
         if (error instanceof ChatroomError && FINAL_KINDS.includes(error.kind)) {
-          this.setStatus({ state: 'failed' })
+          this.setStatus({ state: 'failed', reason: error.kind })
           return
         }
       }

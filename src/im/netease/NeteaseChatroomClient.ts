@@ -131,9 +131,10 @@ export class NeteaseChatroomClient implements ChatroomClient {
       this.setStatus({ state: 'connected' })
       return result
     } catch (error) {
-      if (!this.leaving) this.setStatus({ state: 'failed' })
+      const failure = errorOf(error)
+      if (!this.leaving) this.setStatus({ state: 'failed', reason: failure.kind })
       await sdk.destroy().catch(() => undefined)
-      throw errorOf(error)
+      throw failure
     }
   }
 

@@ -7,6 +7,7 @@
  * test/server/chatroom/moderation.test.ts and the e2e journey).
  */
 import { act } from 'react'
+import { ChatExit } from '../../../src/features/live/ChatExit'
 import { ModerationPanel } from '../../../src/features/live/ModerationPanel'
 import { ModerationStore } from '../../../src/features/live/ModerationStore'
 import { ChatroomError, type ChatroomClient, type ChatroomInfo, type ChatroomMemberInfo, type ChatroomModeration, type ChatroomStatus } from '../../../src/im'
@@ -251,4 +252,27 @@ describe('the moderation panel', () => {
     expect(text('.live-mod__title')).toBe('Chat room moderation')
     expect(row('助教小雨')?.querySelector('.live-role')?.textContent).toBe('Manager')
   })
+})
+
+describe('a viewer the room put out', () => {
+  const rig = screenRig()
+
+  it.each([
+    [{ state: 'exited', reason: 'kicked' }, '你已被移出聊天室'],
+    [{ state: 'exited', reason: 'blacklisted' }, '你已被主播拉黑，不能再进入聊天室'],
+    [{ state: 'exited', reason: 'closed' }, '聊天室已关闭'],
+    [{ state: 'failed', reason: 'blacklisted' }, '你已被主播拉黑，不能再进入聊天室'],
+    [{ state: 'failed', reason: 'closed' }, '聊天室已关闭'],
+  ] as const)('is told why (%p)', async (status, said) => {
+    await mount(rig.utils, ChatExit, { status })
+    await until(() => expect(document.querySelector('[role="status"]')?.textContent).toBe(said))
+  })
+
+  it.each([{ state: 'exited', reason: 'intentional' }, { state: 'failed', reason: 'offline' }, { state: 'failed' }, { state: 'connected' }] as const)(
+    'is told nothing by it when no moderator is the reason (%p)',
+    async (status) => {
+      await mount(rig.utils, ChatExit, { status })
+      expect(document.querySelector('[role="status"]')).toBeNull()
+    },
+  )
 })

@@ -85,7 +85,7 @@ describe('NetEase chatroom adapter', () => {
     await new Promise((resolve) => setImmediate(resolve))
     jest.advanceTimersByTime(10_000)
     await outcome
-    expect(client.status).toEqual({ state: 'failed' })
+    expect(client.status).toEqual({ state: 'failed', reason: 'timeout' })
     expect(room.instances[0].destroyed).toBe(true)
   })
 
