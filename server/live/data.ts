@@ -84,8 +84,14 @@ export class LiveRepository {
     )
   }
 
-  async userOfOpenid(openid: string): Promise<string | undefined> {
-    return (await this.db.one<{ wmid: string }>('SELECT wmid FROM live_openids WHERE openid = ?', [openid]))?.wmid
+  /**
+   * The user of an official-account openid: the subscription page's own table, else the account a
+   * WeChat login through that official account (`appId`) tied it to (login area, `wechat_accounts`).
+   */
+  async userOfOpenid(openid: string, appId: string): Promise<string | undefined> {
+    const own = await this.db.one<{ wmid: string }>('SELECT wmid FROM live_openids WHERE openid = ?', [openid])
+    if (own) return own.wmid
+    return (await this.db.one<{ wmid: string }>('SELECT wmid FROM wechat_accounts WHERE app_id = ? AND openid = ?', [appId, openid]))?.wmid
   }
 
   async userExists(wmid: string): Promise<boolean> {

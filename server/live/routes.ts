@@ -206,7 +206,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   subscribeRoutes(app, wechatOauth, linkKey)
   const userOfOpenid = async (link: string): Promise<string> => {
     const id = openidOfSubscribeLink(link, clock(), linkKey)
-    const wmid = id === undefined ? undefined : await lives.userOfOpenid(id)
+    const wmid = id === undefined ? undefined : await lives.userOfOpenid(id, wechat.appId)
     if (wmid === undefined) throw ApiRefusal.say(ResponseCode.Forbidden, 'subscribeLinkInvalid')
     return wmid
   }

@@ -82,6 +82,16 @@ describe('the openid of the subscription page', () => {
     expect(await buyerFollowsTeacher()).toBe(true)
   })
 
+  it('knows the openid of a WeChat login through the official account too', async () => {
+    const openid = 'o-login-only-buyer'
+    expect((await list(signed(openid))).body.code).toBe(403)
+    await app.db.run('INSERT INTO wechat_accounts (app_id, openid, wmid, created_at) VALUES (?, ?, ?, 0)', [DEMO_WECHAT.appId, openid, 'wm_buyer'])
+    expect((await list(signed(openid))).body.data.array).toHaveLength(10)
+    // the same openid of another app (the mini-program's) is someone else's identity: not this page's
+    await app.db.run('INSERT INTO wechat_accounts (app_id, openid, wmid, created_at) VALUES (?, ?, ?, 0)', ['wx-other-app', 'o-mini-only', 'wm_buyer'])
+    expect((await list(signed('o-mini-only'))).body.code).toBe(403)
+  })
+
   it('is refused with the Chinese text by default', async () => {
     expect((await list(BUYER_OPENID)).body.msg).toBe('订阅链接无效或已过期，请从公众号菜单重新打开')
   })
