@@ -24,6 +24,8 @@ const goEditCard = () => navigate('WithdrawBindCardEdit', { cardInfo: 1 })
 
 function RecordRow({ record, busy, onRetry }: { record: ClearingRecord; busy: boolean; onRetry: () => void }) {
   const action = recordAction(record)
+  // each record's button names its record: a list of them all read '点击重试' otherwise
+  const which = t('money.record.no', { no: record.clearingNO })
   return (
     <View className={`money-record money-record--${record.clearingStatus}`}>
       <View className='money-record__head'>
@@ -41,14 +43,14 @@ function RecordRow({ record, busy, onRetry }: { record: ClearingRecord; busy: bo
       </Text>
       {record.clearingStatus === 2 ? <Text className='money-record__reason'>{t(REASON_KEY[record.failType] ?? 'money.record.reason.0')}</Text> : null}
       {action === 'retry' ? (
-        <Button className='money-record__retry' disabled={busy} {...pressable(onRetry, { disabled: busy })}>
+        <Button className='money-record__retry' aria-label={`${t('money.record.retry')} ${which}`} disabled={busy} {...pressable(onRetry, { disabled: busy })}>
           {t('money.record.retry')}
         </Button>
       ) : null}
       {action === 'fixCard' ? (
         <View className='money-record__fix'>
           <Text className='money-record__hint'>{t('money.record.fixFirst')}</Text>
-          <Button className='money-record__retry money-record__retry--fix' {...pressable(goEditCard)}>
+          <Button className='money-record__retry money-record__retry--fix' aria-label={`${t('money.record.fixCard')} ${which}`} {...pressable(goEditCard)}>
             {t('money.record.fixCard')}
           </Button>
         </View>

@@ -63,6 +63,8 @@ describe('issue 30 item 8: retrying a failed withdrawal', () => {
     expect(text('.money-record__amount')).toBe('未打款 ¥29.61')
     expect(text('.money-record')).not.toContain('到账')
     const retry = buttonWithText('点击重试')
+    // named with its record, for a screen reader going through a list of them
+    expect(retry.getAttribute('aria-label')).toBe('点击重试 单号 CLBANK')
     rig.utils.fireEvent.click(retry)
     rig.utils.fireEvent.click(retry)
     await until(() => expect(text('.ui-dialog__text')).toBe('已重新提交'))
