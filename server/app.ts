@@ -245,7 +245,6 @@ export const PRODUCTION_SECRETS = {
   WECHAT_APP_SECRET: 'the official account AppSecret (OAuth code exchange, access token)',
   WECHAT_MINI_APP_ID: 'the mini-program AppID (mini-program login and pay)',
   WECHAT_MINI_APP_SECRET: 'the mini-program AppSecret (jscode2session)',
-  WECHAT_PAY_KEY: 'the merchant API key (pay API v2) that signs pay parameters and checks notifications',
 } as const
 
 function serverMode(env: Environment): ServerMode {
@@ -270,7 +269,6 @@ function wechatFromEnv(env: Environment): WechatCredentials {
     appSecret: String(env.WECHAT_APP_SECRET),
     miniAppId: String(env.WECHAT_MINI_APP_ID),
     miniAppSecret: String(env.WECHAT_MINI_APP_SECRET),
-    payKey: String(env.WECHAT_PAY_KEY),
   }
 }
 

@@ -1,7 +1,7 @@
 import { albumCalls } from './album'
 import type { AnyEndpoint } from './contract'
 import { devCalls } from './dev'
-import { inviteCalls, inviteDevCalls } from './invite'
+import { inviteCalls } from './invite'
 import { lessonCalls } from './lesson'
 import { liveCalls } from './live'
 import { loginCalls } from './login'
@@ -14,6 +14,6 @@ import { speechCalls } from './speech'
 import { testOrderCalls } from './testOrder'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, inviteDevCalls, reviewCalls, speechCalls, liveCalls, testOrderCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, reviewCalls, speechCalls, liveCalls, testOrderCalls].flatMap(
   (calls) => Object.values<AnyEndpoint>(calls),
 )

@@ -100,14 +100,3 @@ export const DOWNLOAD_DESC_PATH = '/config/wmUpdate.json'
  * the default of the builds' TARO_APP_ANDROID_STORE_URL and TARO_APP_IOS_STORE_URL.
  */
 export const DEV_STORE_PATH = '/dev/store'
-
-/**
- * The development payment sandbox standing in for the group payment provider (demo mode only).
- * `groupSandboxPage` is where the order's formHTML posts: an HTML page of the provider (never an
- * envelope); its pay button posts to `groupSandboxPay`, which pays the order through the same code
- * path a provider's notification would take and sends the browser back to /pay4group (303).
- */
-export const inviteDevCalls = {
-  groupSandboxPage: endpoint<{ orderNO: string }, never>('/dev/pay/sandbox/group.do', { orderNO: 'required' }),
-  groupSandboxPay: endpoint<{ orderNO: string }, never>('/dev/pay/sandbox/group/pay.do', { orderNO: 'required' }),
-} as const

@@ -1,20 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
- * The WeChat side of the reference server: pay and JS-SDK signing exactly as WeChat defines them.
+ * The WeChat side of the reference server: the apps' credentials and JS-SDK signing exactly as
+ * WeChat defines them (WeChat Pay API v3 is server/outside/wechatPay).
  * Demo mode signs with the development credentials below; production mode with the ones its
  * environment gives (server/app.ts `serverConfigFromEnv`).
  */
 export const DEV_APP_ID = 'wx-dev-sandbox'
-/** the merchant API key that signs pay parameters and payment notifications (pay API v2) */
-export const DEV_PAY_KEY = 'dev-pay-key-0123456789abcdefghijk'
 /** the official account's AppSecret (OAuth code exchange, access tokens), the stand-ins check it */
 export const DEV_APP_SECRET = 'dev-app-secret-0123456789abcdef'
 /** the mini-program's AppID and AppSecret (jscode2session) */
 export const DEV_MINI_APP_ID = 'wx-dev-mini'
 export const DEV_MINI_APP_SECRET = 'dev-mini-secret-0123456789abcdef'
 
-/** The apps' credentials: what signs pay parameters and checks pay notifications, and what fetches the JS-SDK ticket. */
+/** The apps' credentials: the AppIDs pay configs carry, and what logs in and fetches the JS-SDK ticket (WeChat Pay's own: server/outside/wechatPay). */
 export interface WechatCredentials {
   /** the official account (H5 in WeChat): OAuth 2, JS-SDK */
   appId: string
@@ -22,8 +21,6 @@ export interface WechatCredentials {
   /** the mini-program: jscode2session */
   miniAppId: string
   miniAppSecret: string
-  /** the merchant API key (pay API v2) */
-  payKey: string
 }
 
 export const DEMO_WECHAT: WechatCredentials = {
@@ -31,37 +28,11 @@ export const DEMO_WECHAT: WechatCredentials = {
   appSecret: DEV_APP_SECRET,
   miniAppId: DEV_MINI_APP_ID,
   miniAppSecret: DEV_MINI_APP_SECRET,
-  payKey: DEV_PAY_KEY,
 }
 
 /** A random string for nonceStr and credentials, URL- and form-safe. */
 export function randomToken(bytes = 16): string {
   return randomBytes(bytes).toString('hex')
-}
-
-/**
- * WeChat pay v2 signature: the non-empty parameters except `sign`, sorted by key (ASCII),
- * joined as `k=v&…`, then `&key=<merchant key>`, MD5, upper-case hex.
- */
-export function payV2Sign(params: Readonly<Record<string, string>>, key: string): string {
-  const text = Object.keys(params)
-    .filter((name) => name !== 'sign' && params[name] !== '')
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join('&')
-  return createHash('md5').update(`${text}&key=${key}`, 'utf8').digest('hex').toUpperCase()
-}
-
-/** WeChat JSAPI pay parameters for an order, signed (the prepay id is the order number). */
-export function signedJsapiParams(orderNO: string, now: number, wechat: WechatCredentials) {
-  const params = {
-    appId: wechat.appId,
-    timeStamp: String(Math.floor(now / 1000)),
-    nonceStr: randomToken(),
-    package: `prepay_id=${orderNO}`,
-    signType: 'MD5',
-  }
-  return { ...params, sign: payV2Sign(params, wechat.payKey) }
 }
 
 /** Compares a received signature with the expected one without leaking where they differ. */

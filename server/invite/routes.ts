@@ -2,13 +2,13 @@
  * The invite area's calls (types/invite.ts `inviteCalls`, spec 000 §7 "Invite calls", spec 001 §7):
  * friend and group requests on QR-code invites (recorded once), the watermark-camera binding
  * (the login area's SMS codes and limits, login/smsCalls.ts), the invite-password queries, the
- * paid group's order, and the download description. In demo mode the development payment sandbox
- * (`inviteDevCalls`) stands in for the group payment provider.
+ * paid group's order (WeChat Pay's H5 pay, server/purchase/payments.ts; its stand-in in demo
+ * mode), and the download description.
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls, inviteDevCalls } from '../../types/invite'
+import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, GROUP_ORDER_CHANNEL, GROUP_PAYMENT_TYPE, inviteCalls } from '../../types/invite'
 import type { GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
@@ -16,7 +16,9 @@ import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
 import type { QrInvite } from './data'
-import { payGroupReturn, readOrderData, sandboxFormHtml, sandboxPage, storePage } from './rules'
+import { h5PayForm, payGroupReturn, readOrderData, storePage } from './rules'
+import { WechatPayError } from '../outside/wechatPay/client'
+import { PAY_NOTIFY_PATH } from '../purchase/payments'
 import { FRIEND_MESSAGE_MAX_CHARS } from '../../src/domain/validation'
 
 const INVITE_MISSING = 'invitation does not exist or has expired'
@@ -26,7 +28,6 @@ const GROUP_MISSING = 'group does not exist'
 const INVITER_MISSING = 'inviter does not exist'
 const ACCOUNT_MISSING = 'watermark camera account does not exist'
 const ACCOUNT_TAKEN = 'this watermark camera account is bound to another phone'
-const ORDER_MISSING = 'order does not exist'
 const FREE_GROUP = 'this group is free to join'
 const PAYMENT_UNAVAILABLE = 'group payment is not configured on this server'
 
@@ -37,7 +38,7 @@ const message = { type: 'string', maxLength: 256 } as const
 const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
-export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev, smsSender }) => {
+export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev, smsSender, payments, wechat }) => {
   acceptFormBodiesOnly(app)
 
   const inviteOf = async (data: string, kind?: 'friend' | 'group'): Promise<QrInvite> => {
@@ -146,8 +147,8 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
       },
     },
     async (request) => {
-      // no provider but the development sandbox: without it no order is taken that cannot be paid
-      if (!dev) throw new ApiRefusal(ResponseCode.Forbidden, PAYMENT_UNAVAILABLE)
+      // no order is taken that cannot be paid
+      if (!payments) throw new ApiRefusal(ResponseCode.Forbidden, PAYMENT_UNAVAILABLE)
       const order = readOrderData(request.body.orderData)
       const password = await invites.password(order.password)
       const group = await invites.group(order.gid)
@@ -156,12 +157,30 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
         throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
       }
       if (group.fee === 0) throw new ApiRefusal(ResponseCode.BadRequest, FREE_GROUP)
-      const opened = await invites.openOrder(password.password, group.gid, group.fee, Date.now())
-      const answer: GroupOrderAnswer =
-        opened.status === 1
-          ? { isBought: 1, orderNO: opened.orderNO, formHTML: '' }
-          : { isBought: 0, orderNO: opened.orderNO, formHTML: sandboxFormHtml(publicOrigin(request), opened) }
-      return ok({ object: answer })
+      const now = Date.now()
+      const opened = await invites.openOrder(password.password, group.gid, group.fee, now)
+      const origin = publicOrigin(request)
+      try {
+        // back from WeChat Pay before its notification: WeChat Pay's order query says whether it paid
+        const paid = opened.status === 1 || (await payments.reconcile(opened.orderNO, now))
+        if (paid) return ok({ object: { isBought: 1, orderNO: opened.orderNO, formHTML: '' } satisfies GroupOrderAnswer })
+        const h5Url = await payments.client.h5Prepay({
+          appid: wechat.appId,
+          description: group.name,
+          outTradeNo: opened.orderNO,
+          totalFen: opened.totalFee,
+          notifyPath: PAY_NOTIFY_PATH,
+          payerIp: request.ip,
+          appName: group.name,
+          appUrl: origin,
+        })
+        const answer: GroupOrderAnswer = { isBought: 0, orderNO: opened.orderNO, formHTML: h5PayForm(h5Url, origin, payGroupReturn(opened, true)) }
+        return ok({ object: answer })
+      } catch (error) {
+        if (!(error instanceof WechatPayError)) throw error
+        request.log.warn({ status: error.status, code: error.code }, error.message)
+        throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
+      }
     },
   )
 
@@ -176,18 +195,4 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     { schema: { params: { type: 'object', properties: { platform: { type: 'string', enum: ['android', 'ios'] } } } } },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(storePage(request.params.platform === 'ios' ? 'iOS' : 'Android')),
   )
-
-  const orderField = { orderNO: { type: 'string', minLength: 1, maxLength: 64 } } as const
-  contractRoute(app, inviteDevCalls.groupSandboxPage, { fields: orderField }, async (request, reply) => {
-    const order = await invites.order(request.body.orderNO)
-    const group = order && (await invites.group(order.gid))
-    if (!order || !group) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
-    return reply.type('text/html; charset=utf-8').send(sandboxPage(order, group))
-  })
-  contractRoute(app, inviteDevCalls.groupSandboxPay, { fields: orderField }, async (request, reply) => {
-    const paid = await invites.pay(request.body.orderNO, Date.now())
-    if (!paid) throw new ApiRefusal(ResponseCode.NotFound, ORDER_MISSING)
-    // 303: the browser follows with a GET of /pay4group, as after the provider's payment
-    return reply.redirect(payGroupReturn(paid, true), 303)
-  })
 }

@@ -1,9 +1,8 @@
 import { ResponseCode } from '../../types/api'
 import type { GroupOrderData } from '../../types/invite'
-import { inviteDevCalls } from '../../types/invite'
 import { ApiRefusal } from '../core/envelope'
 import { escapeHtml } from '../core/html'
-import type { GroupOrderRecord, InviteGroup } from './data'
+import type { GroupOrderRecord } from './data'
 
 const ORDER_DATA_MESSAGE = 'orderData must be the JSON text of password, gid and wmid'
 
@@ -26,14 +25,19 @@ export function readOrderData(orderData: string): GroupOrderData {
 }
 
 /**
- * The provider's form for a group order (spec 001 §7 formHTML): the page submits it, and the
- * browser lands on the provider's page. Here the provider is the development sandbox.
+ * The group order's web payment form (spec 001 §7 formHTML): WeChat Pay's H5 pay, which a phone
+ * browser outside WeChat can pay with (Native pay's QR code would have to be scanned by the very
+ * phone showing it). The form opens `h5Url` with its query as fields (a GET form drops the
+ * action's own query) and `redirect_url`, where WeChat Pay sends the browser back after paying
+ * or giving up: /pay4group, whose order call then asks the server, never the URL, whether it paid.
  */
-export function sandboxFormHtml(origin: string, order: GroupOrderRecord): string {
-  return (
-    `<form method="post" action="${escapeHtml(origin + inviteDevCalls.groupSandboxPage.path)}">` +
-    `<input type="hidden" name="orderNO" value="${escapeHtml(order.orderNO)}"></form>`
-  )
+export function h5PayForm(h5Url: string, origin: string, back: string): string {
+  const url = new URL(h5Url, origin)
+  const action = h5Url.startsWith('/') ? url.pathname : `${url.origin}${url.pathname}`
+  const fields = [...url.searchParams.entries(), ['redirect_url', `${origin}${back}`]]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('')
+  return `<form method="get" action="${escapeHtml(action)}">${fields}</form>`
 }
 
 /** Where the provider sends the browser back: /pay4group of the order's group, paid or not. */
@@ -46,31 +50,11 @@ export function payGroupReturn(order: GroupOrderRecord, paid: boolean): string {
   return `/pay4group?${query.toString()}`
 }
 
-const yuan = (fen: number): string => (fen / 100).toFixed(2)
-
 /** English beneath the Chinese on the demo's stand-in pages, which testers of either language meet. */
 const EN = (text: string): string => `<span lang="en" class="en">${text}</span>`
 const STAND_IN_STYLE =
   'body{font-family:sans-serif;margin:24px;color:#1a1a1a}.en{display:block;color:#595959;font-size:14px}' +
   'button,a{display:block;box-sizing:border-box;width:100%;min-height:44px;padding:12px;font-size:16px;margin:12px 0;text-align:center}'
-
-/** The sandbox provider's page: what is paid for, and a pay and a cancel button. */
-export function sandboxPage(order: GroupOrderRecord, group: InviteGroup): string {
-  return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>支付（开发用模拟）</title>
-<style>${STAND_IN_STYLE}</style></head>
-<body><main><h1>支付（开发用模拟）${EN('Payment provider (development sandbox)')}</h1>
-<p>这是开发环境的模拟支付页面，不会真的扣款。${EN('This stands in for the payment provider. Nothing is charged.')}</p>
-<p>${escapeHtml(group.name)}：¥${yuan(order.totalFee)}</p>
-<form method="post" action="${escapeHtml(inviteDevCalls.groupSandboxPay.path)}">
-<input type="hidden" name="orderNO" value="${escapeHtml(order.orderNO)}">
-<button type="submit">支付 ¥${yuan(order.totalFee)}${EN(`Pay ¥${yuan(order.totalFee)}`)}</button>
-</form>
-<a href="${escapeHtml(payGroupReturn(order, false))}">取消${EN('Cancel')}</a>
-</main></body></html>
-`
-}
 
 /** The demo's stand-in for an app store page (a deployment's builds name the real ones). */
 export function storePage(platform: 'Android' | 'iOS'): string {

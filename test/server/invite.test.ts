@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app'
 import { SMS_PHONE_DAILY_LIMIT } from '../../server/login/sms'
 import { DOWNLOAD_DESCRIPTION } from '../../server/invite/routes'
 import type { ObjectData } from '../../types/api'
-import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, inviteCalls, inviteDevCalls } from '../../types/invite'
+import { DEV_STORE_PATH, DOWNLOAD_DESC_PATH, inviteCalls } from '../../types/invite'
 import type { FriendInviteInfo, GroupInviteInfo, GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { DEV_SMS, SEND_SMS, getJson, post, testApp, type Fields } from './helpers'
 import { testDatabase } from './engines'
@@ -189,36 +189,57 @@ describe('the paid group order', () => {
   })
   const createOrder = (body: Fields = orderBody()) => post<ObjectData<GroupOrderAnswer>>(app, inviteCalls.groupOrder.path, body)
 
-  async function payThroughSandbox(orderNO: string) {
-    const form = { 'content-type': 'application/x-www-form-urlencoded' }
-    const page = await app.inject({ method: 'POST', url: inviteDevCalls.groupSandboxPage.path, headers: form, payload: `orderNO=${orderNO}` })
-    const paid = await app.inject({ method: 'POST', url: inviteDevCalls.groupSandboxPay.path, headers: form, payload: `orderNO=${orderNO}` })
+  /** The fields of the order's H5 pay form (a GET form: its action and hidden fields). */
+  function formOf(formHTML: string): { action: string; fields: Record<string, string> } {
+    const action = /<form method="get" action="([^"]+)">/.exec(formHTML)?.[1] ?? ''
+    const fields = Object.fromEntries([...formHTML.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]))
+    return { action, fields }
+  }
+
+  /** The buyer's browser submits the form: WeChat Pay's cashier (its stand-in), then its pay button. */
+  async function payThroughWechat(formHTML: string) {
+    const { action, fields } = formOf(formHTML)
+    const page = await app.inject({ method: 'GET', url: `${action}?${new URLSearchParams(fields).toString()}` })
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${action}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
     return { page, paid }
   }
 
-  it('answers a provider form, then bought once the sandbox paid; joined is the server\'s order state', async () => {
+  it('answers WeChat Pay\'s H5 pay form, then bought once WeChat Pay notified; joined is the server\'s order state', async () => {
     const first = await createOrder()
     const { isBought, orderNO, formHTML } = first.body.data.object
     expect(isBought).toBe(0)
-    expect(formHTML).toMatch(new RegExp(`<form method="post" action="http://[^"]+${inviteDevCalls.groupSandboxPage.path}">`))
-    expect(formHTML).toContain(`value="${orderNO}"`)
+    const form = formOf(formHTML)
+    // the stand-in's h5_url (WeChat Pay's checkmweb in production), its query as fields, and where to come back
+    expect(form.action).toBe('/standin/wechat-pay/checkout')
+    expect(form.fields.prepay_id).toMatch(/^wx\w+$/)
+    expect(form.fields.redirect_url).toBe(`http://localhost:80/pay4group?gid=g-paid&wmid=wm_teacher&password=WMG2002&paySuccess=1&tradeNo=${orderNO}`)
     // asking again before paying gives the same order, never a second one
     expect((await createOrder(orderBody('￥WMG2002￥'))).body.data.object.orderNO).toBe(orderNO)
 
-    const { page, paid } = await payThroughSandbox(orderNO)
+    const { page, paid } = await payThroughWechat(formHTML)
     expect(page.headers['content-type']).toMatch(/text\/html/)
     expect(page.body).toContain('¥9.90')
     // issue 30, item 16: the stand-in reads Chinese first, English beneath
     expect(page.body).toContain('<html lang="zh-CN">')
-    expect(page.body).toMatch(/<button type="submit">支付 ¥9\.90<span lang="en" class="en">Pay ¥9\.90<\/span><\/button>/)
-    expect(page.body).toContain('取消')
+    expect(page.body).toContain('取消支付')
     expect(paid.statusCode).toBe(303)
-    expect(paid.headers.location).toBe(`/pay4group?gid=g-paid&wmid=wm_teacher&password=WMG2002&paySuccess=1&tradeNo=${orderNO}`)
-    expect((await payThroughSandbox(orderNO)).paid.statusCode).toBe(303)
+    expect(paid.headers.location).toBe(form.fields.redirect_url)
 
     expect((await createOrder()).body.data.object).toEqual({ isBought: 1, orderNO, formHTML: '' })
     expect(await count('SELECT count(*) AS n FROM group_orders')).toBe(1)
     expect(await app.db.one('SELECT total_fee AS fee, status FROM group_orders')).toEqual({ fee: 990, status: 1 })
+  })
+
+  it('coming back from WeChat Pay before its notification, the order call asks WeChat Pay and finds it paid', async () => {
+    const { orderNO } = (await createOrder()).body.data.object
+    // WeChat Pay took the money; its notification is late
+    await app.db.run("UPDATE standin_wxpay_transactions SET trade_state = 'SUCCESS', transaction_id = 'late-1', success_time = '2026-11-26T10:00:00+08:00' WHERE out_trade_no = ?", [orderNO])
+    expect((await createOrder()).body.data.object).toEqual({ isBought: 1, orderNO, formHTML: '' })
   })
 
   it('keeps one order per password under 50 concurrent creates', async () => {
@@ -228,8 +249,7 @@ describe('the paid group order', () => {
   })
 
   it('another invitee\'s password is another order: paying one does not make the other joined', async () => {
-    const mine = (await createOrder()).body.data.object.orderNO
-    await payThroughSandbox(mine)
+    await payThroughWechat((await createOrder()).body.data.object.formHTML)
     expect((await createOrder(orderBody('WMG2003'))).body.data.object.isBought).toBe(0)
   })
 
@@ -248,22 +268,9 @@ describe('the paid group order', () => {
     expect(await count('SELECT count(*) AS n FROM group_orders')).toBe(0)
   })
 
-  it('refuses the sandbox for an unknown order', async () => {
-    const { page, paid } = await payThroughSandbox('G-nope')
-    expect(page.json<{ code: number }>().code).toBe(404)
-    expect(paid.json<{ code: number }>().code).toBe(404)
-  })
-
-  it('has no sandbox in production mode and refuses to take a group payment it cannot finish', async () => {
-    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
+  it('refuses to take a group payment production mode cannot finish (no WeChat Pay settings)', async () => {
+    const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
     try {
-      const res = await prod.inject({
-        method: 'POST',
-        url: inviteDevCalls.groupSandboxPay.path,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'orderNO=x',
-      })
-      expect(res.json<{ code: number }>().code).not.toBe(200)
       const order = await post(prod, inviteCalls.groupOrder.path, orderBody())
       expect(order.body).toEqual({ code: 403, msg: 'group payment is not configured on this server', data: null })
     } finally {
@@ -284,7 +291,7 @@ it('stands in for the app store pages in demo mode only', async () => {
   expect(android.body).toContain('<h1>Android 应用商店（开发用模拟）')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/ios` })).body).toContain('iOS app store')
   expect((await app.inject({ method: 'GET', url: `${DEV_STORE_PATH}/windows` })).json<{ code: number }>().code).toBe(400)
-  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
+  const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
   try {
     expect((await prod.inject({ method: 'GET', url: `${DEV_STORE_PATH}/android` })).body).not.toContain('app store')
   } finally {

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { StartupError, buildApp, modeNotice, serverConfigFromEnv } from '../../server/app'
-import { payV2Sign } from '../../server/core/wechat'
+import { generateKeyPairSync } from 'node:crypto'
 import type { WechatCredentials } from '../../server/core/wechat'
+import type { WechatPaySettings } from '../../server/outside/wechatPay/settings'
+import { notificationBody, wechatpayHeaders } from '../../server/outside/wechatPay/standin'
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import type { ShareConfig } from '../../types/share'
@@ -21,7 +23,6 @@ const SECRETS = {
   WECHAT_APP_SECRET: 's',
   WECHAT_MINI_APP_ID: 'wx-mini',
   WECHAT_MINI_APP_SECRET: 'ms',
-  WECHAT_PAY_KEY: 'prod-pay-key',
   TENCENT_SMS_SECRET_ID: 'AKIDprod',
   TENCENT_SMS_SECRET_KEY: 'prod-sms-key',
   TENCENT_SMS_SDK_APP_ID: '1400000001',
@@ -29,7 +30,22 @@ const SECRETS = {
   TENCENT_SMS_TEMPLATE_ID: '200000',
   TENCENT_SMS_REGION: 'ap-guangzhou',
 }
-const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'prod-pay-key' }
+const WECHAT: WechatCredentials = { appId: 'wx-prod-app', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' }
+
+/** The merchant's key and WeChat Pay's public key of a production merchant: not the demo's. */
+const merchantKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const wechatpayKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const pem = (key: { export(options: { type: 'pkcs8' | 'spki'; format: 'pem' }): string | Buffer }, type: 'pkcs8' | 'spki') => String(key.export({ type, format: 'pem' }))
+const PAY_SECRETS = {
+  WECHAT_PAY_MCH_ID: '1230000109',
+  WECHAT_PAY_SERIAL: '444F4864EA9B34415',
+  WECHAT_PAY_PRIVATE_KEY: pem(merchantKey.privateKey, 'pkcs8'),
+  WECHAT_PAY_API_V3_KEY: 'prodApiV3Key0123456789abcdefABCD',
+  WECHAT_PAY_PUBLIC_KEY: pem(wechatpayKey.publicKey, 'spki'),
+  WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0112300001092025PROD0000000',
+  WECHAT_PAY_NOTIFY_ORIGIN: 'https://lesson.example.com',
+}
+
 
 /** The environment without anything this test's process happens to have set. */
 const env = (vars: Record<string, string | undefined>): Record<string, string | undefined> => ({ PATH: process.env.PATH, ...vars })
@@ -46,14 +62,25 @@ describe('serverConfigFromEnv', () => {
     (vars) => {
       const start = () => serverConfigFromEnv(env({ ...vars, WECHAT_APP_ID: 'wx-prod-app' }))
       expect(start).toThrow(StartupError)
-      expect(start).toThrow(/WECHAT_APP_SECRET: .*\n\s+WECHAT_MINI_APP_ID: .*\n\s+WECHAT_MINI_APP_SECRET: .*\n\s+WECHAT_PAY_KEY: /)
+      expect(start).toThrow(/WECHAT_APP_SECRET: .*\n\s+WECHAT_MINI_APP_ID: .*\n\s+WECHAT_MINI_APP_SECRET: /)
       expect(start).not.toThrow(/WECHAT_APP_ID/)
     },
   )
 
   it('reads the credentials in production and keeps development routes off even with DEV_ROUTES=1', () => {
-    const config = serverConfigFromEnv(env({ SERVER_MODE: 'production', DEV_ROUTES: '1', ...SECRETS }))
+    const config = serverConfigFromEnv(env({ SERVER_MODE: 'production', DEV_ROUTES: '1', ...SECRETS, ...PAY_SECRETS }))
     expect(config).toMatchObject({ mode: 'production', dev: false, wechat: WECHAT, host: '127.0.0.1' })
+    expect(config.wechatPay).toMatchObject({ base: 'https://api.mch.weixin.qq.com', mchId: '1230000109', notifyOrigin: 'https://lesson.example.com' })
+    expect([...(config.wechatPay?.wechatpayKeys.keys() ?? [])]).toEqual([PAY_SECRETS.WECHAT_PAY_PUBLIC_KEY_ID])
+  })
+
+  it('refuses to start without WeChat Pay API v3\'s settings, naming each one; the v2 key is none of them', () => {
+    const start = () => serverConfigFromEnv(env({ SERVER_MODE: 'production', ...SECRETS, WECHAT_PAY_KEY: 'a v2 key', WECHAT_PAY_API_V3_KEY: 'too short' }))
+    expect(start).toThrow(StartupError)
+    expect(start).toThrow(
+      /WECHAT_PAY_MCH_ID: .*\n\s+WECHAT_PAY_SERIAL: .*\n\s+WECHAT_PAY_PRIVATE_KEY: .*\n\s+WECHAT_PAY_API_V3_KEY: .*\n\s+WECHAT_PAY_PUBLIC_KEY: .*\n\s+WECHAT_PAY_NOTIFY_ORIGIN: /,
+    )
+    expect(start).not.toThrow(/WECHAT_PAY_KEY/)
   })
 
   it('lets SERVER_MODE=demo win over NODE_ENV=production and refuses an unknown mode', () => {
@@ -94,7 +121,9 @@ describe('a production server', () => {
     const database = await sharedTestDatabase(join(dir, 'data.sqlite'))
     await (await buildApp({ database })).close()
     // WeChat's API is a closed port here: the share config must not reach the real one
-    app = await buildApp({ mode: 'production', wechat: WECHAT, wechatBases: { api: 'http://127.0.0.1:9', open: 'https://open.weixin.qq.com' }, database, staticDir: join(dir, 'h5') })
+    // WeChat Pay too: a production merchant's settings, whose API is that closed port
+    const wechatPay: WechatPaySettings = { ...serverConfigFromEnv(env({ SERVER_MODE: 'production', ...SECRETS, ...PAY_SECRETS })).wechatPay!, base: 'http://127.0.0.1:9' }
+    app = await buildApp({ mode: 'production', wechat: WECHAT, wechatPay, wechatBases: { api: 'http://127.0.0.1:9', open: 'https://open.weixin.qq.com' }, database, staticDir: join(dir, 'h5') })
   })
   afterAll(async () => {
     await app.close()
@@ -125,12 +154,19 @@ describe('a production server', () => {
     expect(body).toEqual({ code: 505, msg: 'share config unavailable', data: null })
   })
 
-  it('checks pay notifications with its own key, not the development one', async () => {
-    const fields = { return_code: 'SUCCESS', result_code: 'SUCCESS', out_trade_no: 'LP404', total_fee: '990' }
-    const withDevKey = { ...fields, sign: payV2Sign(fields, 'dev-pay-key-0123456789abcdefghijk') }
-    expect((await post(app, '/wmim/pay/notify.do', withDevKey)).body.code).toBe(403)
-    const withOwnKey = { ...fields, sign: payV2Sign(fields, WECHAT.payKey) }
-    expect((await post(app, '/wmim/pay/notify.do', withOwnKey)).body.code).toBe(404)
+  it('takes pay notifications signed by its own WeChat Pay key only, never the demo\'s, and no form-encoded ones', async () => {
+    const body = notificationBody('TRANSACTION.SUCCESS', '支付成功', 'transaction', { mchid: '1230000109', appid: 'wx-prod-app', out_trade_no: 'LP404', trade_state: 'SUCCESS', amount: { total: 990 } }, Date.now())
+    const notify = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/wechatpay/notify/transaction', payload: body, headers: { 'content-type': 'application/json', ...headers } })
+    // the demo's WeChat Pay key and serial: unknown here
+    const demo = await notify(wechatpayHeaders(body, Date.now()))
+    expect(demo.statusCode).toBe(401)
+    expect(demo.json()).toEqual({ code: 'FAIL', message: 'Wechatpay-Serial names no key of ours' })
+    // the production serial, signed with the demo's key: the signature does not verify
+    const forged = await notify({ ...wechatpayHeaders(body, Date.now()), 'wechatpay-serial': PAY_SECRETS.WECHAT_PAY_PUBLIC_KEY_ID })
+    expect(forged.json()).toEqual({ code: 'FAIL', message: 'the signature does not verify' })
+    // WeChat Pay v2's form-encoded notify is gone
+    expect((await post(app, '/wmim/pay/notify.do', { out_trade_no: 'LP404', total_fee: '990', sign: 'x' })).status).toBe(404)
   })
 })
 

@@ -110,7 +110,7 @@ describe('a production server over a database the demo seeded', () => {
     dir = mkdtempSync(join(tmpdir(), 'lesson-review-'))
     const database = await sharedTestDatabase(join(dir, 'data.sqlite'))
     await (await buildApp({ database })).close()
-    prod = await buildApp({ mode: 'production', wechat: { appId: 'wx-prod', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k'.repeat(32) }, database })
+    prod = await buildApp({ mode: 'production', wechat: { appId: 'wx-prod', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' }, database })
   })
   afterAll(async () => {
     await prod.close()

@@ -121,7 +121,7 @@ describe('50 concurrent requests', () => {
 
 describe('outside the demo (issue 29, item 9)', () => {
   it.each([
-    ['production mode', { mode: 'production' as const, wechat: { appId: 'wx', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' } }],
+    ['production mode', { mode: 'production' as const, wechat: { appId: 'wx', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' } }],
     ['demo mode without the development routes', { dev: false }],
   ])('%s has no test orders: 50 request ids make no row and no pay config', async (_name, options) => {
     const production = await buildApp({ ...options, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })

@@ -69,7 +69,7 @@ async function until(done: () => boolean | Promise<boolean>, what: string, ms = 
 const SERVER_VARIABLES = [
   'SERVER_MODE', 'NODE_ENV', 'HOST', 'DB_PATH', 'LOG', 'DEV_ROUTES', 'TRUST_PROXY', 'WORKERS',
   'IFLYTEK_APP_ID', 'IFLYTEK_API_KEY', 'IFLYTEK_API_SECRET', 'WECHAT_APP_ID', 'WECHAT_APP_SECRET',
-  'WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WECHAT_PAY_KEY',
+  'WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET',
 ]
 
 /** One server process: `node --import tsx server/index.ts`, as a machine of a deployment runs it. */

@@ -243,7 +243,7 @@ describe('production mode', () => {
       mode: 'production',
       database: await testDatabase({ seeded: false }),
       staticDir: '/nonexistent',
-      wechat: { appId: 'wx', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms', payKey: 'k' },
+      wechat: { appId: 'wx', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' },
     })
     expect((await post(production, ELIGIBILITY, { data: 'vip-eligible' })).body.code).toBe(404)
     await production.close()

@@ -65,7 +65,10 @@ export const WECHAT_PAY_STANDIN_MIGRATIONS: readonly Migration[] = [
   },
 ]
 
-/** The buyer confirms an order in the WeChat app: `{out_trade_no}` → `{out_trade_no, delivered}` (the demo's sandbox). */
+/**
+ * The buyer confirms an order in the WeChat app: `{out_trade_no}` (the demo's sandbox) or
+ * `{prepay_id}` (what a pay sheet knows) → `{out_trade_no, delivered}`.
+ */
 export const SANDBOX_PAY_PATH = '/sandbox/pay'
 
 const MERCHANT_PUBLIC_KEY = createPublicKey(DEMO_MERCHANT_KEY)
@@ -334,8 +337,10 @@ const wechatPayStandinRoutes: FastifyPluginAsync<AppContext> = async (app: Fasti
 
   // the buyer's confirmation in the WeChat app, for the demo's payment sandbox (server/dev)
   app.post<{ Body: string | undefined }>(SANDBOX_PAY_PATH, async (request, reply) => {
-    const outTradeNo = text(parsed(request.body)?.out_trade_no, 32)
-    const paid = outTradeNo ? await pay(context, 'out_trade_no', outTradeNo) : undefined
+    const body = parsed(request.body)
+    const outTradeNo = text(body?.out_trade_no, 32)
+    const prepayId = text(body?.prepay_id, 64)
+    const paid = outTradeNo ? await pay(context, 'out_trade_no', outTradeNo) : prepayId ? await pay(context, 'prepay_id', prepayId) : undefined
     if (!paid) return reply.code(404).send({ code: 'ORDER_NOT_EXIST', message: '订单不存在' })
     return reply.send({ out_trade_no: paid.row.outTradeNo, delivered: paid.delivered })
   })
