@@ -40,6 +40,19 @@ describe('the subscription page\'s openid (H5)', () => {
     await e2e.screenshot(page, 'subscribe-link-from-wechat')
   })
 
+  it('opened without its openid, the page offers WeChat\'s authorisation again, which comes back with it', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/liveSubscribeNoti')
+    const authorize = shown(page, '.state-view__action').filter({ hasText: '通过微信验证身份' })
+    await authorize.waitFor()
+    await page.waitForTimeout(400)
+    await e2e.screenshot(page, 'subscribe-link-missing')
+    await authorize.click()
+    await page.locator('button[value="wm_visitor"]').click()
+    await page.waitForURL((url) => url.pathname === '/liveSubscribeNoti' && (url.searchParams.get('openid') ?? '').split('.').length === 3)
+    await shown(page, '.state-view__title').filter({ hasText: '还没有订阅任何主播' }).waitFor()
+  })
+
   it('a bare openid in the address opens nothing: the page says to open it from the menu', async () => {
     const page = await e2e.newPage()
     await page.goto('/liveSubscribeNoti?openid=dev-oa-wm_buyer')

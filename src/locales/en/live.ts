@@ -69,4 +69,5 @@ export default {
   'subscribe.end': 'No more',
   'subscribe.failed': 'The subscription list could not be loaded',
   'subscribe.noOpenid': 'This link lacks the official account identity: open it again from the official account menu',
+  'subscribe.authorize': 'Confirm who you are with WeChat',
 } satisfies Catalog<typeof zh>

@@ -66,4 +66,5 @@ export default {
   'subscribe.end': '没有更多了',
   'subscribe.failed': '订阅列表加载失败',
   'subscribe.noOpenid': '链接缺少公众号身份，请从公众号菜单重新打开',
+  'subscribe.authorize': '通过微信验证身份',
 } as const

@@ -6,6 +6,9 @@ import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
 import { StateView } from '../../../../ui/StateView'
 import { useLiveStores } from '../../stores'
+import { LIVE_SUBSCRIBE_ENTRY_PATH } from '../../../../../types/live'
+import { platformEnv } from '../../../../platform/env'
+import { linkPlatform } from '../../../../platform/link'
 import '../../../../locales/packages/live'
 import { preparePullDownRefresh } from '../../../../platform/components/pullDownRefresh'
 
@@ -22,9 +25,27 @@ export default function LiveSubscribeNotiPage() {
   useRouteTitle('LiveSubscribeNoti')
   const openid = presentParam(useRouter().params.openid)
   return openid === undefined ? (
-    <StateView kind='error' title={t('routeParam.missing')} detail={t('subscribe.noOpenid')} />
+    <NoIdentity />
   ) : (
     <Subscriptions openid={openid} />
+  )
+}
+
+/**
+ * Opened without its openid: on H5 the page offers WeChat's authorisation again (the official
+ * account menu's own address), which comes back here with the person's signed openid. The
+ * mini-program cannot leave for a web page: it says to open the page from the menu.
+ */
+function NoIdentity() {
+  const authorize = () => void linkPlatform.openWebPage(`${platformEnv.apiBase()}${LIVE_SUBSCRIBE_ENTRY_PATH}`)
+  const web = platformEnv.kind === 'web'
+  return (
+    <StateView
+      kind='error'
+      title={t('routeParam.missing')}
+      detail={t('subscribe.noOpenid')}
+      {...(web ? { actionText: t('subscribe.authorize'), onAction: authorize } : {})}
+    />
   )
 }
 
