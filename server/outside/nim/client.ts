@@ -36,10 +36,10 @@ export interface NimClient {
   chatroomAddresses(roomId: string, accid: string, clientType: NimClientType): Promise<string[]>
 }
 
-export function createNimClient(config: NimConfig, send: OutsideFetch, clock: () => number = Date.now): NimClient {
+export function createNimClient(config: NimConfig, send: OutsideFetch): NimClient {
   const call = async (path: string, form: Record<string, string>): Promise<Record<string, unknown>> => {
     const nonce = randomToken(16)
-    const curTime = String(Math.floor(clock() / 1000))
+    const curTime = String(Math.floor(Date.now() / 1000))
     const response = await send(`${config.base}/${path}`, {
       method: 'POST',
       headers: {

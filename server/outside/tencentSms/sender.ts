@@ -87,7 +87,7 @@ function deliveryOf(status: number, answer: SendSmsAnswer | undefined): SmsDeliv
 }
 
 /** The SendSms client. A network failure is a failed delivery too, never an exception to the caller. */
-export function tencentSmsSender(config: TencentSmsConfig, send: OutsideFetch, log: FastifyBaseLogger, clock: () => number = Date.now): SmsSender {
+export function tencentSmsSender(config: TencentSmsConfig, send: OutsideFetch, log: FastifyBaseLogger): SmsSender {
   return {
     async send(to, code) {
       const payload = JSON.stringify({
@@ -97,7 +97,7 @@ export function tencentSmsSender(config: TencentSmsConfig, send: OutsideFetch, l
         TemplateId: config.templateId,
         TemplateParamSet: [code],
       })
-      const timestamp = Math.floor(clock() / 1000)
+      const timestamp = Math.floor(Date.now() / 1000)
       const host = endpointHost(config.endpoint)
       const authorization = tc3Authorization({ secretId: config.secretId, secretKey: config.secretKey, service: TENCENT_SMS_SERVICE, host, timestamp, payload })
       let delivery: SmsDelivery
