@@ -187,7 +187,7 @@ class Fields {
     if (typeof value !== 'string') this.fail(field, 'must be a string')
     const ref = mediaRef(value)
     if (typeof ref === 'string') this.fail(field, ref)
-    const path = ref.kind === 'file' ? ref.path : new URL(ref.url).pathname
+    const path = ref.kind === 'file' ? ref.path : new URL(ref.url, 'https://store.invalid').pathname
     const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase()
     if (ref.kind === 'file' && !extensions.includes(extension)) this.fail(field, `must be a file of type ${extensions.join(', ')}`)
     return ref

@@ -1,0 +1,163 @@
+/**
+ * The authoring API (server/content/routes.ts, authorKeys.ts) on each engine: an author's key
+ * signs each request over its method, path, timestamp, nonce and body; a request without it, a
+ * stolen URL or body, a tampered or stale request, a request sent again (to another worker too)
+ * and a revoked key are refused with nothing written. Two apps over one database stand for two
+ * workers.
+ */
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+import { AUTH_HEADERS, AuthorKeys, SIGNATURE_WINDOW_MS, signedHeaders } from '../../server/content/authorKeys'
+import { EXPORT_AUTHOR, header, message as fileMessage, tempDir, type Json } from '../fixtures/contentExport'
+import { sharedTestDatabase } from './engines'
+import { TEACHER } from './helpers'
+
+const MEDIA = join(__dirname, '..', '..', 'server', 'media')
+const LESSONS = '/content/v1/lessons'
+
+let dir: string
+let worker1: FastifyInstance
+let worker2: FastifyInstance
+let token: string
+let keyId: string
+let teacherToken: string
+
+beforeAll(async () => {
+  dir = tempDir()
+  process.env.MEDIA_STORE_DIR = join(dir, 'store')
+  const database = await sharedTestDatabase(join(dir, 'shared.sqlite'))
+  worker1 = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
+  worker2 = await buildApp({ database, staticDir: '/nonexistent-static-dir' })
+  const keys = new AuthorKeys(worker1.db)
+  await worker1.db.run("INSERT INTO users (wmid, nickname) VALUES (?, '接口老师')", [EXPORT_AUTHOR])
+  ;({ token, keyId } = await keys.issue(EXPORT_AUTHOR, Date.now()))
+  teacherToken = (await keys.issue(TEACHER.userid, Date.now())).token
+})
+afterAll(async () => {
+  await worker1.close()
+  await worker2.close()
+  delete process.env.MEDIA_STORE_DIR
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A message whose sender's face is a URL: through the API every medium is one. */
+const message = (n: number, msgType: number, obj: Json): Json =>
+  fileMessage(n, msgType, obj, { senderUserInfo: { wmid: EXPORT_AUTHOR, nickname: '接口老师', faceIcon: 'https://cdn.example.com/face.png' } })
+
+const jsonLines = (head: Json, messages: Json[]): string => [head, ...messages].map((record) => JSON.stringify(record)).join('\n')
+const exportBody = (exportId = 'api-1', messages: Json[] = [message(1, 1000, { content: '接口导入的第一条' })]): string =>
+  jsonLines(header({ exportId, coursePic: null, author: {} }), messages)
+
+interface Sent {
+  status: number
+  body: { code: number; msg: string; data: Record<string, unknown> | null }
+}
+
+async function send(app: FastifyInstance, method: 'POST' | 'PUT', url: string, body: Buffer | string, headers: Record<string, string>): Promise<Sent> {
+  const contentType = method === 'PUT' ? 'application/octet-stream' : 'application/x-ndjson'
+  const res = await app.inject({ method, url, payload: body, headers: { 'content-type': contentType, ...headers } })
+  return { status: res.statusCode, body: res.json() }
+}
+
+const signedSend = (app: FastifyInstance, body: Buffer | string, url = LESSONS, method: 'POST' | 'PUT' = 'POST', key = token) =>
+  send(app, method, url, body, signedHeaders(key, method, url, body))
+
+const lessonCount = async (): Promise<number> => Number((await worker1.db.one<{ n: number }>('SELECT count(*) AS n FROM lessons'))?.n)
+
+it('imports a signed export as a lesson of the key\'s author', async () => {
+  const { status, body } = await signedSend(worker1, exportBody())
+  expect(status).toBe(200)
+  expect(body.data).toMatchObject({ created: true, messages: 1 })
+  const lesson = await worker1.db.one<{ wmid: string; courseName: string }>('SELECT wmid, course_name AS "courseName" FROM lessons WHERE course_data = ?', [String(body.data?.courseData)])
+  expect(lesson).toEqual({ wmid: EXPORT_AUTHOR, courseName: '导入的课程：日常寒暄' })
+})
+
+it('refuses a request without a signature, with a stolen URL and body, or with a changed body; nothing is written', async () => {
+  const before = await lessonCount()
+  const body = exportBody('api-stolen')
+  expect((await send(worker1, 'POST', LESSONS, body, {})).status).toBe(401)
+  // the signature of another request over the same URL does not sign this body
+  const other = signedHeaders(token, 'POST', LESSONS, exportBody('api-other'))
+  const tampered = await send(worker1, 'POST', LESSONS, body, other)
+  expect(tampered.status).toBe(401)
+  expect(tampered.body.msg).toMatch(/signature/)
+  // nor another path
+  const elsewhere = await send(worker1, 'POST', LESSONS, body, signedHeaders(token, 'POST', `${LESSONS}?x=1`, body))
+  expect(elsewhere.status).toBe(401)
+  // a key that is not the author's own private key: the public key on file does not verify it
+  const forged = await send(worker1, 'POST', LESSONS, body, { ...signedHeaders(teacherToken, 'POST', LESSONS, body), [AUTH_HEADERS.key]: keyId })
+  expect(forged.status).toBe(401)
+  expect(await lessonCount()).toBe(before)
+})
+
+it('refuses a request sent again, on the same worker or another, and one whose timestamp is stale', async () => {
+  const body = exportBody('api-replay')
+  const headers = signedHeaders(token, 'POST', LESSONS, body)
+  expect((await send(worker1, 'POST', LESSONS, body, headers)).status).toBe(200)
+  const before = await lessonCount()
+  const again = await send(worker1, 'POST', LESSONS, body, headers)
+  expect(again.status).toBe(401)
+  expect(again.body.msg).toMatch(/already received/)
+  expect((await send(worker2, 'POST', LESSONS, body, headers)).status).toBe(401)
+
+  const stale = signedHeaders(token, 'POST', LESSONS, exportBody('api-stale'), Date.now() - SIGNATURE_WINDOW_MS - 1000)
+  const late = await send(worker2, 'POST', LESSONS, exportBody('api-stale'), stale)
+  expect(late.status).toBe(401)
+  expect(late.body.msg).toMatch(/clock/)
+  expect(await lessonCount()).toBe(before)
+})
+
+it('lets one of 20 copies of a signed request sent at once through, across two workers', async () => {
+  const body = exportBody('api-race')
+  const headers = signedHeaders(token, 'POST', LESSONS, body)
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i % 2 ? worker1 : worker2, 'POST', LESSONS, body, headers)))
+  expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(401)])
+})
+
+it('stops accepting a revoked key', async () => {
+  const keys = new AuthorKeys(worker1.db)
+  const spare = await keys.issue(EXPORT_AUTHOR, Date.now())
+  expect((await signedSend(worker1, exportBody('api-spare'), LESSONS, 'POST', spare.token)).status).toBe(200)
+  expect(await keys.revoke(spare.keyId, Date.now())).toBe(true)
+  const refused = await signedSend(worker2, exportBody('api-spare-2'), LESSONS, 'POST', spare.token)
+  expect(refused.status).toBe(401)
+  expect(refused.body.msg).toMatch(/revoked/)
+})
+
+it('takes media by upload and URL, never as a file path, and keeps each author\'s exports apart', async () => {
+  const voice = readFileSync(join(MEDIA, 'voice', 'intro.mp3'))
+  const upload = await signedSend(worker1, voice, '/content/v1/media?ext=mp3', 'PUT')
+  expect(upload.status).toBe(200)
+  const url = String(upload.body.data?.url)
+  expect(url).toMatch(/^\/media\/store\/[0-9a-f]{2}\/[0-9a-f]{64}\.mp3$/)
+  expect((await worker2.inject({ method: 'GET', url })).rawPayload.equals(voice)).toBe(true)
+
+  const withVoice = exportBody('api-media', [message(1, 1002, { url, duration: 7 })])
+  const imported = await signedSend(worker2, withVoice)
+  expect(imported.status).toBe(200)
+
+  const before = await lessonCount()
+  const path = await signedSend(worker1, exportBody('api-path', [message(1, 1002, { url: 'voice/intro.mp3', duration: 7 })]))
+  expect(path.status).toBe(400)
+  expect(path.body.data).toMatchObject({ at: 'line 2', msgId: 'm-1', field: 'obj.url' })
+  // a store-looking URL the store does not have
+  const made = await signedSend(worker1, exportBody('api-made-up', [message(1, 1002, { url: '/media/passwd.mp3', duration: 7 })]))
+  expect(made.status).toBe(400)
+  expect(await lessonCount()).toBe(before)
+
+  // the teacher's key with the same exportId makes the teacher's own lesson, not an edit of the author's
+  const teacher = await signedSend(worker1, withVoice, LESSONS, 'POST', teacherToken)
+  expect(teacher.body.data).toMatchObject({ created: true })
+  const owners = await worker1.db.all<{ wmid: string }>('SELECT l.wmid FROM content_imports i JOIN lessons l ON l.id = i.lesson_id WHERE i.export_id = ? ORDER BY l.wmid', ['api-media'])
+  expect(owners.map((o) => o.wmid)).toEqual([EXPORT_AUTHOR, TEACHER.userid].sort())
+})
+
+it('answers a hostile export with its place, as the CLI does', async () => {
+  const before = await lessonCount()
+  const { status, body } = await signedSend(worker1, exportBody('api-hostile', [message(1, 1000, { content: 'ok' }), message(2, 4242, { content: '?' })]))
+  expect(status).toBe(400)
+  expect(body.data).toEqual({ at: 'line 3', msgId: 'm-2', field: 'msgType', reason: expect.stringMatching(/4242/) as unknown })
+  expect(await lessonCount()).toBe(before)
+})
