@@ -17,6 +17,7 @@ import { LIVE_RATES, type LiveHomeStore } from './LiveHomeStore'
 import { ChatExit, moderatedOut } from './ChatExit'
 import { ModerationPanel } from './ModerationPanel'
 import { RoleBadge } from './RoleBadge'
+import { RoomNews } from './RoomNews'
 import './live.scss'
 import '../../locales/packages/live'
 
@@ -188,6 +189,7 @@ const Chat = observer(function Chat({ store, chat }: { store: LiveHomeStore; cha
   const status = chat.status.state
   return (
     <View className='live-chat'>
+      <RoomNews room={store.room} />
       <ScrollView
         className='live-chat__list'
         scrollY

@@ -4,7 +4,7 @@ import type { LiveApi, LiveInfo } from '../../api/live'
 import { ResponseCode } from '../../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
 import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
-import type { ChatroomClient, ChatroomIdentity, ChatroomMemberInfo } from '../../im'
+import type { ChatroomClient, ChatroomIdentity, ChatroomInfo, ChatroomMemberInfo } from '../../im'
 import type { LoginData } from '../../../types/login'
 import { LiveChatStore } from './LiveChatStore'
 import { ModerationStore } from './ModerationStore'
@@ -83,6 +83,9 @@ export class LiveHomeStore {
   chat: LiveChatStore | undefined = undefined
   /** /liveHomeAdmin's moderation panel, once the room is entered (issue 29, item 5) */
   moderation: ModerationStore | undefined = undefined
+  /** the room as the moderators left it (announcement, the whole room's mute), for every viewer */
+  room: ChatroomInfo | undefined = undefined
+  private stopRoomNews: (() => void) | undefined = undefined
   subscribing = false
   private courseData = ''
   private mode: LiveMode = 'live'
@@ -95,13 +98,14 @@ export class LiveHomeStore {
 
   constructor(private readonly deps: LiveHomeDeps) {
     this.now = deps.now ?? Date.now
-    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'generation' | 'now'>(this, {
+    makeAutoObservable<LiveHomeStore, 'deps' | 'client' | 'countTimer' | 'brokenTimer' | 'generation' | 'now' | 'stopRoomNews'>(this, {
       deps: false,
       client: false,
       countTimer: false,
       brokenTimer: false,
       generation: false,
       now: false,
+      stopRoomNews: false,
     })
   }
 
@@ -223,7 +227,11 @@ export class LiveHomeStore {
       room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
     try {
       const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity })
-      if (this.mode === 'admin' && this.client === client) this.openModeration(client, entered.member)
+      if (this.client === client) {
+        runInAction(() => (this.room = entered.room))
+        this.stopRoomNews = client.moderation?.onRoom((room) => runInAction(() => (this.room = room)))
+        if (this.mode === 'admin') this.openModeration(client, entered.member)
+      }
       await chat.loadEarlier()
     } catch {
       // the chat's status shows the failure; the stream keeps playing
@@ -378,6 +386,8 @@ export class LiveHomeStore {
     this.chat = undefined
     this.moderation?.dispose()
     this.moderation = undefined
+    this.stopRoomNews?.()
+    this.stopRoomNews = undefined
     const client = this.client
     this.client = undefined
     void client?.exit()

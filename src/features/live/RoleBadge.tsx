@@ -2,6 +2,7 @@ import { Text } from '../../platform/components/basic'
 import { t } from '../../locales'
 import type { ChatroomMemberType } from '../../domain/chat/constants'
 import '../../locales/packages/moderation'
+import './moderation.scss'
 
 /**
  * The host's or a manager's badge beside a name (issue 29, item 3). Its role comes from the room's

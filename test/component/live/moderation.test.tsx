@@ -8,6 +8,7 @@
  */
 import { act } from 'react'
 import { ChatExit } from '../../../src/features/live/ChatExit'
+import { RoomNews } from '../../../src/features/live/RoomNews'
 import { ModerationPanel } from '../../../src/features/live/ModerationPanel'
 import { ModerationStore } from '../../../src/features/live/ModerationStore'
 import { ChatroomError, type ChatroomClient, type ChatroomInfo, type ChatroomMemberInfo, type ChatroomModeration, type ChatroomStatus } from '../../../src/im'
@@ -275,4 +276,18 @@ describe('a viewer the room put out', () => {
       expect(document.querySelector('[role="status"]')).toBeNull()
     },
   )
+})
+
+describe('what the moderators set for every viewer', () => {
+  const rig = screenRig()
+
+  it('shows the announcement and the whole room’s mute', async () => {
+    await mount(rig.utils, RoomNews, { room: { ...ROOM, announcement: '今晚 8 点开始', mute: true } })
+    await until(() => expect(text('.live-news')).toBe('公告：今晚 8 点开始主播已开启全员禁言'))
+  })
+
+  it('shows nothing when there is neither', async () => {
+    await mount(rig.utils, RoomNews, { room: { ...ROOM, announcement: '   ', mute: false } })
+    expect(document.querySelector('.live-news')).toBeNull()
+  })
 })
