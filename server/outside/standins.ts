@@ -4,7 +4,8 @@ import { tencentSmsStandin } from './tencentSms/standin'
 import { nimStandin } from './nim/standin'
 import { wechatTokenStandin } from './wechatToken/standin'
 import { WECHAT_STANDINS } from './wechatOauth/standin'
-import { WECHAT_PAY_STANDIN_ROUTES } from './wechatPay/standin'
+import { wechatPayStandinRoutes } from './wechatPay/standin'
+import { WECHAT_PAY_STANDIN } from './wechatPay/settings'
 
 /**
  * The local stand-ins for the outside services: each one speaks its provider's protocol (paths,
@@ -25,7 +26,7 @@ export interface Standin {
 }
 
 /** Every stand-in, each served under `${STANDIN_PREFIX}/${name}`. */
-export const STANDINS: readonly Standin[] = [tencentSmsStandin, nimStandin, wechatTokenStandin, WECHAT_PAY_STANDIN_ROUTES, ...WECHAT_STANDINS]
+export const STANDINS: readonly Standin[] = [tencentSmsStandin, nimStandin, wechatTokenStandin, { name: WECHAT_PAY_STANDIN, routes: wechatPayStandinRoutes }, ...WECHAT_STANDINS]
 
 /** The demo base URL of a stand-in: a path on this server. */
 export function standinBase(name: string): string {

@@ -1,10 +1,9 @@
 import { createPublicKey, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppContext } from '../../context'
 import type { Migration } from '../../core/migrate'
 import { escapeHtml } from '../../core/html'
-import type { Queryable } from '../../core/sql'
-import type { Standin } from '../standins'
+import type { Db, Queryable } from '../../core/sql'
+import type { OutsideFetch } from '../fetch'
 import type { WechatPayRefund, WechatPayTransaction } from './client'
 import { TIMESTAMP_TOLERANCE_S } from './client'
 import {
@@ -14,7 +13,6 @@ import {
   DEMO_MERCHANT_SERIAL,
   DEMO_WECHATPAY_KEY,
   DEMO_WECHATPAY_KEY_ID,
-  WECHAT_PAY_STANDIN,
 } from './settings'
 import { encryptResource, nonceString, parseAuthorization, rsaSign, rsaVerify, signatureMessage } from './signing'
 
@@ -30,6 +28,12 @@ import { encryptResource, nonceString, parseAuthorization, rsaSign, rsaVerify, s
  * buyer confirms in the WeChat app, the demo's buyer confirms on the stand-in: POST /sandbox/pay
  * (what /dev/ pay's sandbox calls) or the H5 cashier page an `h5_url` opens.
  */
+
+/** What the stand-in needs of the app (server/context.ts AppContext has both). */
+export interface StandinContext {
+  readonly db: Db
+  readonly outsideFetch: OutsideFetch
+}
 
 /** The stand-in's tables: what WeChat Pay would remember. */
 export const WECHAT_PAY_STANDIN_MIGRATIONS: readonly Migration[] = [
@@ -190,7 +194,7 @@ function prepayOf(body: Record<string, unknown>): Prepay | undefined {
 }
 
 /** Delivers a notification to `notifyUrl` (a path on this server in demo mode); answers whether it was taken. */
-async function deliver(context: AppContext, notifyUrl: string, body: string): Promise<boolean> {
+async function deliver(context: StandinContext, notifyUrl: string, body: string): Promise<boolean> {
   const answered = await context.outsideFetch(notifyUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...wechatpayHeaders(body, Date.now()) },
@@ -204,7 +208,7 @@ async function deliver(context: AppContext, notifyUrl: string, body: string): Pr
  * (again on every confirmation, as WeChat Pay repeats one that was not taken). Undefined for an
  * unknown prepay_id.
  */
-async function pay(context: AppContext, by: 'out_trade_no' | 'prepay_id', value: string): Promise<{ row: TransactionRow; delivered: boolean } | undefined> {
+async function pay(context: StandinContext, by: 'out_trade_no' | 'prepay_id', value: string): Promise<{ row: TransactionRow; delivered: boolean } | undefined> {
   const now = Date.now()
   const transactionId = `42000${now}${randomBytes(4).toString('hex')}`
   await context.db.run(
@@ -240,7 +244,7 @@ ${redirectUrl ? `<a href="${escapeHtml(redirectUrl)}">取消支付<span lang="en
 /** Only a path on this server or an http(s) URL is a place to send the browser back to. */
 const safeRedirect = (url: string): string => (/^(https?:\/\/|\/(?!\/))/.test(url) ? url : '')
 
-const wechatPayStandinRoutes: FastifyPluginAsync<AppContext> = async (app: FastifyInstance, context) => {
+export const wechatPayStandinRoutes: FastifyPluginAsync<StandinContext> = async (app: FastifyInstance, context) => {
   // the signature covers the exact bytes: the body is kept as text and parsed after the check
   app.removeContentTypeParser(['application/json'])
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => done(null, body))
@@ -360,4 +364,3 @@ const wechatPayStandinRoutes: FastifyPluginAsync<AppContext> = async (app: Fasti
 }
 
 
-export const WECHAT_PAY_STANDIN_ROUTES: Standin = { name: WECHAT_PAY_STANDIN, routes: wechatPayStandinRoutes }
