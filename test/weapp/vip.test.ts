@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { routeByName, type RouteName } from '../../src/domain/routes'
-import { loadPage, type LoadedPage } from './harness'
+import { loadPage, type FakeWx, type LoadedPage } from './harness'
 import { all, tap, typeInto } from './taroTree'
 
 /**
@@ -17,8 +17,17 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     page = undefined
   })
 
-  const open = async (route: RouteName, query: Record<string, string>) => {
-    page = await loadPage(routeByName(route).page, query)
+  /** wm_buyer's session in wx storage: the owner of the seeded exchanged link (issue 29 item 6) */
+  const asBuyer = (wx: FakeWx): void => {
+    const stored = new Map<string, string>([
+      ['session', JSON.stringify({ token: 'token-buyer', userid: 'wm_buyer', encryptKey: '' })],
+      ['loginData', JSON.stringify({ loginData: 'login-buyer', isWeMaiUser: 1, token: 'token-buyer', userid: 'wm_buyer' })],
+    ])
+    const get = wx.getStorageSync as (key: string) => unknown
+    wx.getStorageSync = (key: string) => stored.get(key) ?? get(key)
+  }
+  const open = async (route: RouteName, query: Record<string, string>, owner = false) => {
+    page = await loadPage(routeByName(route).page, query, owner ? asBuyer : undefined)
     return page
   }
   const navigatedTo = (p: LoadedPage): string[] => p.wx.navigateTo.mock.calls.map(([options]) => (options as { url: string }).url)
@@ -37,23 +46,26 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     await p.waitFor(() => p.text().includes('英语口语一群'))
     expect(p.text()).toContain('群成员 655 人')
     expect(p.text()).toContain('可兑换 10 个 VIP 名额')
+    // nobody is logged in: the page asks for the link owner's login in place of the exchange
+    await p.waitFor(() => p.text().includes('请先登录'))
+    expect(p.text()).not.toContain('确认兑换 VIP 名额')
     await p.close()
     const small = await open('VipExchange2', { data: 'vip-small' })
     await small.waitFor(() => small.text().includes('群成员需超过 50 人才能兑换 VIP 名额。'))
   })
 
   it('/vipExchange3 lists the slots: the used ones with their friends, use now on the others', async () => {
-    const p = await open('VipExchange3', { data: 'vip-exchanged' })
+    const p = await open('VipExchange3', { data: 'vip-exchanged' }, true)
     await p.waitFor(() => p.root.querySelectorAll('.vip__slot').length === 10)
     expect(p.text()).toContain('恭喜你获得 10 个 VIP 名额，可自由使用，不限时间')
     expect(p.text()).toContain('林老师')
-    expect(p.text()).toContain('ID：wm_buyer')
+    expect(p.text()).toContain('ID：wm_assistant')
     await tap(all(p, '.vip__use')[0])
     expect(navigatedTo(p)).toEqual(['/packages/vip/pages/vipExchange4/index?data=vip-exchanged&number=3'])
   })
 
   it('/vipExchange4 looks the friend up, confirms and goes back', async () => {
-    const p = await open('VipExchange4', { data: 'vip-exchanged', number: '3' })
+    const p = await open('VipExchange4', { data: 'vip-exchanged', number: '3' }, true)
     await p.waitFor(() => p.root.querySelectorAll('.ui-field__input').length === 1)
     await typeInto(all(p, '.ui-field__input')[0], 'wm_visitor')
     await tap(all(p, '.vip__primary')[0])
@@ -61,7 +73,7 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     expect(p.text()).toContain('访客')
     await tap(all(p, '.vip__confirm .vip__primary')[0])
     await p.waitFor(() => (p.wx.navigateBack as jest.Mock).mock.calls.length === 1)
-    const row = await p.server.db.one("SELECT friend_wmid AS friend FROM vip_slots WHERE owner_wmid = 'wm_assistant' AND number = 3")
+    const row = await p.server.db.one("SELECT friend_wmid AS friend FROM vip_slots WHERE owner_wmid = 'wm_buyer' AND number = 3")
     expect(row).toEqual({ friend: 'wm_visitor' })
   })
 
