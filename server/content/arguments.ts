@@ -22,8 +22,9 @@ export function yuanToFen(text: string, option: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }
 
-export function parseImportArguments(argv: readonly string[]): ImportArguments {
-  let file: string | undefined
+/** The options of the import and lesson commands; what is not an option is positional. */
+export function parseOptions(argv: readonly string[]): { positional: string[]; author?: string; overrides: Record<string, unknown> } {
+  const positional: string[] = []
   let author: string | undefined
   const overrides: Record<string, unknown> = {}
   const access: string[] = []
@@ -31,7 +32,7 @@ export function parseImportArguments(argv: readonly string[]): ImportArguments {
     const arg = argv[i]
     const value = (): string => {
       const next = argv[i + 1]
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value\n${USAGE}`)
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`)
       i += 1
       return next
     }
@@ -66,11 +67,16 @@ export function parseImportArguments(argv: readonly string[]): ImportArguments {
         overrides.courseName = value()
         break
       default:
-        if (arg.startsWith('--') || file !== undefined) throw new UsageError(`unknown argument ${arg}\n${USAGE}`)
-        file = arg
+        if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`)
+        positional.push(arg)
     }
   }
-  if (file === undefined || author === undefined) throw new UsageError(USAGE)
   if (access.length > 1) throw new UsageError(`choose one of --open, --password and --paid (got ${access.join(', ')})`)
-  return { file, author, overrides }
+  return { positional, author, overrides }
+}
+
+export function parseImportArguments(argv: readonly string[]): ImportArguments {
+  const { positional, author, overrides } = parseOptions(argv)
+  if (positional.length !== 1 || author === undefined) throw new UsageError(USAGE)
+  return { file: positional[0], author, overrides }
 }

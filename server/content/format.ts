@@ -231,6 +231,16 @@ function readAccess(fields: Fields): LessonAccess {
   return { privacyStatus, password, fee, freeCount, shareRecash }
 }
 
+/**
+ * A lesson's access after an edit: `current` (as stored) with `changes` laid over it; a new
+ * privacyStatus replaces every access field, as in a header.
+ */
+export function readEditedAccess(current: LessonAccess, changes: Readonly<Record<string, unknown>>, at: string): LessonAccess {
+  const value: Json = own(changes, 'privacyStatus') === undefined ? { ...current } : {}
+  for (const [key, change] of Object.entries(changes)) if (change !== undefined && ACCESS_FIELDS.includes(key)) value[key] = change
+  return readAccess(new Fields(value, at, ''))
+}
+
 const EXPORT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const ACCESS_FIELDS = ['privacyStatus', 'password', 'fee', 'freeCount', 'shareRecash']

@@ -7,14 +7,17 @@
  *   PUT  /content/v1/media?ext=mp3   the file's bytes: stored in the media store, answers its URL
  *   POST /content/v1/lessons         an export (application/x-ndjson: JSON lines; application/json):
  *                                    imports it as a lesson of the key's author (importer.ts)
+ *   POST /content/v1/lessons/:courseData/settings   JSON of the settings to change (lessonEdits.ts)
+ *   DELETE /content/v1/lessons/:courseData          deletes the author's lesson (one nobody ordered)
  *
  * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
  * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
- * right, or sent twice; 413 for a body over the limit.
+ * right, or sent twice; 403 for another author's lesson; 404 for none; 409 for a lesson with orders;
+ * 413 for a body over the limit.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -26,6 +29,7 @@ import { fail, ok } from '../core/envelope'
 import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
 import { ExportError } from './format'
 import { importExport } from './importer'
+import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
 
 /** An export sent to the API may be this large (JSON lines; a JSON document has its own bound). */
@@ -34,7 +38,24 @@ export const MAX_EXPORT_BYTES = 1024 * 1024 * 1024
 /** The media store's directory when MEDIA_STORE_DIR is unset: beside the default SQLite file. */
 export const DEFAULT_MEDIA_STORE_DIR = resolve(__dirname, '..', 'data', 'media')
 
+/** A settings body is a small JSON object. */
+const MAX_SETTINGS_BYTES = 4096
+
 class TooLarge extends Error {}
+
+/** The settings body: a JSON object, or an ExportError naming it. */
+function settingsOf(text: string): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    value = undefined
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ExportError({ at: 'the request', field: '(body)' }, 'must be a JSON object of the settings to change')
+  }
+  return value as Record<string, unknown>
+}
 
 /** The body, written to a temporary file while its sha-256 is taken; over `maxBytes` it is refused. */
 async function spool(body: Readable, maxBytes: number, extension: string): Promise<{ path: string; sha256: string }> {
@@ -97,6 +118,7 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
     } catch (error) {
       if (error instanceof AuthRefusal) return reply.status(401).send(fail(401, error.message))
       if (error instanceof TooLarge) return reply.status(413).send(fail(413, error.message))
+      if (error instanceof LessonEditRefusal) return reply.status(error.status).send(fail(error.status, error.message))
       if (error instanceof MediaRefusal) return reply.status(400).send(fail(400, `the file ${error.message}`))
       if (error instanceof ExportError) return reply.status(400).send({ code: 400, msg: error.message, data: { ...error.place, reason: error.reason } })
       throw error
@@ -118,4 +140,18 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
       return { ...result, link: `/lesson?courseData=${result.courseData}` }
     })
   })
+
+  app.post<{ Params: { courseData: string } }>('/content/v1/lessons/:courseData/settings', async (request, reply) =>
+    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
+      const changes = settingsOf(await readFile(path, 'utf8'))
+      return editSettings(context.db, request.params.courseData, { author: signer.wmid }, changes)
+    }),
+  )
+
+  app.delete<{ Params: { courseData: string } }>('/content/v1/lessons/:courseData', async (request, reply) =>
+    signed(request, reply, 0, 'empty', async (signer) => {
+      await deleteLesson(context.db, request.params.courseData, { author: signer.wmid })
+      return { deleted: request.params.courseData }
+    }),
+  )
 }

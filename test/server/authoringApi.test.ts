@@ -161,3 +161,47 @@ it('answers a hostile export with its place, as the CLI does', async () => {
   expect(body.data).toEqual({ at: 'line 3', msgId: 'm-2', field: 'msgType', reason: expect.stringMatching(/4242/) as unknown })
   expect(await lessonCount()).toBe(before)
 })
+
+describe("an author's edits after the import", () => {
+  const settings = (courseData: string, changes: Json, key = token) =>
+    signedSend(worker1, JSON.stringify(changes), `${LESSONS}/${courseData}/settings`, 'POST', key)
+  const remove = (courseData: string, key = token) => {
+    const url = `${LESSONS}/${courseData}`
+    return worker1.inject({ method: 'DELETE', url, headers: signedHeaders(key, 'DELETE', url, '') })
+  }
+  const stored = (courseData: string) =>
+    worker1.db.one<{ privacyStatus: number; fee: number; freeCount: number; shareRecash: number }>(
+      'SELECT privacy_status AS "privacyStatus", fee, free_count AS "freeCount", share_recash AS "shareRecash" FROM lessons WHERE course_data = ?',
+      [courseData],
+    )
+
+  it('sets privacy, price and preview of the author\'s own lesson only, each field checked', async () => {
+    const { body } = await signedSend(worker1, exportBody('api-edit'))
+    const courseData = String(body.data?.courseData)
+    const paid = await settings(courseData, { privacyStatus: 3, fee: 1990, freeCount: 3, shareRecash: 200 })
+    expect(paid.status).toBe(200)
+    expect(await stored(courseData)).toEqual({ privacyStatus: 3, fee: 1990, freeCount: 3, shareRecash: 200 })
+    // the price alone: the rest of a paid lesson's settings stay
+    expect((await settings(courseData, { fee: 990 })).status).toBe(200)
+    expect(await stored(courseData)).toEqual({ privacyStatus: 3, fee: 990, freeCount: 3, shareRecash: 200 })
+
+    const bad = await settings(courseData, { fee: 9.9 })
+    expect(bad.status).toBe(400)
+    expect(bad.body.data).toMatchObject({ field: 'fee' })
+    const notMine = await settings(courseData, { privacyStatus: 1 }, teacherToken)
+    expect(notMine.status).toBe(403)
+    expect(await stored(courseData)).toEqual({ privacyStatus: 3, fee: 990, freeCount: 3, shareRecash: 200 })
+  })
+
+  it('deletes the author\'s lesson, never another\'s nor one that has orders', async () => {
+    const { body } = await signedSend(worker1, exportBody('api-delete'))
+    const courseData = String(body.data?.courseData)
+    expect((await remove(courseData, teacherToken)).statusCode).toBe(403)
+    expect((await remove(courseData)).statusCode).toBe(200)
+    expect(await stored(courseData)).toBeUndefined()
+    expect((await remove(courseData)).statusCode).toBe(404)
+    // the demo's bought lesson is the teacher's: its buyer keeps it
+    expect((await remove('paid-bought', teacherToken)).statusCode).toBe(409)
+    expect(await stored('paid-bought')).toBeDefined()
+  })
+})

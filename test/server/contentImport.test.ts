@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app'
 import { ExportError } from '../../server/content/format'
 import { importExport, type ImportOptions } from '../../server/content/importer'
 import { MediaStore } from '../../server/content/mediaStore'
+import { setIllegal, setViewLimit } from '../../server/content/lessonEdits'
 import { parseImportArguments, yuanToFen } from '../../server/content/arguments'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, WireMessage } from '../../types/lesson'
@@ -170,6 +171,23 @@ describe.each(engineLocations())('importing an export on %s', (_engine, location
     // the file is about 10 MB: holding it, or its messages as objects, would cost several times that
     expect(peak - heapBefore).toBeLessThan(64 * 1024 * 1024)
   }, 120_000)
+
+  it("takes the administrator's illegal flag and view limit (npm run lesson) on an imported lesson", async () => {
+    const { courseData } = await run(writeJsonExport(header({ exportId: 'admin' })))
+    // opening the lesson (its info call) is a view
+    const opened = async () => (await post(app, V2_INFO, { courseData })).body.code
+    await setViewLimit(app.db, courseData, 1)
+    expect(await opened()).toBe(200)
+    expect(await opened()).toBe(8)
+    await setViewLimit(app.db, courseData, null)
+    expect(await opened()).toBe(200)
+    await setIllegal(app.db, courseData, true)
+    expect(await info(courseData)).toEqual({ illegal: 1, courseName: '导入的课程：日常寒暄' })
+    // an import again keeps the administrator's decisions
+    await run(writeJsonExport(header({ exportId: 'admin' })))
+    expect((await info(courseData)).illegal).toBe(1)
+    await expect(setIllegal(app.db, 'no-such-lesson', true)).rejects.toThrow(/no lesson/)
+  })
 
   describe('a hostile export is refused with its place named, and nothing is written', () => {
     const refused = async (file: string, options: Partial<ImportOptions> = {}): Promise<ExportError> => {
