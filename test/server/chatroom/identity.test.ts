@@ -9,7 +9,8 @@ import { ChatroomRepository } from '../../../server/chatroom/data'
 import { ChatroomCode } from '../../../types/chatroom'
 import type { AnswerFrame, LoginAnswer, WireMessage } from '../../../types/chatroom'
 import { BUYER, TEACHER } from '../helpers'
-import { ROOM, RoomServer } from './harness'
+import { LocalChatroomClient, memoryClientKeys } from '../../../src/im'
+import { ROOM, RoomServer, wsSocket } from './harness'
 import { RoomSocket } from './roomSocket'
 
 const server = new RoomServer()
@@ -73,6 +74,28 @@ describe('a guest is bound to its client (issue 29, item 2)', () => {
     await server.start()
     const again = await guest('Alice', { clientKey: first.answer.clientKey })
     expect(again.answer.member.account).toBe(first.answer.member.account)
+  })
+})
+
+describe('the local client keeps its key', () => {
+  const enter = (client: LocalChatroomClient) => client.enter({ chatroomId: ROOM, addresses: [server.url], identity: { kind: 'guest', nick: 'Alice' } })
+
+  it('comes back as the same guest with the key it kept, and as a new one after forgetting a key the room does not know', async () => {
+    const keys = memoryClientKeys()
+    const first = new LocalChatroomClient(wsSocket, keys)
+    const entered = await enter(first)
+    await first.exit()
+    const again = new LocalChatroomClient(wsSocket, keys)
+    expect((await enter(again)).account).toBe(entered.account)
+    await again.exit()
+    // a key from another room server's database: forgotten, and a new guest with a new key
+    keys.write('B'.repeat(43))
+    const fresh = new LocalChatroomClient(wsSocket, keys)
+    const renewed = await enter(fresh)
+    expect(renewed.account).not.toBe(entered.account)
+    expect(keys.read()).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(keys.read()).not.toBe('B'.repeat(43))
+    await fresh.exit()
   })
 })
 
