@@ -7,7 +7,12 @@
  * reached through the real client; production mode is run against a stand-in app that listens.
  * On SQLite, and on PostgreSQL under scripts/engines.mjs.
  */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
@@ -260,7 +265,7 @@ describe('sessions expire and can be revoked', () => {
     expect(await listWith(sessionOf(other))).toBe(200)
   })
 
-  it('revokes every login of a user (npm run revoke)', async () => {
+  it('revokes every login of a user (what npm run revoke runs)', async () => {
     const data = loginDataOf(await logInAs(app, 'wm_buyer'))
     const ended = await new AccountRepository(app.db).revokeUser('wm_buyer')
     expect(ended).toBeGreaterThanOrEqual(3)
@@ -269,6 +274,31 @@ describe('sessions expire and can be revoked', () => {
     expect(await listWith({ userid: 'wm_buyer', token: 'token-buyer' })).toBe(601)
   })
 })
+
+it('npm run revoke ends a user\'s logins in the deployment\'s database', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lesson-revoke-'))
+  const database = join(dir, 'data.sqlite')
+  try {
+    const before = await buildApp({ database, staticDir: '/nonexistent' })
+    const data = loginDataOf(await logInAs(before, 'wm_buyer'))
+    await before.close()
+    const run = promisify(execFile)
+    const { stdout } = await run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_buyer'], { env: { ...process.env, DB_PATH: database, DATABASE_URL: '' } })
+    expect(stdout).toMatch(/^revoke: wm_buyer: \d+ logins ended$/m)
+    await expect(run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_nobody'], { env: { ...process.env, DB_PATH: database, DATABASE_URL: '' } })).rejects.toThrow(
+      'revoke: no user wm_nobody',
+    )
+    const after = await buildApp({ database, staticDir: '/nonexistent' })
+    try {
+      expect((await post(after, V2_LIST, { courseData: 'paid-bought', page: 1, pageSize: 1 }, sessionOf(data))).body.code).toBe(601)
+      expect((await post(after, ORDER_CREATE, { courseData: 'demo-paid', loginData: data.loginData })).body.code).toBe(601)
+    } finally {
+      await after.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 30_000)
 
 describe('the native app: bridge getUserInfo, checked by the server', () => {
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600
