@@ -147,7 +147,7 @@ export const ProfileScreen = observer(function ProfileScreen({ store, loginExpir
     if (typeof target === 'string') setNotice(target)
     else navigate('LessonDetailNew', { courseData: target.courseData, isPayLesson: 1 })
   }
-  const logOut = () => store.logOut()
+  const logOut = () => void store.logOut()
   const { pager } = store
   const selling = store.segment === 'selling'
 

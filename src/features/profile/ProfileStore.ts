@@ -136,10 +136,25 @@ export class ProfileStore {
     }
   }
 
-  logOut(): void {
-    this.deps.loginData.clear()
-    this.summary = undefined
-    this.pager = this.newPager()
+  /**
+   * Logs out on the server too (the credential and the session end there, so a copy of them is
+   * refused), then here. Here it always ends; a server that could not be told is said on the
+   * logged-out screen.
+   */
+  async logOut(): Promise<void> {
+    const loginData = this.deps.loginData.data?.loginData
+    let failure: string | undefined
+    try {
+      await this.deps.login.logout(loginData)
+    } catch (err) {
+      failure = this.deps.messageOf(err)
+    }
+    runInAction(() => {
+      this.deps.loginData.clear()
+      this.summary = undefined
+      this.pager = this.newPager()
+      this.loginError = failure
+    })
   }
 
   sendCode(phone: string, interCode: string): Promise<void> {

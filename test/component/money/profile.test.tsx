@@ -14,6 +14,7 @@ import { SUMMARY, bought, click, list, moneyStores, ok, refuse, text, screenRig,
 const BOUGHT = '/wmim/course/v2/bought/list.do'
 const SALES = '/wmim/course/v2/sales/list.do'
 const INFO = '/wmim/course/clearing/info.do'
+const LOGOUT = '/wmim/course/v2/logout.do'
 
 describe('/profile', () => {
   const rig = screenRig()
@@ -124,13 +125,24 @@ describe('/profile', () => {
     expect(document.querySelector('.profile-income__withdraw')).not.toBeNull()
   })
 
-  it('logout forgets the session and shows the login button', async () => {
-    const { storage } = await show({ [BOUGHT]: () => list([]) })
+  it('logout ends the login on the server, forgets the session and shows the login button', async () => {
+    const { storage, backend } = await show({ [BOUGHT]: () => list([]), [LOGOUT]: () => ok(null) })
     await rig.utils.queries.waitForQuerySelector('.profile__logout')
     expect(text('.profile__name')).toBe('林老师')
     click(rig.utils, '.profile__logout')
     await until(() => expect(document.querySelector('.profile__login')).not.toBeNull())
+    expect(backend.calls.filter((c) => c.path === LOGOUT)).toEqual([{ path: LOGOUT, body: { loginData: 'login-teacher' } }])
     expect(storage.get('session')).toBeUndefined()
+    expect(storage.get('loginData')).toBeUndefined()
+    expect(document.querySelector('.profile__error')).toBeNull()
+  })
+
+  it('a logout the server did not hear of still logs out here, and says so', async () => {
+    const { storage } = await show({ [BOUGHT]: () => list([]), [LOGOUT]: () => refuse(500, 'server busy') })
+    await rig.utils.queries.waitForQuerySelector('.profile__logout')
+    click(rig.utils, '.profile__logout')
+    await until(() => expect(text('.profile__error')).toContain('server busy'))
+    expect(document.querySelector('.profile__login')).not.toBeNull()
     expect(storage.get('loginData')).toBeUndefined()
   })
 })
