@@ -19,9 +19,9 @@ function inTheApp(handler: Handler): jest.Mock {
 
 function deps(): jest.Mocked<AuthDeps> {
   return {
-    weappLogin: jest.fn(),
-    appLogin: jest.fn(async () => APP_USER),
-    loginUrl: jest.fn(async () => 'https://example.test/login'),
+    weappLogin: jest.fn<Promise<LoginData>, [string]>(),
+    appLogin: jest.fn<Promise<LoginData>, [string, string]>(async () => APP_USER),
+    loginUrl: jest.fn<Promise<string>, Parameters<AuthDeps['loginUrl']>>(async () => 'https://example.test/login'),
   }
 }
 
