@@ -202,7 +202,7 @@ export class LocalChatroomClient implements ChatroomClient {
 
   private normalise(wire: WireMessage): LiveChatMessage | undefined {
     const viewer: Viewer = { account: this.account, deviceId: this.deviceId }
-    return normaliseLiveMessage({ idClient: wire.idClient, from: wire.from, fromNick: wire.fromNick, fromAvatar: wire.fromAvatar, time: wire.time, type: wire.type, body: wire.body }, viewer)
+    return normaliseLiveMessage({ idClient: wire.idClient, from: wire.from, fromNick: wire.fromNick, fromAvatar: wire.fromAvatar, fromType: wire.fromType, time: wire.time, type: wire.type, body: wire.body }, viewer)
   }
 
   private readAll(wires: readonly WireMessage[]): LiveChatMessage[] {

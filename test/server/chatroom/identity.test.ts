@@ -97,6 +97,18 @@ describe('the local client keeps its key', () => {
     expect(keys.read()).not.toBe('B'.repeat(43))
     await fresh.exit()
   })
+
+  it('reads the host’s badge from the room’s record, and none for a guest who writes the host’s name', async () => {
+    const host = await owner()
+    await host.command('sendMsg', comment('h-1', '林老师'))
+    const poser = await guest('Fan')
+    await poser.socket.command('sendMsg', comment('p-1', '林老师'))
+    const reader = new LocalChatroomClient(wsSocket, memoryClientKeys())
+    await enter(reader)
+    const history = await reader.history(0)
+    expect(history.map((m) => [m.sender.nickname, m.role])).toEqual([['林老师', 'owner'], ['Fan', undefined]])
+    await reader.exit()
+  })
 })
 
 describe('guests cannot pass for the host, and bans hold across re-entry (issue 29, item 3)', () => {
