@@ -93,7 +93,8 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     await tap(all(p, '.sticker__authorize')[0])
     await p.waitFor(() => (p.wx.setClipboardData as jest.Mock).mock.calls.length === 1)
     const [options] = (p.wx.setClipboardData as jest.Mock).mock.calls[0] as [{ data: string }]
-    expect(options.data).toMatch(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?/)
+    // the server's start of the official account's authorisation, which binds the guide when WeChat returns
+    expect(new URL(options.data).pathname + new URL(options.data).search).toBe('/wmim/wechat/sticker?d=sticker-new')
     await p.close()
     const bound = await open('AddFaceWM', { d: 'sticker-bound' })
     await bound.waitFor(() => bound.text().includes('已授权'))
