@@ -22,7 +22,7 @@ import { SEEDED_AT, chinaTime } from '../core/seedTime'
 import { DEV_APP_ID, DEV_MINI_APP_ID } from '../core/wechat'
 import { personaOpenid, personaUnionid } from '../outside/wechatOauth/personas'
 
-/** Users of the development login page (/dev/login), one button each. */
+/** The demo users the WeChat authorisation stand-in offers, one button each (server/outside/wechatOauth). */
 export const SEEDED_VISITOR = 'wm_visitor'
 export const DEV_LOGIN_USERS = [
   { wmid: SEEDED_VISITOR, role: '访客（还不是产品用户：购买前要先绑定手机）', roleEn: 'visitor (not a product user: must bind a phone before buying)' },
