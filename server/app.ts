@@ -26,7 +26,8 @@ import { createWechatPayClient } from './outside/wechatPay/client'
 import { demoWechatPay } from './outside/wechatPay/demo'
 import { wechatPayFromEnv, type WechatPaySettings } from './outside/wechatPay/settings'
 import { createPayments } from './purchase/payments'
-import { standinBase, standinRoutes } from './outside/standins'
+import { standinRoutes } from './outside/standins'
+import { standinBase } from './outside/standinPath'
 import { WECHAT_PRODUCTION_BASES, createWechatOauthClient, type WechatBases } from './outside/wechatOauth/client'
 import { WECHAT_API_STANDIN, WECHAT_OPEN_STANDIN } from './outside/wechatOauth/standin'
 import { DEV_APP_BRIDGE_KEY, appBridgeKeyProblem } from './login/appBridge'
@@ -337,8 +338,8 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     mode,
     ...(mode === 'production' ? { wechat: wechatFromEnv(env), sms: outsideSettings(() => tencentSmsFromEnv(env)), wechatPay: outsideSettings(() => wechatPayFromEnv(env)) } : {}),
     ...iflytekConfig(env),
-    ...wechatLoginSettings(env),
     ...nimConfig(env),
+    ...wechatLoginSettings(env),
     trustProxy: env.TRUST_PROXY === '1',
     port,
     host: env.HOST ?? '127.0.0.1',

@@ -13,7 +13,7 @@ import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outs
 import { tencentSmsFromEnv, type TencentSmsConfig } from '../../server/outside/tencentSms/sender'
 import { MissingSettings } from '../../server/outside/settings'
 import { tc3Authorization, tc3CanonicalRequest, tc3Signature, tc3StringToSign } from '../../server/outside/tencentSms/tc3'
-import { standinBase } from '../../server/outside/standins'
+import { standinBase } from '../../server/outside/standinPath'
 import type { ApiEnvelope, ObjectData } from '../../types/api'
 import { testDatabase } from './engines'
 import { DEV_SMS, SEND_SMS, getJson } from './helpers'

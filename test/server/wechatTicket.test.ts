@@ -17,7 +17,7 @@ import type { Db } from '../../server/core/sql'
 import { openAppDatabase } from '../../server/database'
 import { WECHAT_API_STANDIN } from '../../server/outside/wechatOauth/standin'
 import { JsapiTicketSource, JsapiTicketUnavailable, REFRESH_AHEAD_MS, RETRY_AFTER_MS } from '../../server/outside/wechatToken/tickets'
-import { standinBase } from '../../server/outside/standins'
+import { standinBase } from '../../server/outside/standinPath'
 import { sharedTestDatabase, testDatabase } from './engines'
 
 describe('the JS-SDK signature, against the JS-SDK document\'s example (附录1)', () => {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context'
 import { signMatches } from '../../core/wechat'
-import type { Standin } from '../standins'
+import type { Standin } from '../standin'
 import { DEMO_NIM_APP, NIM_CHECKSUM_LIFETIME_S, NIM_STANDIN, nimCheckSum } from './protocol'
 
 /**

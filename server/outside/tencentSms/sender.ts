@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { OutsideFetch } from '../fetch'
 import { baseUrl, readSettings, type Environment } from '../settings'
-import { standinBase } from '../standins'
+import { standinBase } from '../standinPath'
 import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_HOST, TENCENT_SMS_SERVICE, TENCENT_SMS_STANDIN, TENCENT_SMS_VERSION } from './protocol'
 import { TC3_CONTENT_TYPE, tc3Authorization } from './tc3'
 

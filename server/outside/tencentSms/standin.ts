@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
 import { signMatches } from '../../core/wechat'
-import type { Standin } from '../standins'
+import type { Standin } from '../standin'
 import { DEMO_TENCENT_SMS_ACCOUNT as DEMO_TENCENT_SMS, TENCENT_SMS_SERVICE, TENCENT_SMS_STANDIN, TENCENT_SMS_VERSION } from './protocol'
 import { parseTc3Authorization, tc3Date, tc3Signature } from './tc3'
 

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context'
 import { escapeHtml } from '../../core/html'
 import { signMatches } from '../../core/wechat'
 import { DEV_LOGIN_USERS, SEEDED_VISITOR } from '../../login/seed'
-import type { Standin } from '../standins'
+import type { Standin } from '../standin'
 import { personaOpenid, personaUnionid } from './personas'
 
 export const WECHAT_OPEN_STANDIN = 'wechat-open'

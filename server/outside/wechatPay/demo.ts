@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto'
-import { standinBase } from '../standins'
+import { standinBase } from '../standinPath'
 import type { WechatPaySettings } from './settings'
 import { DEMO_API_V3_KEY, DEMO_MCH_ID, DEMO_MERCHANT_KEY, DEMO_MERCHANT_SERIAL, DEMO_WECHATPAY_KEY, DEMO_WECHATPAY_KEY_ID, WECHAT_PAY_STANDIN } from './settings'
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
 import { DEV_APP_ID, DEV_APP_SECRET, signMatches } from '../../core/wechat'
-import type { Standin } from '../standins'
+import type { Standin } from '../standin'
 import { WECHAT_API_STANDIN } from '../wechatOauth/standin'
 
 /**
