@@ -149,6 +149,16 @@ describe('H5 in WeChat: OAuth 2', () => {
     expect(await app.db.one("SELECT count(*) AS n FROM login_credentials WHERE wmid = 'wm_buyer' AND login_data NOT LIKE 'login-%'")).toEqual({ n: 0 })
   })
 
+  it('makes no account of a snapshot page\'s virtual openid and says what to tap', async () => {
+    const browser = new Browser()
+    const authorize = await start(app, browser, '/wmim/wechat/login?type=1')
+    const back = await authorizeAs(app, authorize, 'snapshot-reader')
+    const res = await browser.get(app, back.pathname + back.search)
+    expect(res.statusCode).toBe(403)
+    expect(res.body).toContain('使用完整服务')
+    expect(await app.db.one("SELECT count(*) AS n FROM wechat_accounts WHERE openid = 'dev-oa-snapshot-reader'")).toEqual({ n: 0 })
+  })
+
   it('turns 50 concurrent returns with one code into one login', async () => {
     const browser = new Browser()
     const authorize = await start(app, browser, '/wmim/wechat/login?type=1')

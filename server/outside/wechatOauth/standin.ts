@@ -5,7 +5,8 @@
  *
  * Who logs in is a persona (./personas.ts): the demo's users (`wm_visitor`, `wm_buyer`,
  * `wm_teacher`, whose WeChat accounts server/login/seed.ts links) or any other name, a new WeChat
- * user.
+ * user. A name that begins with `snapshot-` is a person still on Moments' snapshot page, whose
+ * openid WeChat marks virtual (`is_snapshotuser`).
  *
  * Nothing is kept in memory: a code and an access token are the signed description of what they
  * grant (HMAC-SHA256 under the app's secret) with their expiry: a code five minutes, a token two
@@ -182,6 +183,8 @@ const wechatApi: FastifyPluginAsync<AppContext> = async (app, { wechat }) => {
       scope: grant.scope,
       // WeChat gives the unionid here only with snsapi_userinfo
       ...(unionid && grant.scope === 'snsapi_userinfo' ? { unionid } : {}),
+      // a page opened as Moments' snapshot (单页模式) gets a virtual account
+      ...(grant.persona.startsWith('snapshot-') ? { is_snapshotuser: 1 } : {}),
     })
   })
 
