@@ -69,7 +69,7 @@ describe.each(engineLocations())('importing an export on %s', (_engine, location
 
   it('makes one lesson a reader opens: title, cover, author, every message in order, media from the store', async () => {
     const result = await run(writeJsonExport())
-    expect(result).toMatchObject({ created: true, messages: 7, mediaFiles: 6 })
+    expect(result).toMatchObject({ created: true, messages: 7, mediaFiles: 7 })
     const lesson = await info(result.courseData)
     expect(lesson).toMatchObject({ courseName: '导入的课程：日常寒暄', privacyStatus: 1, nickname: '导入老师', wmid: EXPORT_AUTHOR })
     expect(lesson.coursePic).toMatch(/^http:\/\/localhost(:\d+)?\/media\/store\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/)
