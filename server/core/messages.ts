@@ -72,6 +72,7 @@ const TEXTS = {
     en: 'tap "use the full service" at the bottom of the page first, then log in',
   },
   wechatUnavailable: { 'zh-CN': '微信登录暂时不可用，请稍后再试', en: 'WeChat login is not available right now: try again later' },
+  wechatLoginTooMany: { 'zh-CN': '登录过于频繁，请 {minutes} 分钟后再试', en: 'too many logins: try again in {minutes} minutes' },
   appLoginUnconfigured: { 'zh-CN': '这个服务器没有开启 App 登录', en: 'app login is not set up on this server' },
   appLoginRefused: { 'zh-CN': 'App 登录信息无效或已过期，请重新打开页面', en: 'the app\'s login is not valid or has expired: open the page again' },
 } as const satisfies Record<string, Record<Language, string>>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SessionData } from '../../types/login'
+import { AttemptCounter, type AttemptLimit } from '../core/attempts'
 import type { Db } from '../core/sql'
 import { randomToken } from '../core/wechat'
 
@@ -24,6 +25,11 @@ export const CHAT_TOKEN_RENEW_MS = 24 * 3600_000
 export const USED_CODE_KEEP_MS = 15 * 60_000
 /** A web authorisation must come back within this time. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000
+/**
+ * Logins one client (address) may start in ten minutes: a household behind one address needs a
+ * few; a script filling the table of attempts under way is stopped here.
+ */
+export const OAUTH_START_LIMIT: AttemptLimit = { max: 60, windowMs: 10 * 60_000 }
 
 /** A WeChat account as one login finds it: an app's openid, and the unionid when WeChat gave one. */
 export interface WechatIdentity {
@@ -57,6 +63,8 @@ const USER_COLUMNS = `u.wmid, u.nickname, u.face_icon AS "faceIcon", u.phone, u.
 
 /** Users, their login credentials (loginData) and their sessions. */
 export class AccountRepository {
+  private readonly attempts = new AttemptCounter()
+
   constructor(private readonly db: Db) {}
 
   user(wmid: string): Promise<AccountRecord | undefined> {
@@ -191,14 +199,28 @@ export class AccountRepository {
     })
   }
 
-  /** Remembers a web authorisation under way; `state` is what WeChat hands back. */
-  async saveOauthState(state: string, record: OauthState, now: number): Promise<void> {
-    await this.db.run('DELETE FROM oauth_states WHERE expires_at <= ?', [now])
-    await this.db.run(
-      `INSERT INTO oauth_states (state, browser, purpose, login_type, course_data, return_url, sticker, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [state, record.browser, record.purpose, record.loginType, record.courseData, record.returnUrl, record.sticker, now + OAUTH_STATE_TTL_MS],
-    )
+  /**
+   * Remembers a web authorisation under way; `state` is what WeChat hands back. One that `client`
+   * (an address) starts counts against OAUTH_START_LIMIT: over it, nothing is stored and the
+   * answer is how long to wait (ms); 0 when stored. The second leg of a login (asking for the
+   * profile) has no client: it continues one already counted.
+   */
+  saveOauthState(state: string, record: OauthState, now: number, client?: string): Promise<number> {
+    const bucket = `oauth:client:${client ?? ''}`
+    return this.db.transaction(async (tx) => {
+      if (client !== undefined) {
+        const waitMs = await this.attempts.waitMs(tx, bucket, OAUTH_START_LIMIT, now)
+        if (waitMs > 0) return waitMs
+        await this.attempts.add(tx, [{ bucket, windowMs: OAUTH_START_LIMIT.windowMs }], now)
+      }
+      await tx.run('DELETE FROM oauth_states WHERE expires_at <= ?', [now])
+      await tx.run(
+        `INSERT INTO oauth_states (state, browser, purpose, login_type, course_data, return_url, sticker, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [state, record.browser, record.purpose, record.loginType, record.courseData, record.returnUrl, record.sticker, now + OAUTH_STATE_TTL_MS],
+      )
+      return 0
+    })
   }
 
   /** Takes a live state: one caller gets it, once. */

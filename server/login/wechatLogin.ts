@@ -23,7 +23,8 @@ import type { AppContext } from '../context'
 import type { LoginUrlType } from '../../types/login'
 import { WECHAT_LOGIN_PATH, WECHAT_LOGIN_RETURN_PATH, WECHAT_STICKER_PATH } from '../../types/login'
 import { escapeHtml } from '../core/html'
-import { readerLanguage, textOf, type TextKey } from '../core/messages'
+import { waitMinutes } from '../core/attempts'
+import { readerLanguage, textOf, type TextKey, type TextParams } from '../core/messages'
 import { handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { CODE_ERRORS, WechatApiError, type OauthScope } from '../outside/wechatOauth/client'
@@ -57,7 +58,7 @@ function bindBrowser(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 /** A short page saying why the login stopped, with a way back. */
-function stopPage(request: FastifyRequest, reply: FastifyReply, status: number, key: TextKey, back: string): FastifyReply {
+function stopPage(request: FastifyRequest, reply: FastifyReply, status: number, key: TextKey, back: string, params: TextParams = {}): FastifyReply {
   const language = readerLanguage(request.headers['accept-language'])
   const other = language === 'en' ? 'zh-CN' : 'en'
   const title = language === 'en' ? 'WeChat login' : '微信登录'
@@ -66,7 +67,7 @@ function stopPage(request: FastifyRequest, reply: FastifyReply, status: number, 
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <style>body{font-family:sans-serif;margin:24px;line-height:1.5}a{display:inline-block;min-height:44px;line-height:44px;padding:0 16px;border:1px solid #07c160;border-radius:8px;color:#06ad56;text-decoration:none}.other{color:#595959;font-size:14px}</style></head>
-<body><h1>${title}</h1><p role="alert">${escapeHtml(textOf(key, language))}</p><p class="other" lang="${other}">${escapeHtml(textOf(key, other))}</p>
+<body><h1>${title}</h1><p role="alert">${escapeHtml(textOf(key, language, params))}</p><p class="other" lang="${other}">${escapeHtml(textOf(key, other, params))}</p>
 <p><a href="${escapeHtml(back)}">${backText}</a></p></body></html>
 `
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
@@ -81,11 +82,22 @@ interface StartQuery {
 export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, lessons, albums }, wechat, wechatOauth }: AppContext): void {
   const returnUri = (origin: string): string => `${origin}${WECHAT_LOGIN_RETURN_PATH}`
 
-  /** Stores the attempt under a new state and sends the browser to WeChat's authorisation. */
-  const authorize = async (reply: FastifyReply, origin: string, record: OauthState, scope: OauthScope, now: number): Promise<FastifyReply> => {
+  /**
+   * Stores the attempt under a new state and sends the browser to WeChat's authorisation; a start
+   * (`request` given) counts against its client's limit.
+   */
+  const authorize = async (
+    reply: FastifyReply,
+    origin: string,
+    record: OauthState,
+    scope: OauthScope,
+    now: number,
+    request?: FastifyRequest,
+  ): Promise<FastifyReply> => {
     // WeChat takes a state of up to 128 letters and digits
     const state = randomBytes(16).toString('hex')
-    await accounts.saveOauthState(state, record, now)
+    const waitMs = await accounts.saveOauthState(state, record, now, request?.ip)
+    if (request && waitMs > 0) return stopPage(request, reply, 429, 'wechatLoginTooMany', record.returnUrl, { minutes: waitMinutes(waitMs) })
     return reply.header('cache-control', 'no-store').redirect(wechatOauth.authorizeUrl(returnUri(origin), scope, state), 302)
   }
 
@@ -110,7 +122,7 @@ export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, l
       }
       const browser = bindBrowser(request, reply)
       const record: OauthState = { browser: sha256(browser), purpose: 'login', loginType: type, courseData: courseData ?? null, returnUrl: page.toString(), sticker: null }
-      return authorize(reply, origin, record, 'snsapi_base', Date.now())
+      return authorize(reply, origin, record, 'snsapi_base', Date.now(), request)
     },
   )
 
@@ -124,7 +136,7 @@ export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, l
       if (!(await albums.sticker(d))) return stopPage(request, reply, 404, 'stickerUnknown', `${origin}/`)
       const browser = bindBrowser(request, reply)
       const record: OauthState = { browser: sha256(browser), purpose: 'sticker', loginType: null, courseData: null, returnUrl: guide, sticker: d }
-      return authorize(reply, origin, record, 'snsapi_base', Date.now())
+      return authorize(reply, origin, record, 'snsapi_base', Date.now(), request)
     },
   )
 

@@ -149,6 +149,17 @@ describe('H5 in WeChat: OAuth 2', () => {
     expect(await app.db.one("SELECT count(*) AS n FROM login_credentials WHERE wmid = 'wm_buyer' AND login_data NOT LIKE 'login-%'")).toEqual({ n: 0 })
   })
 
+  it('limits the logins one client starts (60 in ten minutes), not those of others', async () => {
+    const startFrom = (remoteAddress: string) => app.inject({ method: 'GET', url: '/wmim/wechat/login?type=1', remoteAddress })
+    const answers = await Promise.all(Array.from({ length: 61 }, () => startFrom('203.0.113.7')))
+    expect(answers.filter((res) => res.statusCode === 302)).toHaveLength(60)
+    const refused = answers.filter((res) => res.statusCode === 429)
+    expect(refused).toHaveLength(1)
+    expect(refused[0].body).toContain('登录过于频繁，请 10 分钟后再试')
+    expect(await app.db.one('SELECT count(*) AS n FROM oauth_states')).toEqual({ n: 60 })
+    expect((await startFrom('203.0.113.8')).statusCode).toBe(302)
+  })
+
   it('makes no account of a snapshot page\'s virtual openid and says what to tap', async () => {
     const browser = new Browser()
     const authorize = await start(app, browser, '/wmim/wechat/login?type=1')
