@@ -265,7 +265,7 @@ export const ModerationPanel = observer(function ModerationPanel({ store }: { st
       {heading}
       {body}
       <View className='live-mod__status' role='status'>
-        {store.pending ? t('moderation.working') : done ? doneText(done.action, done.name) : ''}
+        {store.pending ? t('moderation.working') : done && view.kind !== 'closed' ? doneText(done.action, done.name) : ''}
       </View>
       {confirming ? <ConfirmAction store={store} confirming={confirming} onDone={() => setConfirming(undefined)} /> : null}
       {failure ? (

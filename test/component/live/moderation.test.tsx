@@ -214,7 +214,9 @@ describe('the moderation panel', () => {
     await press(document.querySelector('.live-mod__close'))
     await until(() => expect(dialog()?.textContent).toContain('关闭后不能再打开'))
     await press(buttonIn(dialog(), '关闭'))
-    await until(() => expect(text('.live-mod')).toContain('聊天室已关闭'))
+    await until(() => expect(text('.live-mod .state-view__title')).toBe('聊天室已关闭'))
+    // said once: the closed state, not the status line as well
+    expect(text('.live-mod__status')).toBe('')
     expect(room.calls).toContain('close')
   })
 
