@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app'
+import { StartupError, buildApp, serverConfigFromEnv } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
 import { DEV_APP_BRIDGE_KEY, signAppToken } from '../../server/login/appBridge'
 import { AccountRepository } from '../../server/login/data'
@@ -367,6 +367,26 @@ describe('the sticker guide (item 7)', () => {
     expect(locationOf(await browser.get(app, back.pathname + back.search)).pathname).toBe('/addFaceWM')
     expect((await post<ObjectData<StickerAuth>>(app, STICKER, { d: 'sticker-new' })).body.data.object.isBind).toBe(0)
     expect((await browser.get(app, '/wmim/wechat/sticker?d=nobody')).statusCode).toBe(404)
+  })
+})
+
+describe('the settings', () => {
+  const env = (vars: Record<string, string>) => serverConfigFromEnv({ PATH: process.env.PATH, ...vars })
+
+  it('reads WECHAT_API_BASE and WECHAT_OPEN_BASE together, and APP_BRIDGE_KEY', () => {
+    const config = env({ WECHAT_API_BASE: 'http://127.0.0.1:9/standin/wechat-api/', WECHAT_OPEN_BASE: 'http://127.0.0.1:9/standin/wechat-open', APP_BRIDGE_KEY: 'k'.repeat(32) })
+    expect(config.wechatBases).toEqual({ api: 'http://127.0.0.1:9/standin/wechat-api', open: 'http://127.0.0.1:9/standin/wechat-open' })
+    expect(config.appBridgeKey).toBe('k'.repeat(32))
+    expect(env({}).wechatBases).toBeUndefined()
+  })
+
+  it.each([
+    ['one base without the other', { WECHAT_API_BASE: 'https://api.example.test' }, 'WECHAT_API_BASE and WECHAT_OPEN_BASE together'],
+    ['a base that is no URL', { WECHAT_API_BASE: 'api.weixin.qq.com', WECHAT_OPEN_BASE: 'https://open.weixin.qq.com' }, 'WECHAT_API_BASE must be an http(s) URL'],
+    ['a short bridge key', { APP_BRIDGE_KEY: 'short' }, 'APP_BRIDGE_KEY must be at least 32 characters'],
+  ])('refuses to start with %s', (_, vars, message) => {
+    expect(() => env(vars)).toThrow(StartupError)
+    expect(() => env(vars)).toThrow(message)
   })
 })
 
