@@ -7,35 +7,46 @@
  *   delete <courseData>
  *   illegal <courseData> on|off         the administrator's flag: readers see /illegal
  *   view-limit <courseData> <n>|none    the administrator's view limit (spec 001 /vipAlert)
+ *   album <album.json> --author <wmid>  an album of the author's lessons (albums.ts; the API's body)
  */
 import { DEFAULT_DB_PATH } from '../app'
 import { openAppDatabase } from '../database'
+import { readFile } from 'node:fs/promises'
+import { putAlbum, readAlbum } from './albums'
 import { UsageError, parseOptions } from './arguments'
+import { MediaStore, mediaStoreFromEnv } from './mediaStore'
+import { DEFAULT_MEDIA_STORE_DIR } from './routes'
 import { deleteLesson, editSettings, setIllegal, setViewLimit } from './lessonEdits'
 
 const USAGE = `usage: npm run lesson -- settings <courseData> [--open | --password <text> | --paid <yuan>] [--free <n>] [--share-reward <yuan>] [--title <text>]
        npm run lesson -- delete <courseData>
        npm run lesson -- illegal <courseData> on|off
-       npm run lesson -- view-limit <courseData> <views>|none`
+       npm run lesson -- view-limit <courseData> <views>|none
+       npm run lesson -- album <album.json> --author <wmid>`
 
 async function main(): Promise<void> {
-  const { positional, overrides } = parseOptions(process.argv.slice(2))
-  const [command, courseData, value] = positional
-  if (!courseData) throw new UsageError(USAGE)
+  const { positional, overrides, author } = parseOptions(process.argv.slice(2))
+  const [command, subject, value] = positional
+  if (!subject) throw new UsageError(USAGE)
   const db = await openAppDatabase(process.env.DATABASE_URL || process.env.DB_PATH || DEFAULT_DB_PATH, { seedDemo: false })
   try {
-    if (command === 'settings') {
-      const access = await editSettings(db, courseData, 'operator', overrides)
-      console.log(`lesson ${courseData}: ${JSON.stringify(access)}`)
+    if (command === 'album' && author !== undefined) {
+      const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
+      const album = readAlbum(JSON.parse(await readFile(subject, 'utf8')) as unknown, store)
+      const { data, created } = await putAlbum(db, author, album)
+      console.log(`${created ? 'made' : 'updated'} album ${data}\nlink: /lessonAlbum?data=${data}`)
+    } else if (command === 'settings') {
+      const access = await editSettings(db, subject, 'operator', overrides)
+      console.log(`lesson ${subject}: ${JSON.stringify(access)}`)
     } else if (command === 'delete') {
-      await deleteLesson(db, courseData, 'operator')
-      console.log(`lesson ${courseData} deleted`)
+      await deleteLesson(db, subject, 'operator')
+      console.log(`lesson ${subject} deleted`)
     } else if (command === 'illegal' && (value === 'on' || value === 'off')) {
-      await setIllegal(db, courseData, value === 'on')
-      console.log(`lesson ${courseData}: illegal ${value}`)
+      await setIllegal(db, subject, value === 'on')
+      console.log(`lesson ${subject}: illegal ${value}`)
     } else if (command === 'view-limit' && value !== undefined && /^(\d{1,9}|none)$/.test(value)) {
-      await setViewLimit(db, courseData, value === 'none' ? null : Number(value))
-      console.log(`lesson ${courseData}: view limit ${value}`)
+      await setViewLimit(db, subject, value === 'none' ? null : Number(value))
+      console.log(`lesson ${subject}: view limit ${value}`)
     } else {
       throw new UsageError(USAGE)
     }

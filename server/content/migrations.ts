@@ -36,4 +36,17 @@ export const CONTENT_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX request_nonces_by_expiry ON request_nonces (expires_at);
   `,
   },
+  {
+    version: 10,
+    sql: `
+  -- which author made an album through the content area (the albums table has no owner): only
+  -- they may change it, and the same author's albumId again updates the same album
+  CREATE TABLE content_albums (
+    author     TEXT NOT NULL REFERENCES users (wmid),
+    album_id   TEXT NOT NULL,
+    album_data TEXT NOT NULL UNIQUE REFERENCES albums (data) ON DELETE CASCADE,
+    PRIMARY KEY (author, album_id)
+  );
+  `,
+  },
 ]

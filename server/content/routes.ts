@@ -9,6 +9,7 @@
  *                                    imports it as a lesson of the key's author (importer.ts)
  *   POST /content/v1/lessons/:courseData/settings   JSON of the settings to change (lessonEdits.ts)
  *   DELETE /content/v1/lessons/:courseData          deletes the author's lesson (one nobody ordered)
+ *   PUT  /content/v1/albums          JSON of an album of the author's lessons (albums.ts)
  *
  * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
  * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
@@ -28,6 +29,7 @@ import type { AppContext } from '../context'
 import { fail, ok } from '../core/envelope'
 import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
 import { ExportError } from './format'
+import { putAlbum, readAlbum } from './albums'
 import { importExport } from './importer'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
@@ -40,17 +42,23 @@ export const DEFAULT_MEDIA_STORE_DIR = resolve(__dirname, '..', 'data', 'media')
 
 /** A settings body is a small JSON object. */
 const MAX_SETTINGS_BYTES = 4096
+/** An album of 500 lessons fits. */
+const MAX_ALBUM_BYTES = 256 * 1024
+
+/** A JSON body, or undefined when it is not JSON (the reader names the field). */
+function jsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
 
 class TooLarge extends Error {}
 
 /** The settings body: a JSON object, or an ExportError naming it. */
 function settingsOf(text: string): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    value = undefined
-  }
+  const value = jsonBody(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ExportError({ at: 'the request', field: '(body)' }, 'must be a JSON object of the settings to change')
   }
@@ -152,6 +160,14 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
     signed(request, reply, 0, 'empty', async (signer) => {
       await deleteLesson(context.db, request.params.courseData, { author: signer.wmid })
       return { deleted: request.params.courseData }
+    }),
+  )
+
+  app.put('/content/v1/albums', async (request, reply) =>
+    signed(request, reply, MAX_ALBUM_BYTES, 'json', async (signer, path) => {
+      const album = readAlbum(jsonBody(await readFile(path, 'utf8')), store)
+      const written = await putAlbum(context.db, signer.wmid, album)
+      return { ...written, link: `/lessonAlbum?data=${written.data}` }
     }),
   )
 }

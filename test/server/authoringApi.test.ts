@@ -205,3 +205,42 @@ describe("an author's edits after the import", () => {
     expect(await stored('paid-bought')).toBeDefined()
   })
 })
+
+describe("an author's albums", () => {
+  const putAlbum = (album: Json, key = token) => signedSend(worker1, JSON.stringify(album), '/content/v1/albums', 'PUT', key)
+  const read = async (data: string) =>
+    (await worker2.inject({ method: 'POST', url: '/wmim/course/album/qryAlbumInfo.do', payload: `data=${data}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json<{
+      code: number
+      data: unknown
+    }>()
+
+  it('makes an album of the author\'s lessons in order, and replaces it when the same albumId comes again', async () => {
+    const first = String((await signedSend(worker1, exportBody('album-1'))).body.data?.courseData)
+    const second = String((await signedSend(worker1, exportBody('album-2'))).body.data?.courseData)
+    const made = await putAlbum({ albumId: 'oral', name: '口语专辑', intro: '两节课', lessons: [{ courseData: second, duration: 60 }, { courseData: first, duration: 90 }] })
+    expect(made.status).toBe(200)
+    const data = String(made.body.data?.data)
+    const order = async () =>
+      (await worker1.db.all<{ courseData: string }>(
+        'SELECT l.course_data AS "courseData" FROM album_lessons a JOIN lessons l ON l.id = a.lesson_id WHERE a.album_data = ? ORDER BY a.position',
+        [data],
+      )).map((row) => row.courseData)
+    expect(await order()).toEqual([second, first])
+    const again = await putAlbum({ albumId: 'oral', name: '口语专辑（新）', lessons: [{ courseData: first, duration: 90 }] })
+    expect(again.body.data).toMatchObject({ data, created: false })
+    expect(await order()).toEqual([first])
+    expect(JSON.stringify(await read(data))).toContain('口语专辑（新）')
+  })
+
+  it("refuses another author's lesson, an unknown one and a bad cover, writing nothing", async () => {
+    const count = async () => Number((await worker1.db.one<{ n: number }>('SELECT count(*) AS n FROM albums'))?.n)
+    const before = await count()
+    const other = await putAlbum({ albumId: 'theirs', name: 'x', lessons: [{ courseData: 'demo-open', duration: 1 }] })
+    expect(other.status).toBe(400)
+    expect(other.body.data).toMatchObject({ field: 'lessons[0].courseData', reason: expect.stringMatching(/not this author's/) as unknown })
+    expect((await putAlbum({ albumId: 'none', name: 'x', lessons: [{ courseData: 'no-such', duration: 1 }] })).status).toBe(400)
+    const cover = await putAlbum({ albumId: 'cover', name: 'x', pic: 'javascript:alert(1)', lessons: [{ courseData: 'demo-open', duration: 1 }] })
+    expect(cover.body.data).toMatchObject({ field: 'pic' })
+    expect(await count()).toBe(before)
+  })
+})
