@@ -11,3 +11,7 @@ const scope = globalThis as Record<string, unknown>
 for (const name of ['fetch', 'Response', 'Headers', 'Request']) {
   if (scope[name] === undefined) scope[name] = runInThisContext(name)
 }
+// jsdom's AbortSignal has no timeout(), which the outside services' clients bound each call with,
+// and Node's fetch takes only Node's own signals
+scope.AbortSignal = runInThisContext('AbortSignal')
+scope.AbortController = runInThisContext('AbortController')
