@@ -10,6 +10,8 @@
  *   POST /content/v1/lessons/:courseData/settings   JSON of the settings to change (lessonEdits.ts)
  *   DELETE /content/v1/lessons/:courseData          deletes the author's lesson (one nobody ordered)
  *   PUT  /content/v1/albums          JSON of an album of the author's lessons (albums.ts)
+ *   PUT  /content/v1/groups          JSON of the author's group, free or paid (invites.ts)
+ *   POST /content/v1/invites         {kind: qr|password, gid?}: a new invitation's payload
  *
  * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
  * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
@@ -31,6 +33,7 @@ import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
 import { ExportError } from './format'
 import { putAlbum, readAlbum } from './albums'
 import { importExport } from './importer'
+import { createInvite, putGroup, readGroup } from './invites'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
 
@@ -169,5 +172,15 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
       const written = await putAlbum(context.db, signer.wmid, album)
       return { ...written, link: `/lessonAlbum?data=${written.data}` }
     }),
+  )
+
+  app.put('/content/v1/groups', async (request, reply) =>
+    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) =>
+      putGroup(context.db, signer.wmid, readGroup(jsonBody(await readFile(path, 'utf8')), store)),
+    ),
+  )
+
+  app.post('/content/v1/invites', async (request, reply) =>
+    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => createInvite(context.db, signer.wmid, jsonBody(await readFile(path, 'utf8')), Date.now())),
   )
 }

@@ -244,3 +244,39 @@ describe("an author's albums", () => {
     expect(await count()).toBe(before)
   })
 })
+
+describe("an author's groups and invitations", () => {
+  const putGroup = (group: Json, key = token) => signedSend(worker1, JSON.stringify(group), '/content/v1/groups', 'PUT', key)
+  const invite = (body: Json, key = token) => signedSend(worker1, JSON.stringify(body), '/content/v1/invites', 'POST', key)
+
+  it('makes a paid group and invitations to it that the invite pages read', async () => {
+    const made = await putGroup({ gid: 'chat-g-42', name: '付费读书会', introduction: '每周一本书', fee: 1990 })
+    expect(made.body.data).toEqual({ gid: 'chat-g-42', created: true })
+    expect((await putGroup({ gid: 'chat-g-42', name: '付费读书会', fee: 2990 })).body.data).toEqual({ gid: 'chat-g-42', created: false })
+    const row = await worker1.db.one<{ fee: number; owner: string }>('SELECT fee, owner_wmid AS owner FROM invite_groups WHERE gid = ?', ['chat-g-42'])
+    expect(row).toEqual({ fee: 2990, owner: EXPORT_AUTHOR })
+
+    const password = await invite({ kind: 'password', gid: 'chat-g-42' })
+    expect(String(password.body.data?.payload)).toMatch(/^WM[A-HJ-NP-Z2-9]{8}$/)
+    // the password group page's call shows the group as the API wrote it
+    const page = await worker2.inject({
+      method: 'POST',
+      url: '/wmim/h5/invite/password/group/query.do',
+      payload: `wmid=${EXPORT_AUTHOR}&gid=chat-g-42`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(page.json<{ data: { object: Record<string, unknown> } }>().data.object).toMatchObject({ groupName: '付费读书会', isNeedPay: 1, fee: 2990 })
+    const qr = await invite({ kind: 'qr' })
+    const stored = await worker1.db.one<{ inviter: string; gid: string | null }>('SELECT inviter_wmid AS inviter, gid FROM qr_invites WHERE data = ?', [
+      String(qr.body.data?.payload),
+    ])
+    expect(stored).toEqual({ inviter: EXPORT_AUTHOR, gid: null })
+  })
+
+  it("never changes or invites to another owner's group", async () => {
+    expect((await putGroup({ gid: 'g-paid', name: '改名' })).body.data).toMatchObject({ field: 'gid' })
+    expect((await invite({ kind: 'password', gid: 'g-paid' })).status).toBe(400)
+    expect((await putGroup({ gid: 'chat-g-43', name: 'x', fee: -1 })).body.data).toMatchObject({ field: 'fee' })
+    expect((await invite({ kind: 'link' })).body.data).toMatchObject({ field: 'kind' })
+  })
+})
