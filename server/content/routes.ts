@@ -12,6 +12,7 @@
  *   PUT  /content/v1/albums          JSON of an album of the author's lessons (albums.ts)
  *   PUT  /content/v1/groups          JSON of the author's group, free or paid (invites.ts)
  *   POST /content/v1/invites         {kind: qr|password, gid?}: a new invitation's payload
+ *   PUT  /content/v1/vip/groups      {groupId, name, memberCount}: the VIP campaign's group and link
  *
  * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
  * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
@@ -34,6 +35,7 @@ import { ExportError } from './format'
 import { putAlbum, readAlbum } from './albums'
 import { importExport } from './importer'
 import { createInvite, putGroup, readGroup } from './invites'
+import { putVipGroup, readVipGroup } from './vipGroups'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
 
@@ -182,5 +184,12 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
 
   app.post('/content/v1/invites', async (request, reply) =>
     signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => createInvite(context.db, signer.wmid, jsonBody(await readFile(path, 'utf8')), Date.now())),
+  )
+
+  app.put('/content/v1/vip/groups', async (request, reply) =>
+    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
+      const written = await putVipGroup(context.db, signer.wmid, readVipGroup(jsonBody(await readFile(path, 'utf8'))))
+      return { ...written, link: `/vipExchange/${written.data}` }
+    }),
   )
 }

@@ -280,3 +280,30 @@ describe("an author's groups and invitations", () => {
     expect((await invite({ kind: 'link' })).body.data).toMatchObject({ field: 'kind' })
   })
 })
+
+describe("an owner's group in the VIP campaign", () => {
+  const putVip = (group: Json, key = token) => signedSend(worker1, JSON.stringify(group), '/content/v1/vip/groups', 'PUT', key)
+
+  it('writes the group and answers its exchange link, whose eligibility call shows the quota of its size', async () => {
+    const made = await putVip({ groupId: 'chat-vip-1', name: '英语角', memberCount: 120 })
+    expect(made.status).toBe(200)
+    const data = String(made.body.data?.data)
+    expect(made.body.data).toMatchObject({ groupId: 'chat-vip-1', link: `/vipExchange/${data}` })
+    // the same group again: its new size, the same link
+    expect((await putVip({ groupId: 'chat-vip-1', name: '英语角', memberCount: 230 })).body.data).toMatchObject({ data })
+    const eligibility = await worker2.inject({
+      method: 'POST',
+      url: '/wmim/vip/exchange/query.do',
+      payload: `data=${data}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    // over 200 members gives 5 (spec 000 §9)
+    expect(JSON.stringify(eligibility.json())).toMatch(/"quota":5/)
+  })
+
+  it("refuses another owner's group and a bad member count", async () => {
+    await putVip({ groupId: 'chat-vip-2', name: 'x', memberCount: 60 }, teacherToken)
+    expect((await putVip({ groupId: 'chat-vip-2', name: 'mine now', memberCount: 9999 })).body.data).toMatchObject({ field: 'groupId' })
+    expect((await putVip({ groupId: 'chat-vip-3', name: 'x', memberCount: -5 })).body.data).toMatchObject({ field: 'memberCount' })
+  })
+})
