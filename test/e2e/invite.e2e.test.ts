@@ -205,7 +205,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     await shown(page, '.download__card--ios').waitFor()
   })
 
-  it('/pay4group: pays through the sandbox provider, comes back joined (the server says so)', async () => {
+  it('/pay4group: pays through WeChat Pay\'s H5 cashier (its stand-in), comes back joined (the server says so)', async () => {
     const page = await e2e.newPage()
     await page.goto('/pay4group?gid=g-paid&wmid=wm_teacher&password=WMG2003')
     await shown(page, '.pay-group__pay').filter({ hasText: '钱包支付 ¥9.90' }).waitFor()
@@ -219,8 +219,8 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     expect(await shown(page, '.ui-dialog').count()).toBe(0)
 
     await shown(page, '.pay-group__pay').click()
-    await page.waitForURL((url) => url.pathname === '/dev/pay/sandbox/group.do')
-    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === '/standin/wechat-pay/checkout')
+    await page.locator('button[type="submit"]').filter({ hasText: '确认支付 ¥9.90' }).click()
     await page.waitForURL((url) => url.pathname === '/pay4group' && url.searchParams.get('paySuccess') === '1')
     await shown(page, '.ui-dialog__title').filter({ hasText: '已加入群聊' }).waitFor()
     await settled(page)
