@@ -47,6 +47,14 @@ export const CONTENT_MIGRATIONS: readonly Migration[] = [
     album_data TEXT NOT NULL UNIQUE REFERENCES albums (data) ON DELETE CASCADE,
     PRIMARY KEY (author, album_id)
   );
+
+  -- which host made a live through the content area; the same liveId again updates it
+  CREATE TABLE content_lives (
+    author      TEXT NOT NULL REFERENCES users (wmid),
+    live_id     TEXT NOT NULL,
+    course_data TEXT NOT NULL UNIQUE REFERENCES live_shows (course_data) ON DELETE CASCADE,
+    PRIMARY KEY (author, live_id)
+  );
   `,
   },
 ]

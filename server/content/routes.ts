@@ -13,6 +13,7 @@
  *   PUT  /content/v1/groups          JSON of the author's group, free or paid (invites.ts)
  *   POST /content/v1/invites         {kind: qr|password, gid?}: a new invitation's payload
  *   PUT  /content/v1/vip/groups      {groupId, name, memberCount}: the VIP campaign's group and link
+ *   PUT  /content/v1/lives           JSON of the host's live: schedule, status, free or paid, replay (lives.ts)
  *
  * Answers are the envelope every call answers, with the HTTP status set too: 200 with data; 400
  * with the export's place (`data`: at, msgId, field) and why; 401 for a request not signed
@@ -36,6 +37,7 @@ import { putAlbum, readAlbum } from './albums'
 import { importExport } from './importer'
 import { createInvite, putGroup, readGroup } from './invites'
 import { putVipGroup, readVipGroup } from './vipGroups'
+import { putLive, readLive } from './lives'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
 
@@ -190,6 +192,13 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
     signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
       const written = await putVipGroup(context.db, signer.wmid, readVipGroup(jsonBody(await readFile(path, 'utf8'))))
       return { ...written, link: `/vipExchange/${written.data}` }
+    }),
+  )
+
+  app.put('/content/v1/lives', async (request, reply) =>
+    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
+      const written = await putLive(context.db, signer.wmid, readLive(jsonBody(await readFile(path, 'utf8')), store), Date.now())
+      return { ...written, link: `/liveHome?courseData=${written.courseData}` }
     }),
   )
 }

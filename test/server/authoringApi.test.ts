@@ -307,3 +307,43 @@ describe("an owner's group in the VIP campaign", () => {
     expect((await putVip({ groupId: 'chat-vip-3', name: 'x', memberCount: -5 })).body.data).toMatchObject({ field: 'memberCount' })
   })
 })
+
+describe("a host's lives", () => {
+  const putLive = (live: Json, key = token) => signedSend(worker1, JSON.stringify(live), '/content/v1/lives', 'PUT', key)
+  const info = async (courseData: string) =>
+    (
+      await worker2.inject({
+        method: 'POST',
+        url: '/wmim/live/query/info.do',
+        payload: `courseData=${courseData}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    ).json<{ code: number; data: { object: Record<string, unknown> } }>()
+  const begin = Date.UTC(2026, 11, 1, 12)
+
+  it('schedules a paid live the live pages show, then updates the same live', async () => {
+    const made = await putLive({ liveId: 'evening-1', title: '晚间直播课', beginTime: begin, fee: 990, shareRecash: 100, hasReplay: true, replayPassword: '2468' })
+    expect(made.status).toBe(200)
+    const courseData = String(made.body.data?.courseData)
+    expect(made.body.data).toMatchObject({ created: true, link: `/liveHome?courseData=${courseData}` })
+    const answer = await info(courseData)
+    expect(answer.code).toBe(200)
+    expect(JSON.stringify(answer.data.object)).toContain('晚间直播课')
+    const sale = await worker1.db.one<{ fee: number }>('SELECT l.live_fee AS fee FROM live_shows s JOIN lives l ON l.id = s.sale_live_id WHERE s.course_data = ?', [courseData])
+    expect(sale).toEqual({ fee: 990 })
+
+    const again = await putLive({ liveId: 'evening-1', title: '晚间直播课（免费）', beginTime: begin, status: 1 })
+    expect(again.body.data).toMatchObject({ courseData, created: false })
+    const row = await worker1.db.one<{ saleId: number | null; status: number }>('SELECT sale_live_id AS "saleId", status FROM live_shows WHERE course_data = ?', [courseData])
+    expect(row).toEqual({ saleId: null, status: 1 })
+  })
+
+  it('refuses a bad schedule, a short replay password and a share reward over the fee, writing nothing', async () => {
+    const count = async () => Number((await worker1.db.one<{ n: number }>('SELECT count(*) AS n FROM live_shows'))?.n)
+    const before = await count()
+    expect((await putLive({ liveId: 'x', title: 't', beginTime: 'tonight' })).body.data).toMatchObject({ field: 'beginTime' })
+    expect((await putLive({ liveId: 'x', title: 't', beginTime: begin, hasReplay: true, replayPassword: '12' })).body.data).toMatchObject({ field: 'replayPassword' })
+    expect((await putLive({ liveId: 'x', title: 't', beginTime: begin, fee: 100, shareRecash: 200 })).body.data).toMatchObject({ field: 'shareRecash' })
+    expect(await count()).toBe(before)
+  })
+})
