@@ -144,9 +144,17 @@ export class OrderRepository {
     })
   }
 
-  /** The paid live sold as `courseData` (the money area's `lives`), or undefined. */
+  /**
+   * The paid live sold as `courseData`, or undefined: the live's own (the live area's `live_shows`,
+   * whose sale item it names) or its sale item's (the money area's `lives`).
+   */
   liveForSale(courseData: string): Promise<LiveForSale | undefined> {
-    return this.db.one<LiveForSale>('SELECT id, wmid, title, live_fee AS fee FROM lives WHERE course_data = ?', [courseData])
+    return this.db.one<LiveForSale>(
+      `SELECT l.id, l.wmid, l.title, l.live_fee AS fee FROM lives l
+       WHERE l.id = (SELECT s.sale_live_id FROM live_shows s WHERE s.course_data = ?) OR l.course_data = ?
+       ORDER BY l.id LIMIT 1`,
+      [courseData, courseData],
+    )
   }
 
   /** Whether the user holds a paid (not refunded) order of the live. */

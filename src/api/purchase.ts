@@ -3,6 +3,7 @@ import type { LoginUrlType } from '../../types/login'
 import { loginCalls } from '../../types/login'
 import type { CreateOrderBody, OrderState, PayConfig } from '../../types/purchase'
 import { purchaseCalls } from '../../types/purchase'
+import { liveCalls } from '../../types/live'
 import { createCall } from './client'
 import type { Post } from './client'
 
@@ -10,6 +11,11 @@ export type { LoginUrlType } from '../../types/login'
 export type { PayType } from '../../types/purchase'
 
 export type CreateOrderParams = CreateOrderBody
+
+/** A paid live's price on its pay page (fen). */
+export interface LiveSale {
+  priceFen: number
+}
 
 /** The purchase calls of spec 000 §7 and spec 001 §7 (createPayOrder, getWxLoginUrl, the order query). */
 export function createPurchaseApi(post: Post) {
@@ -26,6 +32,14 @@ export function createPurchaseApi(post: Post) {
     async queryOrder(orderNO: string, loginData: string): Promise<OrderState> {
       const res = await call(purchaseCalls.queryOrder, { orderNO, loginData }, { silent: true })
       return res.data.object
+    },
+
+    /** The price of a paid live; undefined for a free or unknown one. */
+    async liveSale(courseData: string): Promise<LiveSale | undefined> {
+      const res = await call(liveCalls.info, { courseData }, { silent: true })
+      // 404: no such live, nothing to buy
+      const live = res.code === 200 ? res.data.object : undefined
+      return live?.liveP === 1 && live.liveF > 0 ? { priceFen: live.liveF } : undefined
     },
 
     /** The login page outside WeChat; `redirect` is where the login round trip comes back to. */

@@ -126,6 +126,7 @@ export function createAppStores(edge: PlatformEdge) {
         loginData,
         inWechatBrowser: () => edge.inWechatBrowser(),
         userId: () => session.userId,
+        liveSale: (courseData) => purchaseApi.liveSale(courseData),
       }),
     createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, lesson: lessonApi, login: loginApi, auth, payment, loginData }),
     /** /profile (spec 001 §2): the 601 landing page, so it lives in the main package */

@@ -336,8 +336,11 @@ describe('the mini-program on iOS', () => {
   })
 })
 
-it('sells a paid live: prepay, payment, the sale in the seller\'s income', async () => {
-  const live = await app.db.one<{ courseData: string; fee: number }>('SELECT course_data AS "courseData", live_fee AS fee FROM lives WHERE wmid <> ? ORDER BY id LIMIT 1', ['wm_buyer'])
+it('sells a paid live by the courseData its page has: prepay, payment, the sale in the seller\'s income, the buyer may watch', async () => {
+  const live = await app.db.one<{ courseData: string; fee: number }>(
+    'SELECT s.course_data AS "courseData", l.live_fee AS fee FROM live_shows s JOIN lives l ON l.id = s.sale_live_id WHERE l.wmid <> ? ORDER BY s.id LIMIT 1',
+    ['wm_buyer'],
+  )
   if (!live) throw new Error('the demo has no paid live')
   await app.db.run("DELETE FROM live_orders WHERE wmid = 'wm_buyer'")
   const { body } = await createOrder({ courseData: live.courseData, payType: 2 })
@@ -349,4 +352,10 @@ it('sells a paid live: prepay, payment, the sale in the seller\'s income', async
   expect(paid.body.data.object.orderStatus).toBe(1)
   expect(await app.db.one('SELECT status FROM live_orders WHERE order_no = ?', [orderNO])).toEqual({ status: 1 })
   expect(await incomes(orderNO)).toBeGreaterThan(0)
+  // what the live area's access reads (server/live/data.ts hasBought): a paid sale of the live's item
+  const owned = await app.db.one<{ n: number }>(
+    "SELECT count(*) AS n FROM live_orders WHERE wmid = 'wm_buyer' AND status = 1 AND live_id = (SELECT sale_live_id FROM live_shows WHERE course_data = ?)",
+    [live.courseData],
+  )
+  expect(owned?.n).toBe(1)
 })

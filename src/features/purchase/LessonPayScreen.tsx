@@ -123,16 +123,29 @@ const LessonPayBody = observer(function LessonPayBody({
     case 'illegal':
     case 'lesson':
       return <StateView kind='loading' title={t('common.loading')} />
-    case 'liveAppOnly':
+    case 'liveAppOnly': {
+      // a paid live is bought here and watched in the app (spec 001 §1, §4)
+      const target = store.payTarget()
+      const buy = (): void => {
+        if (target) flow.open(target, (order) => store.markPaid(order))
+      }
       return (
         <View className='lesson-pay__live'>
           <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
           <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
+          {store.paidOrder ? <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text> : null}
+          {target && !flow.canSell ? <Text className='lesson-pay__notice lesson-pay__ios'>{t('purchase.iosUnavailable')}</Text> : null}
+          {target && flow.canSell ? (
+            <Button className='lesson-pay__button lesson-pay__pay' {...pressable(buy)}>
+              {t('purchase.pay', { price: fenToYuan(target.priceFen) })}
+            </Button>
+          ) : null}
           <Button className='lesson-pay__button lesson-pay__download' {...pressable(() => navigate('DownloadWm'))}>
             {t('purchase.liveAppOnly.download')}
           </Button>
         </View>
       )
+    }
     case 'openInBrowser':
       return (
         <OpenInBrowser canApply={view.canApply} applied={view.applied} applying={store.visit.applying} onApply={() => void store.apply()} />

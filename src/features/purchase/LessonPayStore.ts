@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import type { LessonApi } from '../../api/lesson'
-import type { PayType } from '../../api/purchase'
+import type { LiveSale, PayType } from '../../api/purchase'
 import { decideLessonPayView } from '../../domain/lessonAccess'
 import type { LessonPayView } from '../../domain/lessonAccess'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
@@ -24,6 +24,8 @@ export interface LessonPayDeps {
   loginData: LoginDataStore
   inWechatBrowser(): boolean
   userId(): string | undefined
+  /** a paid live's price (the live's info call) */
+  liveSale(courseData: string): Promise<LiveSale | undefined>
 }
 
 export type LessonPayStatus = 'loading' | 'ready' | 'notFound' | 'error'
@@ -37,6 +39,8 @@ export class LessonPayStore {
   /** the server answered a suspended lesson's title only: the page goes to /illegal */
   illegal = false
   paidOrder: PaidOrder | undefined = undefined
+  /** a paid live's price: bought in the browser, watched in the app (spec 001 §1, §4) */
+  liveSale: LiveSale | undefined = undefined
   /** the password lock, the open-in-browser apply and the payment during this visit (shared with /lesson) */
   readonly visit: LessonVisit
 
@@ -72,7 +76,7 @@ export class LessonPayStore {
     this.deps.storage.set(STORAGE_KEYS.courseData, target.courseData)
     if (target.inviterWmid) this.deps.storage.set(STORAGE_KEYS.inviterWmid, target.inviterWmid)
     if (target.payType === 2) {
-      this.status = 'ready'
+      await this.openLive(target.courseData)
       return
     }
     try {
@@ -81,6 +85,21 @@ export class LessonPayStore {
         if (result.found && 'info' in result) this.info = result.info
         this.illegal = result.found && 'illegal' in result
         this.status = result.found ? 'ready' : 'notFound'
+      })
+    } catch (err) {
+      runInAction(() => {
+        this.status = 'error'
+        this.errorMessage = messageOf(err)
+      })
+    }
+  }
+
+  private async openLive(courseData: string): Promise<void> {
+    try {
+      const sale = await this.deps.liveSale(courseData)
+      runInAction(() => {
+        this.liveSale = sale
+        this.status = 'ready'
       })
     } catch (err) {
       runInAction(() => {
@@ -110,6 +129,7 @@ export class LessonPayStore {
   /** The pay dialog's target for the current lesson. */
   payTarget(): PayTarget | undefined {
     const target = this.target
+    if (target?.payType === 2) return this.liveSale && !this.paidOrder ? { ...target, priceFen: this.liveSale.priceFen } : undefined
     const view = this.view
     if (!target || view?.view !== 'pay') return undefined
     return { ...target, priceFen: view.priceFen, loginUrl: this.info?.loginUrl || undefined }

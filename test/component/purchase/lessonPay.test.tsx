@@ -183,9 +183,34 @@ describe('/lessonPay', () => {
     await mountRoute({ kind: 'course', courseData: 'live-1', payType: 2 }, purchaseStores(backend))
     await utils.queries.waitForQuerySelector('.lesson-pay__download')
     expect(text('.lesson-pay__notice')).toBe(t('purchase.liveAppOnly.title'))
-    expect(backend.calls).toEqual([])
+    // only the live's price is asked for: an unknown (or free) live has nothing to buy
+    expect(backend.calls.map((call) => call.path)).toEqual(['/wmim/live/query/info.do'])
+    expect(document.querySelector('.lesson-pay__pay')).toBeNull()
     click(utils, '.lesson-pay__download')
     expect(navigateTo).toHaveBeenCalledWith({ url: toPageUrl('DownloadWm') })
+  })
+
+  it('sells a paid live beside the app-only notice: its price, the pay flow, then purchased', async () => {
+    const backend = fakeBackend({
+      '/wmim/live/query/info.do': () => ok({ object: { courseData: 'live-1', liveP: 1, liveF: 2990 } }),
+      '/wmim/course/v2/order/create.do': () => ok({ object: { ...PAY_CONFIG, totalFee: 2990 } }),
+      '/wmim/course/v2/order/query.do': () => ok({ object: { orderNO: PAY_CONFIG.orderNO, orderStatus: 1, isShowjoinQrcode: 0, joinQrcode: '' } }),
+    })
+    const stores = purchaseStores(backend, { storage: { loginData: JSON.stringify({ loginData: 'ld-buyer', isWeMaiUser: 1 }) } })
+    await mountRoute({ kind: 'course', courseData: 'live-1', payType: 2 }, stores)
+    await utils.queries.waitForQuerySelector('.lesson-pay__pay')
+    expect(text('.lesson-pay__notice')).toBe(t('purchase.liveAppOnly.title'))
+    expect(text('.lesson-pay__pay')).toBe(t('purchase.pay', { price: '29.90' }))
+    click(utils, '.lesson-pay__pay')
+    await utils.queries.waitForQuerySelector('.pay-dialog')
+    click(utils, '.pay-dialog__go-pay')
+    await utils.queries.waitForQuerySelector('.pay-confirm')
+    expect(text('.pay-confirm .pay-dialog__text')).toBe(t('purchase.confirm.text', { price: '29.90' }))
+    click(utils, '.pay-confirm__pay')
+    await utils.queries.waitForQuerySelector('.lesson-pay__purchased')
+    expect(document.querySelector('.lesson-pay__pay')).toBeNull()
+    const order = backend.calls.find((call) => call.path === '/wmim/course/v2/order/create.do')
+    expect(order?.body).toMatchObject({ courseData: 'live-1', payType: '2' })
   })
 
   it('stores the login data of the login return, then redirects to the course after 50 ms', async () => {

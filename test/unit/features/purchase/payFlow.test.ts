@@ -43,6 +43,7 @@ function setup(opts: {
       if (opts.order instanceof Error) throw opts.order
       return opts.order ?? payConfig()
     }),
+    liveSale: jest.fn(async () => undefined),
     queryOrder: jest.fn(async (orderNO: string) => {
       queries.push(orderNO)
       const orderStatus = states.length > 1 ? (states.shift() as OrderState['orderStatus']) : states[0]
@@ -227,7 +228,7 @@ describe('readLoginData', () => {
 describe('LessonPayStore', () => {
   const info = (overrides: Partial<LessonInfo>): LessonInfo => lessonInfo({ courseName: 'Paid', privacyStatus: 3, fee: 1990, ...overrides })
 
-  function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean } = {}) {
+  function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean; liveFen?: number } = {}) {
     const storage = memoryStorage()
     const session = new SessionStore(storage)
     const lessonApi: LessonApi = {
@@ -243,6 +244,7 @@ describe('LessonPayStore', () => {
       loginData: new LoginDataStore(storage, session),
       inWechatBrowser: () => env.wechat === true,
       userId: () => session.userId,
+      liveSale: async () => (env.liveFen ? { priceFen: env.liveFen } : undefined),
     })
     return { store, storage }
   }
@@ -280,6 +282,17 @@ describe('LessonPayStore', () => {
     const { store } = payStore(undefined)
     await store.open({ courseData: 'live-1', payType: 2 })
     expect(store.view).toEqual({ view: 'liveAppOnly' })
+    // a free live has nothing to buy
+    expect(store.payTarget()).toBeUndefined()
+  })
+
+  it('offers a paid live for its price beside the notice, until it is bought', async () => {
+    const { store } = payStore(undefined, { liveFen: 2990 })
+    await store.open({ courseData: 'live-1', payType: 2 })
+    expect(store.view).toEqual({ view: 'liveAppOnly' })
+    expect(store.payTarget()).toEqual({ courseData: 'live-1', payType: 2, priceFen: 2990 })
+    store.markPaid({ isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' })
+    expect(store.payTarget()).toBeUndefined()
   })
 
   it('answers notFound for an unknown course and open-in-browser inside WeChat', async () => {
