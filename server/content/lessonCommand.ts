@@ -7,14 +7,16 @@
  *   delete <courseData>
  *   illegal <courseData> on|off         the administrator's flag: readers see /illegal
  *   view-limit <courseData> <n>|none    the administrator's view limit (spec 001 /vipAlert)
- *   album <album.json> --author <wmid>  an album of the author's lessons (albums.ts; the API's body)
+ *   album|live|group|invite|vip-group <file.json> --author <wmid>
+ *                                       the author's album, live, group, invitation or VIP group: the
+ *                                       authoring API's body (records.ts)
  */
 import { DEFAULT_DB_PATH } from '../app'
 import { openAppDatabase } from '../database'
 import { readFile } from 'node:fs/promises'
-import { putAlbum, readAlbum } from './albums'
 import { UsageError, parseOptions } from './arguments'
 import { MediaStore, mediaStoreFromEnv } from './mediaStore'
+import { RECORD_WRITERS, isRecordKind } from './records'
 import { DEFAULT_MEDIA_STORE_DIR } from './routes'
 import { deleteLesson, editSettings, setIllegal, setViewLimit } from './lessonEdits'
 
@@ -22,7 +24,7 @@ const USAGE = `usage: npm run lesson -- settings <courseData> [--open | --passwo
        npm run lesson -- delete <courseData>
        npm run lesson -- illegal <courseData> on|off
        npm run lesson -- view-limit <courseData> <views>|none
-       npm run lesson -- album <album.json> --author <wmid>`
+       npm run lesson -- album|live|group|invite|vip-group <file.json> --author <wmid>`
 
 async function main(): Promise<void> {
   const { positional, overrides, author } = parseOptions(process.argv.slice(2))
@@ -30,11 +32,11 @@ async function main(): Promise<void> {
   if (!subject) throw new UsageError(USAGE)
   const db = await openAppDatabase(process.env.DATABASE_URL || process.env.DB_PATH || DEFAULT_DB_PATH, { seedDemo: false })
   try {
-    if (command === 'album' && author !== undefined) {
+    if (isRecordKind(command)) {
+      if (author === undefined) throw new UsageError(USAGE)
       const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
-      const album = readAlbum(JSON.parse(await readFile(subject, 'utf8')) as unknown, store)
-      const { data, created } = await putAlbum(db, author, album)
-      console.log(`${created ? 'made' : 'updated'} album ${data}\nlink: /lessonAlbum?data=${data}`)
+      const value = JSON.parse(await readFile(subject, 'utf8')) as unknown
+      console.log(`${command}: ${JSON.stringify(await RECORD_WRITERS[command](db, author, value, store, Date.now()))}`)
     } else if (command === 'settings') {
       const access = await editSettings(db, subject, 'operator', overrides)
       console.log(`lesson ${subject}: ${JSON.stringify(access)}`)

@@ -33,13 +33,10 @@ import type { AppContext } from '../context'
 import { fail, ok } from '../core/envelope'
 import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
 import { ExportError } from './format'
-import { putAlbum, readAlbum } from './albums'
 import { importExport } from './importer'
-import { createInvite, putGroup, readGroup } from './invites'
-import { putVipGroup, readVipGroup } from './vipGroups'
-import { putLive, readLive } from './lives'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
+import { RECORD_WRITERS, type RecordKind } from './records'
 
 /** An export sent to the API may be this large (JSON lines; a JSON document has its own bound). */
 export const MAX_EXPORT_BYTES = 1024 * 1024 * 1024
@@ -170,35 +167,22 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
     }),
   )
 
-  app.put('/content/v1/albums', async (request, reply) =>
-    signed(request, reply, MAX_ALBUM_BYTES, 'json', async (signer, path) => {
-      const album = readAlbum(jsonBody(await readFile(path, 'utf8')), store)
-      const written = await putAlbum(context.db, signer.wmid, album)
-      return { ...written, link: `/lessonAlbum?data=${written.data}` }
-    }),
-  )
-
-  app.put('/content/v1/groups', async (request, reply) =>
-    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) =>
-      putGroup(context.db, signer.wmid, readGroup(jsonBody(await readFile(path, 'utf8')), store)),
-    ),
-  )
-
-  app.post('/content/v1/invites', async (request, reply) =>
-    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => createInvite(context.db, signer.wmid, jsonBody(await readFile(path, 'utf8')), Date.now())),
-  )
-
-  app.put('/content/v1/vip/groups', async (request, reply) =>
-    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
-      const written = await putVipGroup(context.db, signer.wmid, readVipGroup(jsonBody(await readFile(path, 'utf8'))))
-      return { ...written, link: `/vipExchange/${written.data}` }
-    }),
-  )
-
-  app.put('/content/v1/lives', async (request, reply) =>
-    signed(request, reply, MAX_SETTINGS_BYTES, 'json', async (signer, path) => {
-      const written = await putLive(context.db, signer.wmid, readLive(jsonBody(await readFile(path, 'utf8')), store), Date.now())
-      return { ...written, link: `/liveHome?courseData=${written.courseData}` }
-    }),
-  )
+  // the content other than lessons: one writer each (records.ts), as the operator's command runs them
+  const recordRoutes: Array<[method: 'PUT' | 'POST', url: string, kind: RecordKind, maxBytes: number]> = [
+    ['PUT', '/content/v1/albums', 'album', MAX_ALBUM_BYTES],
+    ['PUT', '/content/v1/groups', 'group', MAX_SETTINGS_BYTES],
+    ['POST', '/content/v1/invites', 'invite', MAX_SETTINGS_BYTES],
+    ['PUT', '/content/v1/vip/groups', 'vip-group', MAX_SETTINGS_BYTES],
+    ['PUT', '/content/v1/lives', 'live', MAX_SETTINGS_BYTES],
+  ]
+  for (const [method, url, kind, maxBytes] of recordRoutes) {
+    app.route({
+      method,
+      url,
+      handler: (request, reply) =>
+        signed(request, reply, maxBytes, 'json', async (signer, path) =>
+          RECORD_WRITERS[kind](context.db, signer.wmid, jsonBody(await readFile(path, 'utf8')), store, Date.now()),
+        ),
+    })
+  }
 }

@@ -3,6 +3,7 @@
  * what a reader then gets through the lesson calls, the media store, the re-import in place, and
  * every hostile export refused with its place named and nothing written.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -28,7 +29,8 @@ import {
 import { engineLocations } from './engines'
 import { FREE_LIST, V2_INFO, V2_LIST, post } from './helpers'
 
-const MEDIA = join(__dirname, '..', '..', 'server', 'media')
+const ROOT = join(__dirname, '..', '..')
+const MEDIA = join(ROOT, 'server', 'media')
 
 describe.each(engineLocations())('importing an export on %s', (_engine, location) => {
   let app: FastifyInstance
@@ -305,4 +307,32 @@ describe('the import command\'s arguments', () => {
     expect(() => parseImportArguments(['x.json'])).toThrow(/usage/)
     expect(parseImportArguments(['x.json', '--author', 'a', '--password', 'pw']).overrides).toEqual({ privacyStatus: 2, password: 'pw' })
   })
+})
+
+describe('the operator\'s commands, as a shell runs them', () => {
+  const run = (script: string, args: string[], env: Record<string, string>) =>
+    spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'content', script), ...args], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+
+  it('imports with npm run import, refuses a hostile export with exit 1 and its place, and writes a live with npm run lesson', () => {
+    const dir = tempDir()
+    const env = { DB_PATH: join(dir, 'prod.sqlite'), MEDIA_STORE_DIR: join(dir, 'store') }
+    const ok = run('importCommand.ts', [writeJsonExport(), '--author', EXPORT_AUTHOR, '--paid', '9.90', '--free', '2'], env)
+    expect(ok.status).toBe(0)
+    expect(ok.stdout).toMatch(/^imported lesson \S+: 7 messages, 7 media files/)
+    expect(ok.stderr).toMatch(/write .*7\/7/)
+
+    const bad = run('importCommand.ts', [writeJsonExport(header({ exportId: 'bad' }), [message(1, 1002, { url: '../secret.mp3', duration: 1 })]), '--author', EXPORT_AUTHOR], env)
+    expect(bad.status).toBe(1)
+    expect(bad.stderr).toContain('nothing was written: messages[0] (msgId "m-1"), field obj.url')
+
+    const liveFile = join(dir, 'live.json')
+    writeFileSync(liveFile, JSON.stringify({ liveId: 'cli-live', title: '命令行直播', beginTime: Date.UTC(2026, 11, 2), fee: 500 }))
+    const live = run('lessonCommand.ts', ['live', liveFile, '--author', EXPORT_AUTHOR], env)
+    expect(live.stdout).toMatch(/^live: \{"courseData":"l[\w-]+","created":true,"link":"\/liveHome\?courseData=/)
+    rmSync(dir, { recursive: true, force: true })
+  }, 120_000)
 })
