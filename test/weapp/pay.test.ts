@@ -271,7 +271,8 @@ describe('lesson purchase in the compiled mini-program (dist/weapp)', () => {
 
     const sheet = await payUpToSheet(pay, { bound: true })
     const order = answerOf<PayConfig>(answers, CREATE_PATH)
-    expect(sheet.params.package).toBe(`prepay_id=${order.orderNO}`)
+    expect(sheet.params.package).toBe(order.package)
+    expect(order.package).toMatch(/^prepay_id=wx\w+$/)
     expect(sheet.params.paySign).toBe(order.sign)
     const visitor = await page.server.db.one<{ phone: string; product: number }>('SELECT phone, is_product_user AS product FROM users WHERE wmid = ?', [
       'wm_visitor',
