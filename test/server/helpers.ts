@@ -47,7 +47,6 @@ export const APPLY = '/wmim/course/apply.do'
 
 export const ORDER_CREATE = '/wmim/course/v2/order/create.do'
 export const ORDER_QUERY = '/wmim/course/v2/order/query.do'
-export const PAY_NOTIFY = '/wmim/pay/notify.do'
 export const LOGIN_URL = '/wmim/course/v2/loginUrl/get.do'
 export const SEND_SMS = '/wmim/course/v2/phone/sendSms.do'
 export const BIND_PHONE = '/wmim/course/v2/phone/bind.do'

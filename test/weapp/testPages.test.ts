@@ -57,7 +57,7 @@ describe('compiled /test', () => {
     await tap((await buttons(loaded))[3])
     await loaded.waitFor(() => loaded.text().includes('支付成功'), 10000)
     expect(loaded.wx.requestPayment).toHaveBeenCalledTimes(1)
-    expect(optionsOf(loaded.wx.requestPayment)[0]).toMatchObject({ signType: 'MD5', package: stringMatching(/^prepay_id=TO/) })
+    expect(optionsOf(loaded.wx.requestPayment)[0]).toMatchObject({ signType: 'RSA', package: stringMatching(/^prepay_id=TO/) })
     const orders = await loaded.server.db.all('SELECT status FROM test_orders')
     expect(orders).toEqual([{ status: 1 }])
   })

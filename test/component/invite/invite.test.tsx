@@ -388,7 +388,7 @@ describe('/pay4group', () => {
 
   it('shows the group and its fee in yuan; paying submits the provider form with the password', async () => {
     const fake = fakeAppLink()
-    const form = '<form method="post" action="/dev/pay/sandbox/group.do"></form>'
+    const form = '<form method="get" action="/standin/wechat-pay/checkout"><input type="hidden" name="prepay_id" value="wx1"></form>'
     const { deps: d, backend } = deps(orderRoutes(() => ok({ object: { isBought: 0, orderNO: 'G1', formHTML: form } })), fake.link)
     await mount(utils, PayGroupScreen, { query: readPayGroupQuery({ gid: 'g-paid', wmid: 'wm_teacher', password: 'WMG2002' }), store: new PayGroupStore(d) })
     await until(() => expect(text('.pay-group__pay')).toBe(t('invite.pay.button', { price: '9.90' })))

@@ -61,7 +61,7 @@ describe('free preview in the lesson viewer', () => {
       '/wmim/course/v2/free/message/list.do': (body) => (body.page === '1' ? ok({ array: [message(1), message(2)] }) : { code: 404, msg: '', data: null }),
       '/wmim/course/v2/message/list.do': () => ok({ array: [1, 2, 3, 4].map(message) }),
       '/wmim/course/v2/order/create.do': () =>
-        ok({ object: { appId: 'a', timeStamp: '1', nonceStr: 'n', package: 'p', signType: 'MD5', sign: 's', isBought: 0, orderNO: 'O9', totalFee: 990, isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' } }),
+        ok({ object: { appId: 'a', timeStamp: '1', nonceStr: 'n', package: 'p', signType: 'RSA', sign: 's', isBought: 0, orderNO: 'O9', totalFee: 990, isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' } }),
       '/wmim/course/v2/order/query.do': () => {
         bought = true
         return ok({ object: { orderNO: 'O9', orderStatus: 1, isShowjoinQrcode: 0, joinQrcode: '' } })

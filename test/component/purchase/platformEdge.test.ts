@@ -53,7 +53,7 @@ describe('H5 payment in WeChat (WeixinJSBridge)', () => {
     await expect(createPaymentGateway({ sandboxPay }).pay(CONFIG)).resolves.toBe(outcome)
     expect(invoke).toHaveBeenCalledWith(
       'getBrandWCPayRequest',
-      { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=1', signType: 'MD5', paySign: 'SIGN' },
+      { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=1', signType: 'RSA', paySign: 'SIGN' },
       expect.any(Function),
     )
     expect(sandboxPay).not.toHaveBeenCalled()

@@ -24,7 +24,7 @@ const config = (orderNO: string, isBought: 0 | 1): PayConfig => ({
   timeStamp: '1700000000',
   nonceStr: 'n',
   package: `prepay_id=${orderNO}`,
-  signType: 'MD5',
+  signType: 'RSA',
   sign: 'S',
   isBought,
   orderNO,
