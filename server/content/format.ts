@@ -63,6 +63,12 @@ export const MEDIA_TYPES: Readonly<Record<number, readonly string[]>> = {
 }
 const IMAGE_EXTENSIONS = MEDIA_TYPES[1001]
 
+/**
+ * Every extension the media store takes: the media types' own. Nothing a browser would run as a
+ * page or script (html, svg, js) is ever stored, since the store is served from this origin.
+ */
+export const MEDIA_EXTENSIONS: ReadonlySet<string> = new Set(Object.values(MEDIA_TYPES).flat())
+
 export const LIMITS = {
   courseName: 100,
   password: 32,

@@ -14,6 +14,7 @@ import { join, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
+import { MEDIA_EXTENSIONS } from './format'
 
 export interface MediaStoreSettings {
   /** the directory the files are written to */
@@ -84,7 +85,7 @@ export class MediaStore {
    */
   async put(input: Readable, extension: string): Promise<string> {
     const ext = extension.toLowerCase()
-    if (!EXTENSION.test(ext)) throw new MediaRefusal(`has no usable file extension: ${extension}`)
+    if (!EXTENSION.test(ext) || !MEDIA_EXTENSIONS.has(ext)) throw new MediaRefusal(`is not a media type the store takes: ${extension}`)
     await mkdir(this.settings.dir, { recursive: true })
     const temporary = join(this.settings.dir, `.upload-${randomUUID()}`)
     const hash = createHash('sha256')

@@ -32,7 +32,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { fail, ok } from '../core/envelope'
 import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
-import { ExportError } from './format'
+import { ExportError, MEDIA_EXTENSIONS } from './format'
 import { importExport } from './importer'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
@@ -108,6 +108,10 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
       dotfiles: 'ignore',
       immutable: true,
       maxAge: '365d',
+      // a file is what its extension says, never sniffed into something a browser runs
+      setHeaders: (res) => {
+        res.setHeader('x-content-type-options', 'nosniff')
+      },
     })
   }
   // the bodies here are streams the routes read themselves
@@ -141,7 +145,7 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
 
   app.put<{ Querystring: { ext?: string } }>('/content/v1/media', async (request, reply) => {
     const extension = String(request.query.ext ?? '')
-    if (!/^[a-z0-9]{1,8}$/.test(extension)) return reply.status(400).send(fail(400, 'ext must name the file type (mp3, jpg, mp4, …)'))
+    if (!MEDIA_EXTENSIONS.has(extension)) return reply.status(400).send(fail(400, `ext must be one of the media types: ${[...MEDIA_EXTENSIONS].join(', ')}`))
     return signed(request, reply, store.settings.maxBytes, extension, async (_signer, path) => ({ url: await store.putFile(path, extension) }))
   })
 

@@ -347,3 +347,14 @@ describe("a host's lives", () => {
     expect(await count()).toBe(before)
   })
 })
+
+it('never stores a file a browser would run as a page or script, and serves the store with nosniff', async () => {
+  for (const ext of ['html', 'svg', 'js', 'htm']) {
+    const refused = await signedSend(worker1, '<script>alert(1)</script>', `/content/v1/media?ext=${ext}`, 'PUT')
+    expect(refused.status).toBe(400)
+  }
+  const upload = await signedSend(worker1, readFileSync(join(MEDIA, 'image', 'wide.jpg')), '/content/v1/media?ext=jpg', 'PUT')
+  const served = await worker1.inject({ method: 'GET', url: String(upload.body.data?.url) })
+  expect(served.headers['x-content-type-options']).toBe('nosniff')
+  expect(served.headers['content-type']).toBe('image/jpeg')
+})
