@@ -284,11 +284,13 @@ export class LiveHomeStore {
     this.brokenTimer = setTimeout(() => runInAction(() => (this.streamBroken = true)), STREAM_RECOVERY_MS)
   }
 
-  /** The player's time moved: an error before it was recovered from. */
+  /**
+   * The player's time moved: an error before it was recovered from. (Not that it plays: a browser
+   * reports a time as it loads the first frame of a stream it refused to start.)
+   */
   streamPlaying(): void {
     clearTimeout(this.brokenTimer)
     this.brokenTimer = undefined
-    this.playRefused = false
   }
 
   /** Playback started (the player's play event). */
