@@ -159,6 +159,16 @@ describe.each(engineLocations())('importing an export on %s', (_engine, location
     expect(after.lessons).toBe((JSON.parse(before) as Record<string, number>).lessons)
   })
 
+  it('answers the new text after a re-import that keeps every msgId and the count: the cached page is not found again', async () => {
+    const dir = tempDir()
+    const first = await run(writeJsonExport(header({ exportId: 'same-shape' }), mediaMessages(), dir))
+    const text = async () => JSON.parse(String((await page(first.courseData)).data.array[0].obj)) as { content: string }
+    expect((await text()).content).toBe('大家好，这是一节导入的课。')
+    const edited = mediaMessages().map((m, i) => (i === 0 ? { ...m, obj: { content: '改过的第一条' } } : m))
+    await run(writeJsonExport(header({ exportId: 'same-shape' }), edited, dir))
+    expect((await text()).content).toBe('改过的第一条')
+  })
+
   it('streams a JSON-lines export of 100,000 messages with memory flat', async () => {
     const lines = function* (): Generator<Json> {
       for (let n = 1; n <= 100_000; n += 1) yield message(n, 1000, { content: `第 ${n} 条：${'练习'.repeat(20)}` })
