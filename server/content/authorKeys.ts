@@ -20,6 +20,8 @@ export const AUTH_HEADERS = {
   timestamp: 'x-lesson-timestamp',
   nonce: 'x-lesson-nonce',
   signature: 'x-lesson-signature',
+  /** the body's sha-256 (lowercase hex), which the signature covers: checked before the body is read */
+  contentSha256: 'x-lesson-content-sha256',
 } as const
 
 /** The text a request's signature covers. */
@@ -48,8 +50,10 @@ export function signedHeaders(
   const { keyId, der } = parseToken(token)
   const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
   const timestamp = String(now)
-  const signature = sign(null, Buffer.from(signingText(method, pathAndQuery, timestamp, nonce, sha256Hex(body))), key)
+  const bodySha256 = sha256Hex(body)
+  const signature = sign(null, Buffer.from(signingText(method, pathAndQuery, timestamp, nonce, bodySha256)), key)
   return {
+    [AUTH_HEADERS.contentSha256]: bodySha256,
     [AUTH_HEADERS.key]: keyId,
     [AUTH_HEADERS.timestamp]: timestamp,
     [AUTH_HEADERS.nonce]: nonce,

@@ -31,7 +31,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { fail, ok } from '../core/envelope'
-import { AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
+import { AUTH_HEADERS, AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
 import { ExportError, MEDIA_EXTENSIONS } from './format'
 import { importExport } from './importer'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
@@ -128,8 +128,13 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
   ): Promise<FastifyReply> => {
     let body: { path: string; sha256: string } | undefined
     try {
+      // the signature is checked before a byte of the body is read: nobody without a key makes
+      // this server store anything; the body must then have the hash the signature covers
+      const claimed = request.headers[AUTH_HEADERS.contentSha256]
+      if (typeof claimed !== 'string' || !/^[0-9a-f]{64}$/.test(claimed)) throw new AuthRefusal(`${AUTH_HEADERS.contentSha256} must be the body's sha-256, in lowercase hex`)
+      const signer = await keys.verify(request.headers, request.method, request.url, claimed, Date.now())
       body = await spool(bodyOf(request), maxBytes, extension)
-      const signer = await keys.verify(request.headers, request.method, request.url, body.sha256, Date.now())
+      if (body.sha256 !== claimed) throw new AuthRefusal(`the body is not the one signed (its sha-256 differs from ${AUTH_HEADERS.contentSha256})`)
       return await reply.send(ok(await work(signer, body.path)))
     } catch (error) {
       if (error instanceof AuthRefusal) return reply.status(401).send(fail(401, error.message))

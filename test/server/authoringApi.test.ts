@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
-import { AUTH_HEADERS, AuthorKeys, SIGNATURE_WINDOW_MS, signedHeaders } from '../../server/content/authorKeys'
+import { AUTH_HEADERS, AuthorKeys, SIGNATURE_WINDOW_MS, sha256Hex, signedHeaders } from '../../server/content/authorKeys'
 import { EXPORT_AUTHOR, header, message as fileMessage, tempDir, type Json } from '../fixtures/contentExport'
 import { sharedTestDatabase } from './engines'
 import { TEACHER } from './helpers'
@@ -82,7 +82,11 @@ it('refuses a request without a signature, with a stolen URL and body, or with a
   const other = signedHeaders(token, 'POST', LESSONS, exportBody('api-other'))
   const tampered = await send(worker1, 'POST', LESSONS, body, other)
   expect(tampered.status).toBe(401)
-  expect(tampered.body.msg).toMatch(/signature/)
+  expect(tampered.body.msg).toMatch(/not the one signed/)
+  // nor does it with the new body's hash stated in its place
+  const restated = await send(worker1, 'POST', LESSONS, body, { ...signedHeaders(token, 'POST', LESSONS, exportBody('api-other-2')), [AUTH_HEADERS.contentSha256]: sha256Hex(body) })
+  expect(restated.status).toBe(401)
+  expect(restated.body.msg).toMatch(/signature/)
   // nor another path
   const elsewhere = await send(worker1, 'POST', LESSONS, body, signedHeaders(token, 'POST', `${LESSONS}?x=1`, body))
   expect(elsewhere.status).toBe(401)
