@@ -21,7 +21,6 @@ import type {
 } from '../../types/money'
 import { NO_CARD_MESSAGE } from '../../server/money/rules'
 import { OrderRepository } from '../../server/purchase/data'
-import { markOrderPaid } from '../../server/purchase/rules'
 import { MATURITY_MS, moneyCalls, moneyDevCalls } from '../../types/money'
 import { BUYER, BUYER_EXPIRED, LOGIN, SANDBOX_PAY, TEACHER, VISITOR, post, testApp } from './helpers'
 import type { Fields } from './helpers'
@@ -165,7 +164,8 @@ describe('income summary', () => {
     await app.db.run('UPDATE lessons SET share_recash = 5000 WHERE id = ?', [lesson.id])
     const paidVia = async (wmid: string, inviterWmid: string): Promise<unknown[]> => {
       const open = await orders.openOrder({ wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid }, Date.now())
-      await markOrderPaid(orders, open.orderNO, open.totalFee, Date.now())
+      // the settlement a verified payment notification makes (server/purchase/payments.ts)
+      expect((await orders.settle(open.orderNO, open.totalFee, Date.now())).outcome).toBe('settled')
       return app.db.all('SELECT wmid, kind, amount FROM income_entries WHERE order_no = ? ORDER BY entry_key', [open.orderNO])
     }
     // the seller's own link earns no reward: the whole fee is the sale
