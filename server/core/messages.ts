@@ -42,6 +42,7 @@ const TEXTS = {
   retryNothingLeft: { 'zh-CN': '这笔提现的收入已全部退款，无需重试', en: 'every sale in this withdrawal was refunded: there is nothing to retry' },
   retryNotFailed: { 'zh-CN': '只有提现失败的记录可以重试', en: 'only a failed withdrawal can be retried' },
   retryUpdateCardFirst: { 'zh-CN': '请先修改银行卡信息再重试', en: 'update the bank card before retrying' },
+  tooManyInviteLookups: { 'zh-CN': '查询邀请过于频繁，请 {minutes} 分钟后再试', en: 'too many invitation lookups: try again in {minutes} minutes' },
   tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
   vipLoginNeeded: { 'zh-CN': '请先登录这个活动链接所属的微脉账号', en: 'log in with the account this campaign link belongs to first' },
   vipNotOwner: {

@@ -13,6 +13,7 @@ import type { GroupOrderAnswer, WatermarkBind } from '../../types/invite'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
+import { type AttemptLimit, waitMinutes } from '../core/attempts'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { phoneNumber, requireSmsCode, sendSmsCode } from '../login/smsCalls'
 import type { QrInvite } from './data'
@@ -34,12 +35,32 @@ const PAYMENT_UNAVAILABLE = 'group payment is not configured on this server'
 /** The description /downloadWm shows (spec 001 §3 wmDownload_desc), served as the remote update config. */
 export const DOWNLOAD_DESCRIPTION = '微脉 3.2：群聊最多 5000 人，好友上限 50000 人；新增群直播与课程合集。'
 
+/**
+ * Invite-password lookups one client (address) may make in a window. The spec has invitees look
+ * up an inviter without a session, and an answer says whether the user ID exists; a person opens
+ * a handful of invites, a script probing user IDs is stopped after 30 every 10 minutes, known and
+ * unknown IDs alike.
+ */
+export const INVITE_LOOKUP_LIMIT: AttemptLimit = { max: 30, windowMs: 10 * 60_000 }
+
 const message = { type: 'string', maxLength: 256 } as const
 const text64 = { type: 'string', minLength: 1, maxLength: 64 } as const
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
-export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { invites, smsCodes: sms }, dev, smsSender, payments, wechat }) => {
+export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { invites, smsCodes: sms, attempts }, dev, smsSender, payments, wechat }) => {
   acceptFormBodiesOnly(app)
+
+  /** Counts one invite lookup of this client, refused past INVITE_LOOKUP_LIMIT (the check and the count are one transaction). */
+  const countLookup = async (ip: string): Promise<void> => {
+    const now = Date.now()
+    const bucket = `invite-lookup:client:${ip}`
+    const waitMs = await db.transaction(async (tx) => {
+      const wait = await attempts.waitMs(tx, bucket, INVITE_LOOKUP_LIMIT, now)
+      if (wait === 0) await attempts.add(tx, [{ bucket, windowMs: INVITE_LOOKUP_LIMIT.windowMs }], now)
+      return wait
+    })
+    if (waitMs > 0) throw ApiRefusal.say(ResponseCode.Forbidden, 'tooManyInviteLookups', { minutes: waitMinutes(waitMs) })
+  }
 
   const inviteOf = async (data: string, kind?: 'friend' | 'group'): Promise<QrInvite> => {
     const invite = await invites.invite(data)
@@ -103,6 +124,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     { fields: { wmid: handle, gid: handle, version: { type: 'string', maxLength: 32 } } },
     async (request) => {
       const { wmid, gid } = request.body
+      await countLookup(request.ip)
       const group = await invites.group(gid)
       const inviter = await invites.inviter(wmid)
       const password = await invites.passwordFor(wmid, gid)
@@ -129,6 +151,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { repos:
     inviteCalls.friendQuery,
     { fields: { wmid: handle, version: { type: 'string', maxLength: 32 } } },
     async (request) => {
+      await countLookup(request.ip)
       const inviter = await invites.inviter(request.body.wmid)
       const password = await invites.passwordFor(request.body.wmid, null)
       if (!inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, INVITER_MISSING)
