@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
 import { SUBSCRIBE_LINK_TTL_MS, signSubscribeLink, subscribeLinkKey } from '../../server/live/subscribeLink'
+import { SUBSCRIBE_STATE_COOKIE } from '../../server/live/subscribeRoutes'
 import { personaOpenid } from '../../server/outside/wechatOauth/personas'
 import type { ArrayData } from '../../types/api'
 import { LIVE_SUBSCRIBE_ENTRY_PATH, LIVE_SUBSCRIBE_RETURN_PATH, liveCalls } from '../../types/live'
@@ -99,11 +100,15 @@ describe('the openid of the subscription page', () => {
 
 describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
   const location = (headers: Record<string, unknown>): URL => new URL(String(headers.location), 'http://localhost')
+  /** `name=value` of the state cookie an answer sets, as the browser sends it back. */
+  const stateCookieOf = (headers: Record<string, unknown>): string => String(headers['set-cookie']).split(';')[0]
 
   it('goes through the web authorisation and opens the page with a signed openid that works', async () => {
     const entry = await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })
     expect(entry.statusCode).toBe(302)
     const authorize = location(entry.headers)
+    const cookie = stateCookieOf(entry.headers)
+    expect(cookie).toBe(`${SUBSCRIBE_STATE_COOKIE}=${authorize.searchParams.get('state')}`)
     expect(authorize.pathname).toMatch(/\/connect\/oauth2\/authorize$/)
     expect(authorize.searchParams.get('scope')).toBe('snsapi_base')
     expect(new URL(authorize.searchParams.get('redirect_uri') ?? '').pathname).toBe(LIVE_SUBSCRIBE_RETURN_PATH)
@@ -127,8 +132,10 @@ describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
     const back = location(confirm.headers)
     expect(back.pathname).toBe(LIVE_SUBSCRIBE_RETURN_PATH)
 
-    const returned = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}` })
+    const returned = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } })
     expect(returned.statusCode).toBe(302)
+    // the state is spent
+    expect(String(returned.headers['set-cookie'])).toMatch(/^wxsub=; .*Max-Age=0/)
     const page = location(returned.headers)
     expect(page.pathname).toBe('/liveSubscribeNoti')
     const link = page.searchParams.get('openid') ?? ''
@@ -140,12 +147,47 @@ describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
     expect(await buyerFollowsTeacher()).toBe(false)
   })
 
+  /** A real code for the buyer, with the state the entry sent and the cookie this browser got. */
+  async function buyerReturn(): Promise<{ back: URL; cookie: string }> {
+    const entry = await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })
+    const authorize = location(entry.headers)
+    const form = new URLSearchParams({
+      appid: authorize.searchParams.get('appid') ?? '',
+      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state: authorize.searchParams.get('state') ?? '',
+      persona: 'wm_buyer',
+    })
+    const confirm = await app.inject({
+      method: 'POST',
+      url: `${authorize.pathname}/confirm`,
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    return { back: location(confirm.headers), cookie: stateCookieOf(entry.headers) }
+  }
+
+  it('does not follow a return crafted for another browser: no cookie, another browser\'s cookie, a used state', async () => {
+    const { back, cookie } = await buyerReturn()
+    const other = stateCookieOf((await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })).headers)
+    const follow = (headers: Record<string, string>) => app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers })
+    // the victim's browser never started this authorisation
+    expect((await follow({})).headers.location).toBe('/liveSubscribeNoti')
+    // it started another one
+    expect((await follow({ cookie: other })).headers.location).toBe('/liveSubscribeNoti')
+    // the browser that started it is let through
+    expect(String((await follow({ cookie })).headers.location)).toMatch(/^\/liveSubscribeNoti\?openid=/)
+  })
+
   it.each([
-    ['no code (the person refused)', '?state=liveSubscribeNoti'],
-    ['a code WeChat does not know', '?code=forged&state=liveSubscribeNoti'],
-    ['another state', `?code=x&state=elsewhere`],
+    ['no code (the person refused)', (state: string) => `?state=${state}`],
+    ['a code WeChat does not know', (state: string) => `?code=forged&state=${state}`],
+    ['another state', () => `?code=x&state=${'0'.repeat(32)}`],
   ])('%s goes to the bare page, which asks to open it from the menu', async (_name, query) => {
-    const returned = await app.inject({ method: 'GET', url: `${LIVE_SUBSCRIBE_RETURN_PATH}${query}` })
+    const entry = await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })
+    const state = location(entry.headers).searchParams.get('state') ?? ''
+    const returned = await app.inject({ method: 'GET', url: `${LIVE_SUBSCRIBE_RETURN_PATH}${query(state)}`, headers: { cookie: stateCookieOf(entry.headers) } })
     expect(returned.statusCode).toBe(302)
     expect(returned.headers.location).toBe('/liveSubscribeNoti')
   })
