@@ -22,9 +22,6 @@ import type { Boxes } from './boxesInBrowser'
  */
 jest.setTimeout(90000)
 
-// jsdom has no fetch, which the server's outside-services client takes as its default
-// (server/outside/fetch.ts); nothing in these tests leaves the server
-if (typeof globalThis.fetch !== 'function') Object.assign(globalThis, { fetch: () => Promise.reject(new Error('no outside service in the mini-program tests')) })
 // the server answers the chat room's WebSocket upgrade here, inside jsdom, whose URL lacks Node's canParse
 if (typeof URL.canParse !== 'function') {
   Object.assign(URL, {
