@@ -40,6 +40,7 @@ import { purchaseRoutes } from './purchase/routes'
 import { PURCHASE_MIGRATIONS } from './purchase/migrations'
 import { seedPurchases } from './purchase/seed'
 import { WECHAT_PAY_STANDIN_MIGRATIONS } from './outside/wechatPay/standin'
+import { TENCENT_SMS_STANDIN_MIGRATIONS } from './outside/tencentSms/standin'
 import { NIM_MIGRATIONS } from './outside/nim/migrations'
 import { shareRoutes } from './share/routes'
 import { SHARE_MIGRATIONS } from './share/migrations'
@@ -104,6 +105,7 @@ export const AREAS: readonly Area[] = [
   { name: 'dev', routes: devRoutes, devOnly: true },
   // what WeChat Pay's stand-in remembers (server/outside/wechatPay/standin.ts): empty in production
   { name: 'wechatPayStandin', migrations: WECHAT_PAY_STANDIN_MIGRATIONS },
+  { name: 'tencentSmsStandin', migrations: TENCENT_SMS_STANDIN_MIGRATIONS },
   {
     name: 'speech',
     routes: (app, context) => speechRoutes(app, { iflytek: context.iflytek, mediaDir: context.mediaDir, db: context.db, attempts: context.repos.attempts }),

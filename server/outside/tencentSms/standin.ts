@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
+import type { Migration } from '../../core/migrate'
 import { signMatches } from '../../core/wechat'
 import type { Standin } from '../standin'
 import { DEMO_TENCENT_SMS_ACCOUNT as DEMO_TENCENT_SMS, TENCENT_SMS_SERVICE, TENCENT_SMS_STANDIN, TENCENT_SMS_VERSION } from './protocol'
@@ -8,6 +9,35 @@ import { parseTc3Authorization, tc3Date, tc3Signature } from './tc3'
 
 /** How far X-TC-Timestamp may be from the stand-in's clock, as Tencent allows. */
 const CLOCK_SKEW_S = 300
+
+/** The stand-in's outbox: what Tencent Cloud would have delivered to each phone. */
+export const TENCENT_SMS_STANDIN_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 11,
+    sql: `
+  CREATE TABLE standin_sms_outbox (
+    serial_no TEXT PRIMARY KEY,
+    -- E.164, as SendSms names it
+    phone     TEXT NOT NULL,
+    -- the template's one variable: the code
+    param     TEXT NOT NULL,
+    sent_at   INTEGER NOT NULL
+  );
+  CREATE INDEX standin_sms_outbox_phone ON standin_sms_outbox (phone, sent_at);
+  `,
+  },
+]
+
+/** The outbox's path under the stand-in: what was delivered to `?phone=` (E.164), newest first. */
+export const TENCENT_SMS_OUTBOX_PATH = '/outbox'
+
+/** One delivered message, as the outbox lists it. */
+export interface DeliveredSms {
+  phone: string
+  /** the template's variable: the code */
+  param: string
+  sentAt: number
+}
 
 type Answer = { Response: Record<string, unknown> }
 const refusal = (code: string, message: string): Answer => ({ Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } })
@@ -23,10 +53,12 @@ interface SendSmsBody {
 /**
  * Tencent Cloud SMS as demo mode's stand-in: `SendSms` with its headers, its TC3-HMAC-SHA256
  * signature checked against the demo credentials (protocol.ts DEMO_TENCENT_SMS_ACCOUNT), its errors in
- * Tencent's shape. Delivery is the app's log: this is the one place a code is logged, and it
- * exists in demo mode only. Stateless: each answer depends on its request alone.
+ * Tencent's shape. Delivery is the app's log and the stand-in's outbox (standin_sms_outbox), which
+ * GET TENCENT_SMS_OUTBOX_PATH lists, as a phone would show it: a production-mode test reads its
+ * code there (the production server serves no stand-in). Both exist in demo mode only, where no
+ * SMS reaches anyone. Each answer depends on its request alone.
  */
-const routes: FastifyPluginAsync<AppContext> = async (app) => {
+const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   // the signature covers the exact body bytes
   app.removeContentTypeParser(['application/json'])
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
@@ -63,15 +95,30 @@ const routes: FastifyPluginAsync<AppContext> = async (app) => {
     const params = Array.isArray(body.TemplateParamSet) ? body.TemplateParamSet : []
     if (phones.length === 0) return refusal('MissingParameter', 'PhoneNumberSet is empty')
     if (params.length !== 1) return refusal('FailedOperation.TemplateParamSetNotMatchApprovedTemplate', 'the template has one variable')
-    const SendStatusSet = phones.map((phone) => {
+    const SendStatusSet = []
+    for (const phone of phones) {
       const number = String(phone)
       if (!/^\+\d{6,16}$/.test(number)) {
-        return { SerialNo: '', PhoneNumber: number, Fee: 0, SessionContext: '', Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'the number is not in E.164 form', IsoCode: '' }
+        SendStatusSet.push({ SerialNo: '', PhoneNumber: number, Fee: 0, SessionContext: '', Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'the number is not in E.164 form', IsoCode: '' })
+        continue
       }
-      request.log.info(`SMS code for ${number}: ${String(params[0])}`)
-      return { SerialNo: randomUUID(), PhoneNumber: number, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: number.startsWith('+86') ? 'CN' : '' }
-    })
+      const param = String(params[0])
+      const serialNo = randomUUID()
+      request.log.info(`SMS code for ${number}: ${param}`)
+      await db.run('INSERT INTO standin_sms_outbox (serial_no, phone, param, sent_at) VALUES (?, ?, ?, ?)', [serialNo, number, param, Date.now()])
+      SendStatusSet.push({ SerialNo: serialNo, PhoneNumber: number, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: number.startsWith('+86') ? 'CN' : '' })
+    }
     return { Response: { SendStatusSet, RequestId: randomUUID() } }
+  })
+
+  app.get<{ Querystring: { phone?: string } }>(TENCENT_SMS_OUTBOX_PATH, async (request, reply) => {
+    const phone = request.query.phone ?? ''
+    if (!/^\+\d{6,16}$/.test(phone)) return reply.code(400).send({ error: 'phone must be a number in E.164 form' })
+    const messages = await db.all<DeliveredSms>(
+      'SELECT phone, param, sent_at AS "sentAt" FROM standin_sms_outbox WHERE phone = ? ORDER BY sent_at DESC, serial_no LIMIT 20',
+      [phone],
+    )
+    return { messages }
   })
 }
 
