@@ -4,6 +4,7 @@ import { devCalls } from './dev'
 import { inviteCalls } from './invite'
 import { lessonCalls } from './lesson'
 import { liveCalls } from './live'
+import { liveModerationCalls } from './liveModeration'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
@@ -14,6 +15,6 @@ import { speechCalls } from './speech'
 import { testOrderCalls } from './testOrder'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, reviewCalls, speechCalls, liveCalls, testOrderCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, reviewCalls, speechCalls, liveCalls, liveModerationCalls, testOrderCalls].flatMap(
   (calls) => Object.values<AnyEndpoint>(calls),
 )

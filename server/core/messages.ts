@@ -31,6 +31,8 @@ const TEXTS = {
   chatManagersByOwner: { 'zh-CN': '只有主播可以管理管理员', en: 'only the host manages managers' },
   chatGuestNoType: { 'zh-CN': '匿名游客不能设为固定成员', en: 'an anonymous guest cannot be given a member type' },
   chatTooLong: { 'zh-CN': '{field} 不能超过 {max} 个字', en: '{field} is longer than {max} characters' },
+  chatNotNetEase: { 'zh-CN': '这个直播的聊天室不在网易云信上，请在聊天室里管理', en: 'this live\'s chat room is not on NetEase IM: moderate it in the room' },
+  chatNetEaseRefused: { 'zh-CN': '网易云信拒绝了这个操作（{code}）', en: 'NetEase IM refused this ({code})' },
   badPercentEncoding: { 'zh-CN': '请求内容的编码有误', en: 'the body is not valid percent-encoding' },
   controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
   friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },

@@ -26,6 +26,7 @@ import { PasswordTries } from '../lesson/passwordTries'
 import { nimClientType } from '../outside/nim/room'
 import { openidOfSubscribeLink, subscribeLinkKey } from './subscribeLink'
 import { subscribeRoutes } from './subscribeRoutes'
+import { nimModerationRoutes } from './nimModeration'
 
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
 const SELF_MESSAGE = 'you cannot subscribe to yourself'
@@ -204,6 +205,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   // the subscription page's openid is one this server signed on WeChat's return, never a bare one
   const linkKey = subscribeLinkKey(wechat.appSecret)
   subscribeRoutes(app, wechatOauth, linkKey)
+  nimModerationRoutes(app, { identity, lives, nimRoom, findLive, clock })
   const userOfOpenid = async (link: string): Promise<string> => {
     const id = openidOfSubscribeLink(link, clock(), linkKey)
     const wmid = id === undefined ? undefined : await lives.userOfOpenid(id, wechat.appId)

@@ -4,8 +4,9 @@ import { nimCheckSum } from './protocol'
 
 /**
  * The NetEase IM server API calls the live room needs: register an account (`user/create`), give
- * an existing one a new token (`user/refreshToken`), and the addresses of a chat room for one
- * account (`chatroom/requestAddr`). Errors (NetEase's `code` other than 200, an HTTP error, an
+ * an existing one a new token (`user/refreshToken`), the addresses of a chat room for one
+ * account (`chatroom/requestAddr`), and the host's tools (get, kickMember, temporaryMute,
+ * setMemberRole, muteRoom, update, toggleCloseStat). Errors (NetEase's `code` other than 200, an HTTP error, an
  * answer that is not NetEase's) are NimError.
  */
 export interface NimConfig {
@@ -30,10 +31,33 @@ export class NimError extends Error {
 /** requestAddr's clienttype: 1 weblink (a web page), 2 commonlink (an app), 3 wechatlink (a mini-program). */
 export type NimClientType = 1 | 2 | 3
 
+/** A chat room as `chatroom/get.action` answers it (its `valid` false: closed). */
+export interface NimRoomInfo {
+  name: string
+  announcement: string
+  muted: boolean
+  valid: boolean
+  creator: string
+  onlineUserCount: number
+}
+
+/** setMemberRole's opt: 1 manager, 2 common member, -1 blacklist, -2 muted (until lifted). */
+export type NimMemberRole = 1 | 2 | -1 | -2
+
 export interface NimClient {
   /** A token for `accid`: registered now, or the existing account given a new token. */
   register(accid: string, name: string, icon: string): Promise<string>
   chatroomAddresses(roomId: string, accid: string, clientType: NimClientType): Promise<string[]>
+  /** The host's tools (chatroom/*.action), each done as `operator`, who NetEase checks too. */
+  room(roomId: string): Promise<NimRoomInfo>
+  kickMember(roomId: string, operator: string, target: string): Promise<void>
+  /** seconds; 0 lifts the mute */
+  temporaryMute(roomId: string, operator: string, target: string, seconds: number): Promise<void>
+  setMemberRole(roomId: string, operator: string, target: string, opt: NimMemberRole, on: boolean): Promise<void>
+  muteRoom(roomId: string, operator: string, mute: boolean): Promise<void>
+  updateAnnouncement(roomId: string, announcement: string): Promise<void>
+  /** valid false closes the room: NetEase puts every member out */
+  toggleCloseStat(roomId: string, operator: string, valid: boolean): Promise<void>
 }
 
 export function createNimClient(config: NimConfig, send: OutsideFetch): NimClient {
@@ -84,6 +108,45 @@ export function createNimClient(config: NimConfig, send: OutsideFetch): NimClien
       const addresses = Array.isArray(answer.addr) ? answer.addr.filter((a): a is string => typeof a === 'string' && a !== '') : []
       if (addresses.length === 0) throw new NimError(-1, 'the chat room has no address')
       return addresses
+    },
+
+    async room(roomId) {
+      const answer = await call('chatroom/get.action', { roomid: roomId, needOnlineUserCount: 'true' })
+      const room = answer.chatroom as Record<string, unknown> | undefined
+      if (typeof room !== 'object' || room === null) throw new NimError(-1, 'the answer has no chat room')
+      const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+      return {
+        name: text(room.name),
+        announcement: text(room.announcement),
+        muted: room.muted === true,
+        valid: room.valid !== false,
+        creator: text(room.creator),
+        onlineUserCount: typeof room.onlineusercount === 'number' ? room.onlineusercount : 0,
+      }
+    },
+
+    async kickMember(roomId, operator, target) {
+      await call('chatroom/kickMember.action', { roomid: roomId, operator, target })
+    },
+
+    async temporaryMute(roomId, operator, target, seconds) {
+      await call('chatroom/temporaryMute.action', { roomid: roomId, operator, target, muteDuration: String(seconds), needNotify: 'true' })
+    },
+
+    async setMemberRole(roomId, operator, target, opt, on) {
+      await call('chatroom/setMemberRole.action', { roomid: roomId, operator, target, opt: String(opt), optvalue: String(on) })
+    },
+
+    async muteRoom(roomId, operator, mute) {
+      await call('chatroom/muteRoom.action', { roomid: roomId, operator, mute: String(mute), needNotify: 'true' })
+    },
+
+    async updateAnnouncement(roomId, announcement) {
+      await call('chatroom/update.action', { roomid: roomId, announcement, needNotify: 'true' })
+    },
+
+    async toggleCloseStat(roomId, operator, valid) {
+      await call('chatroom/toggleCloseStat.action', { roomid: roomId, operator, valid: String(valid) })
     },
   }
 }

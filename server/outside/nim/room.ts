@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../core/sql'
 import type { OutsideFetch } from '../fetch'
 import { NimAccounts } from './accounts'
-import { createNimClient, type NimClientType, type NimConfig } from './client'
+import { createNimClient, type NimClient, type NimClientType, type NimConfig } from './client'
 
 /** What a live room's viewer needs to enter a NetEase IM chat room (types/live.ts LiveWatchData's part). */
 export interface NimEntry {
@@ -32,12 +32,15 @@ export function nimClientType(referer: string | undefined): NimClientType {
  */
 export interface NimRoom {
   entry(chatroomId: string, user: { wmid: string; nickname: string; faceIcon: string } | undefined, clientType: NimClientType, now: number): Promise<NimEntry>
+  /** NetEase's server API, for the host's tools (server/live/nimModeration.ts) */
+  readonly api: NimClient
 }
 
 export function createNimRoom(config: NimConfig, db: Db, send: OutsideFetch, log: FastifyBaseLogger): NimRoom {
   const client = createNimClient(config, send)
   const accounts = new NimAccounts(db, client)
   return {
+    api: client,
     async entry(chatroomId, user, clientType, now) {
       const account = user?.wmid ?? ''
       try {

@@ -7,8 +7,12 @@ import { DEMO_NIM_APP, NIM_CHECKSUM_LIFETIME_S, NIM_STANDIN, nimCheckSum } from 
 
 /**
  * NetEase IM's server API as a stand-in, for the tests and for a demo pointed at it with NIM_*:
- * the CheckSum headers checked against the demo application (protocol.ts DEMO_NIM_APP), the three
- * calls the server makes answered in NetEase's shape. It remembers no account, so `create`
+ * the CheckSum headers checked against the demo application (protocol.ts DEMO_NIM_APP), the calls
+ * the server makes answered in NetEase's shape. The host's tools (kickMember, temporaryMute,
+ * setMemberRole, muteRoom, update, toggleCloseStat) are checked as NetEase checks their fields,
+ * refused in a closed room with NetEase's 13002, written to standin_nim_calls (what tests read) and
+ * the room's announcement, mute and state kept in standin_nim_rooms, which get.action answers: the
+ * database, so that every worker answers alike. It remembers no account, so `create`
  * never answers 414 "already register"; the client's refresh on that answer is tested against a
  * NetEase-shaped edge (test/server/nim.test.ts). Its chat room addresses are not a real link:
  * NetEase's chat room itself has no stand-in (the client's NetEase adapter is tested on its own).
@@ -28,12 +32,101 @@ function checkSumRefusal(request: FastifyRequest): { code: number; desc: string 
 }
 
 const form = (request: FastifyRequest): Record<string, string> => (typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : {})
+/** setMemberRole's opt as the role its answer names */
+const ROLE_TYPES: Readonly<Record<string, string>> = { '1': 'MANAGER', '2': 'COMMON', '-1': 'BLACK', '-2': 'MUTE' }
 const token = (accid: string): string => createHmac('sha256', randomBytes(16)).update(accid).digest('hex').slice(0, 32)
 
-const routes: FastifyPluginAsync<AppContext> = async (app) => {
+const ACCID = /^[\w.@-]{1,32}$/
+const BOOLEAN = /^(true|false)$/
+/** temporaryMute's longest: 30 days, in seconds */
+const MAX_MUTE_S = 2_592_000
+const MAX_ANNOUNCEMENT = 4096
+/** NetEase's code for a chat room whose state refuses the call (closed) */
+const ROOM_STATE = 13002
+
+interface StandinRoom {
+  announcement: string
+  muted: number
+  valid: number
+}
+
+const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.addHook('preHandler', async (request, reply) => {
     const refusal = checkSumRefusal(request)
     if (refusal) return reply.send(refusal)
+  })
+
+  const roomOf = async (roomid: string): Promise<StandinRoom> =>
+    (await db.one<StandinRoom>('SELECT announcement, muted, valid FROM standin_nim_rooms WHERE roomid = ?', [roomid])) ?? { announcement: '', muted: 0, valid: 1 }
+  const setRoom = (roomid: string, column: 'announcement' | 'muted' | 'valid', value: string | number): Promise<number> =>
+    db.run(`INSERT INTO standin_nim_rooms (roomid, ${column}) VALUES (?, ?) ON CONFLICT (roomid) DO UPDATE SET ${column} = excluded.${column}`, [roomid, value])
+
+  /**
+   * One of the host's tools: its fields checked (`check` answers a refusal), refused in a closed
+   * room (toggleCloseStat aside), recorded, then done.
+   */
+  const tool = (path: string, check: (f: Record<string, string>) => string | undefined, work: (f: Record<string, string>) => Promise<Record<string, unknown>>) =>
+    app.post(path, async (request) => {
+      const f = form(request)
+      const roomid = f.roomid ?? ''
+      if (roomid === '' || roomid.length > 64) return refuse(414, 'roomid illegal')
+      if (f.operator !== undefined && !ACCID.test(f.operator)) return refuse(414, 'operator illegal')
+      if (f.target !== undefined && !ACCID.test(f.target)) return refuse(414, 'target illegal')
+      const illegal = check(f)
+      if (illegal) return refuse(414, `${illegal} illegal`)
+      if (f.operator !== undefined && f.operator === f.target) return refuse(403, 'operator is the target')
+      if (path !== '/chatroom/toggleCloseStat.action' && (await roomOf(roomid)).valid === 0) return refuse(ROOM_STATE, 'chatroom closed')
+      await db.run('INSERT INTO standin_nim_calls (path, form, created_at) VALUES (?, ?, ?)', [path, JSON.stringify(f), Date.now()])
+      return { code: 200, ...(await work(f)) }
+    })
+  const needs = (...names: string[]) => (f: Record<string, string>) => names.find((n) => (f[n] ?? '') === '')
+  const success = async () => ({ desc: { success: true } })
+
+  tool('/chatroom/kickMember.action', needs('operator', 'target'), success)
+  tool(
+    '/chatroom/temporaryMute.action',
+    (f) => needs('operator', 'target')(f) ?? (/^\d{1,7}$/.test(f.muteDuration ?? '') && Number(f.muteDuration) <= MAX_MUTE_S ? undefined : 'muteDuration'),
+    async (f) => ({ desc: { muteDuration: Number(f.muteDuration) } }),
+  )
+  tool(
+    '/chatroom/setMemberRole.action',
+    (f) => needs('operator', 'target')(f) ?? (!['1', '2', '-1', '-2'].includes(f.opt ?? '') ? 'opt' : BOOLEAN.test(f.optvalue ?? '') ? undefined : 'optvalue'),
+    async (f) => ({ desc: { roomid: f.roomid, level: 0, accid: f.target, type: f.optvalue === 'true' ? ROLE_TYPES[f.opt ?? ''] : 'COMMON' } }),
+  )
+  tool(
+    '/chatroom/muteRoom.action',
+    (f) => needs('operator')(f) ?? (BOOLEAN.test(f.mute ?? '') ? undefined : 'mute'),
+    async (f) => {
+      await setRoom(f.roomid ?? '', 'muted', f.mute === 'true' ? 1 : 0)
+      return { desc: { success: true } }
+    },
+  )
+  tool(
+    '/chatroom/update.action',
+    (f) => (f.announcement === undefined || f.announcement.length > MAX_ANNOUNCEMENT ? 'announcement' : undefined),
+    async (f) => {
+      await setRoom(f.roomid ?? '', 'announcement', f.announcement ?? '')
+      return { chatroom: await wireRoom(f.roomid ?? '') }
+    },
+  )
+  tool(
+    '/chatroom/toggleCloseStat.action',
+    (f) => needs('operator')(f) ?? (BOOLEAN.test(f.valid ?? '') ? undefined : 'valid'),
+    async (f) => {
+      await setRoom(f.roomid ?? '', 'valid', f.valid === 'true' ? 1 : 0)
+      return { desc: await wireRoom(f.roomid ?? '') }
+    },
+  )
+
+  const wireRoom = async (roomid: string) => {
+    const room = await roomOf(roomid)
+    return { roomid, valid: room.valid === 1, announcement: room.announcement, name: '', broadcasturl: '', ext: '', creator: '', muted: room.muted === 1, onlineusercount: 0 }
+  }
+
+  app.post('/chatroom/get.action', async (request) => {
+    const { roomid = '' } = form(request)
+    if (roomid === '' || roomid.length > 64) return refuse(414, 'roomid illegal')
+    return { code: 200, chatroom: await wireRoom(roomid) }
   })
 
   app.post('/user/create.action', async (request) => {
