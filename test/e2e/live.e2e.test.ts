@@ -265,7 +265,6 @@ describe('live pages in Chromium (H5, 375x812)', () => {
     expect(video).toEqual({ hidden: true, muted: false, paused: false, volume: 1 })
   })
 
-  // unfinished (issue 30): fails on the current code, see the issue's report; not yet passing
   it('an app-only live shows the notice', async () => {
     const page = await e2e.newPage()
     await page.goto('/liveHome?courseData=live-app')

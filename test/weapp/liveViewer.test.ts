@@ -22,19 +22,6 @@ import type { Boxes } from './boxesInBrowser'
  */
 jest.setTimeout(90000)
 
-// the server answers the chat room's WebSocket upgrade here, inside jsdom, whose URL lacks Node's canParse
-if (typeof URL.canParse !== 'function') {
-  Object.assign(URL, {
-    canParse: (url: string, base?: string): boolean => {
-      try {
-        return new URL(url, base) instanceof URL
-      } catch {
-        return false
-      }
-    },
-  })
-}
-
 const count = (p: LoadedPage, selector: string): number => p.root.querySelectorAll(selector).length
 
 const BUYER = { token: 'token-buyer', userid: 'wm_buyer', loginData: 'login-buyer', nickname: '学员阿杰' }

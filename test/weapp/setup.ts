@@ -15,3 +15,16 @@ for (const name of ['fetch', 'Response', 'Headers', 'Request']) {
 // and Node's fetch takes only Node's own signals
 scope.AbortSignal = runInThisContext('AbortSignal')
 scope.AbortController = runInThisContext('AbortController')
+
+// the in-process server answers the chat room's WebSocket upgrade inside jsdom, whose URL lacks Node's canParse
+if (typeof URL.canParse !== 'function') {
+  Object.assign(URL, {
+    canParse: (url: string, base?: string): boolean => {
+      try {
+        return new URL(url, base) instanceof URL
+      } catch {
+        return false
+      }
+    },
+  })
+}
