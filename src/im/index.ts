@@ -6,6 +6,7 @@ export { createChatroomClient, type ChatroomEdge } from './createChatroomClient'
 export { localChatroomAddress } from './local/address'
 export { LocalChatroomClient, memoryClientKeys } from './local/LocalChatroomClient'
 export { NeteaseChatroomClient } from './netease/NeteaseChatroomClient'
+export { NeteaseModeration, type ModerationCall } from './netease/NeteaseModeration'
 export type { NimChatroomSdk } from '../platform/imSdk/types'
 export { ChatroomError } from './types'
 export type {
@@ -14,6 +15,7 @@ export type {
   ChatroomErrorKind,
   ChatroomIdentity,
   ChatroomInfo,
+  ChatroomMemberChange,
   ChatroomMemberInfo,
   ChatroomModeration,
   ChatroomStatus,

@@ -54,6 +54,9 @@ export interface ClientKeyStore {
   forget(): void
 }
 
+/** What an action changed on a member: the local room answers the whole member, NetEase's server API what it changed. */
+export type ChatroomMemberChange = Pick<ChatroomMemberInfo, 'account'> & Partial<ChatroomMemberInfo>
+
 /** What the room changes on updateChatroom; fields left out stay. */
 export interface ChatroomChangesInfo {
   announcement?: string
@@ -68,8 +71,8 @@ export interface ChatroomModeration {
   room(): Promise<ChatroomInfo>
   kick(account: string): Promise<void>
   /** seconds; 0 lifts the mute */
-  tempMute(account: string, seconds: number): Promise<ChatroomMemberInfo>
-  setBlacklisted(account: string, on: boolean): Promise<ChatroomMemberInfo>
+  tempMute(account: string, seconds: number): Promise<ChatroomMemberChange>
+  setBlacklisted(account: string, on: boolean): Promise<ChatroomMemberChange>
   updateRoom(changes: ChatroomChangesInfo): Promise<ChatroomInfo>
   /** closes the room for good: every member is put out, this client too */
   closeRoom(): Promise<void>

@@ -4,7 +4,7 @@ import type { LiveApi, LiveInfo } from '../../api/live'
 import { ResponseCode } from '../../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
 import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
-import type { ChatroomClient, ChatroomIdentity, ChatroomInfo, ChatroomMemberInfo } from '../../im'
+import type { ChatroomClient, ChatroomIdentity, ChatroomInfo, ChatroomMemberInfo, ChatroomModeration } from '../../im'
 import type { LoginData } from '../../../types/login'
 import { LiveChatStore } from './LiveChatStore'
 import { ModerationStore } from './ModerationStore'
@@ -54,6 +54,8 @@ export interface LiveHomeDeps {
   signedIn: () => boolean
   /** a chat room client for the live's appKey ('' the local room) */
   createClient: (appKey: string) => ChatroomClient
+  /** the host's tools through our server, for a room whose client has none (NetEase IM's web SDK) */
+  serverModeration?: (courseData: string) => ChatroomModeration
   /** a guest's nick in the room */
   guestNick: () => string
   notice: (key: LiveNotice) => void
@@ -239,7 +241,10 @@ export class LiveHomeStore {
   }
 
   private openModeration(client: ChatroomClient, self: ChatroomMemberInfo): void {
-    const moderation = new ModerationStore(client, self)
+    // through our server the live decides the role: its host is the owner, an admin a manager (the page opened for no one else)
+    const viaServer = client.moderation ? undefined : this.deps.serverModeration?.(this.courseData)
+    const role = viaServer ? { account: self.account, type: this.info?.wmid === self.account ? ('owner' as const) : ('manager' as const) } : self
+    const moderation = new ModerationStore(client, role, viaServer ?? client.moderation)
     runInAction(() => (this.moderation = moderation))
     void moderation.load()
   }

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomInfo, type ChatroomMemberInfo, type ChatroomModeration } from '../../im'
+import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomInfo, type ChatroomMemberChange, type ChatroomMemberInfo, type ChatroomModeration } from '../../im'
 
 /** The temporary mutes the panel offers, in seconds: 10 minutes, 1 hour, 1 day. */
 export const MUTE_DURATIONS_S = [600, 3600, 86_400] as const
@@ -9,7 +9,7 @@ export const ANNOUNCEMENT_MAX_LENGTH = 1000
 
 /** What the panel shows. */
 export type ModerationView =
-  /** the room's carrier offers no tools here (NetEase: the host moderates from the app) */
+  /** no tools were given for this room's carrier */
   | { kind: 'unavailable' }
   /** the viewer is neither the room's owner nor a manager */
   | { kind: 'notModerator' }
@@ -62,8 +62,10 @@ export class ModerationStore {
     private readonly client: ChatroomClient,
     /** the account this host entered with, and its member type in the room */
     private readonly self: Pick<ChatroomMemberInfo, 'account' | 'type'>,
+    /** the room's own tools (the local room's socket), or NetEase's through our server (src/im/netease/NeteaseModeration.ts) */
+    tools: ChatroomModeration | undefined = client.moderation,
   ) {
-    this.tools = client.moderation
+    this.tools = tools
     makeAutoObservable<ModerationStore, 'client' | 'self' | 'unsubscribe' | 'tools'>(this, { client: false, self: false, unsubscribe: false, tools: false })
     if (!this.tools) this.view = { kind: 'unavailable' }
     else if (!isModerator(self)) this.view = { kind: 'notModerator' }
@@ -113,11 +115,11 @@ export class ModerationStore {
   }
 
   mute(account: string, seconds: number): Promise<void> {
-    return this.act({ kind: 'mute', account, seconds }, async (tools) => this.memberChanged(await tools.tempMute(account, seconds)))
+    return this.act({ kind: 'mute', account, seconds }, async (tools) => this.memberChanged(this.changed(await tools.tempMute(account, seconds))))
   }
 
   setBlacklisted(account: string, on: boolean): Promise<void> {
-    return this.act({ kind: 'blacklist', account, on }, async (tools) => this.memberChanged(await tools.setBlacklisted(account, on)))
+    return this.act({ kind: 'blacklist', account, on }, async (tools) => this.memberChanged(this.changed(await tools.setBlacklisted(account, on))))
   }
 
   setRoomMute(on: boolean): Promise<void> {
@@ -164,6 +166,12 @@ export class ModerationStore {
     const found = this.members.find((m) => m.account === account)
     if (found) return found
     return { account, type: 'guest', nick: account, avatar: '', online: false, muted: false, gaged: false, tempMuteDuration: 0, blacked: false }
+  }
+
+  /** A member as an action left it: what it changed over what the list knows; muted follows its mutes unless the room said. */
+  private changed(change: ChatroomMemberChange): ChatroomMemberInfo {
+    const member = { ...this.memberOf(change.account), ...change }
+    return change.muted === undefined ? { ...member, muted: member.gaged || member.tempMuteDuration > 0 } : member
   }
 
   /** A member's new state: what the room told every member, or an action's own answer. */

@@ -54,8 +54,8 @@ export class NeteaseChatroomClient implements ChatroomClient {
   private current: ChatroomStatus = { state: 'idle' }
 
   /**
-   * None here: NetEase's web SDK lacks the room's mute and close (its server API has them), so the
-   * host moderates a NetEase room from the app. The panel says so.
+   * None on the SDK: NetEase's web SDK lacks the room's mute and close (its server API has them), so
+   * the host's tools go through our server (NeteaseModeration.ts, given by the live page).
    */
   readonly moderation = undefined
 

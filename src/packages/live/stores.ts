@@ -1,10 +1,11 @@
 import { feedback } from '../../platform/feedback'
 import { definePackageStores } from '../../app/stores'
 import { createLiveApi } from '../../api/live'
+import { createLiveModerationApi } from '../../api/liveModeration'
 import { apiGetJson } from '../../api/taro'
 import { LiveHomeStore, SubscriptionsStore } from '../../features/live'
 import type { LiveNotice } from '../../features/live'
-import { createChatroomClient } from '../../im'
+import { NeteaseModeration, createChatroomClient } from '../../im'
 import { platformChatroomEdge } from '../../im/platformEdge'
 import { t } from '../../locales'
 import { messageOf } from '../../domain/errorMessage'
@@ -23,6 +24,7 @@ const NOTICES: Record<LiveNotice, Parameters<typeof t>[0]> = {
  */
 export const useLiveStores = definePackageStores((app) => {
   const live = createLiveApi(app.post, apiGetJson)
+  const moderation = createLiveModerationApi(app.post)
   return {
     createSubscriptionsStore: (openid: string): SubscriptionsStore => new SubscriptionsStore(live, openid, messageOf),
     createLiveHomeStore: (): LiveHomeStore =>
@@ -31,6 +33,7 @@ export const useLiveStores = definePackageStores((app) => {
         login: () => app.loginData.data,
         signedIn: () => app.session.loggedIn,
         createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
+        serverModeration: (courseData) => new NeteaseModeration((fields) => moderation.moderate(courseData, fields)),
         guestNick: () => t('live.guestNick', { n: String(Math.floor(Math.random() * 9000) + 1000) }),
         notice: (key) => feedback.toast({ title: t(NOTICES[key]), icon: 'none', duration: 2000 }),
         messageOf,
