@@ -103,17 +103,11 @@ describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
   /** `name=value` of the state cookie an answer sets, as the browser sends it back. */
   const stateCookieOf = (headers: Record<string, unknown>): string => String(headers['set-cookie']).split(';')[0]
 
-  it('goes through the web authorisation and opens the page with a signed openid that works', async () => {
+  /** The buyer goes through the entry and WeChat's (stand-in) page: where WeChat sent the browser, where it comes back, and the cookie the entry set. */
+  async function buyerReturn(): Promise<{ authorize: URL; back: URL; cookie: string }> {
     const entry = await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })
     expect(entry.statusCode).toBe(302)
     const authorize = location(entry.headers)
-    const cookie = stateCookieOf(entry.headers)
-    expect(cookie).toBe(`${SUBSCRIBE_STATE_COOKIE}=${authorize.searchParams.get('state')}`)
-    expect(authorize.pathname).toMatch(/\/connect\/oauth2\/authorize$/)
-    expect(authorize.searchParams.get('scope')).toBe('snsapi_base')
-    expect(new URL(authorize.searchParams.get('redirect_uri') ?? '').pathname).toBe(LIVE_SUBSCRIBE_RETURN_PATH)
-
-    // the person is the buyer at WeChat's (stand-in) page
     const form = new URLSearchParams({
       appid: authorize.searchParams.get('appid') ?? '',
       redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
@@ -129,7 +123,15 @@ describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(confirm.statusCode).toBe(302)
-    const back = location(confirm.headers)
+    return { authorize, back: location(confirm.headers), cookie: stateCookieOf(entry.headers) }
+  }
+
+  it('goes through the web authorisation and opens the page with a signed openid that works', async () => {
+    const { authorize, back, cookie } = await buyerReturn()
+    expect(cookie).toBe(`${SUBSCRIBE_STATE_COOKIE}=${authorize.searchParams.get('state')}`)
+    expect(authorize.pathname).toMatch(/\/connect\/oauth2\/authorize$/)
+    expect(authorize.searchParams.get('scope')).toBe('snsapi_base')
+    expect(new URL(authorize.searchParams.get('redirect_uri') ?? '').pathname).toBe(LIVE_SUBSCRIBE_RETURN_PATH)
     expect(back.pathname).toBe(LIVE_SUBSCRIBE_RETURN_PATH)
 
     const returned = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } })
@@ -146,27 +148,6 @@ describe('the way in: the menu, WeChat\'s authorisation, the return', () => {
     expect((await turnOff(link)).body.code).toBe(200)
     expect(await buyerFollowsTeacher()).toBe(false)
   })
-
-  /** A real code for the buyer, with the state the entry sent and the cookie this browser got. */
-  async function buyerReturn(): Promise<{ back: URL; cookie: string }> {
-    const entry = await app.inject({ method: 'GET', url: LIVE_SUBSCRIBE_ENTRY_PATH })
-    const authorize = location(entry.headers)
-    const form = new URLSearchParams({
-      appid: authorize.searchParams.get('appid') ?? '',
-      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
-      response_type: 'code',
-      scope: 'snsapi_base',
-      state: authorize.searchParams.get('state') ?? '',
-      persona: 'wm_buyer',
-    })
-    const confirm = await app.inject({
-      method: 'POST',
-      url: `${authorize.pathname}/confirm`,
-      payload: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    return { back: location(confirm.headers), cookie: stateCookieOf(entry.headers) }
-  }
 
   it('does not follow a return crafted for another browser: no cookie, another browser\'s cookie, a used state', async () => {
     const { back, cookie } = await buyerReturn()
