@@ -110,6 +110,8 @@ describe('/liveHome', () => {
   beforeAll(() => {
     jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''))
     jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined)
+    // leaving the page pauses its player (LiveHomeScreen's release), which jsdom does not implement
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined)
   })
 
   async function show(routes: Record<string, Handler>, opts: { login?: LoginData; mode?: LiveMode; signedIn?: boolean } = {}) {
@@ -247,7 +249,7 @@ describe('/liveHome', () => {
     await mount(rig.utils, WithStores, { stores: testAppStores(), children: <LiveHomeScreen store={store} onLogin={() => undefined} /> })
     await act(async () => store.load('live-now', 'live'))
     await until(() => expect(text('.live-paid__title')).toBe('付费直播'))
-    runInAction(() => login.set(BUYER))
+    act(() => runInAction(() => login.set(BUYER)))
     await act(async () => store.afterLogin())
     await until(() => expect(document.querySelector('taro-video-core')).not.toBeNull())
     expect(document.querySelector('.live-paid')).toBeNull()
