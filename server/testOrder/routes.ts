@@ -4,31 +4,12 @@
  */
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync } from 'fastify'
-import type { PayConfig } from '../../types/purchase'
 import { TEST_ORDER_FEE_FEN, TEST_REQUEST_ID_PATTERN, testOrderCalls } from '../../types/testOrder'
 import { contractRoute } from '../core/contractRoute'
 import { ResponseCode } from '../../types/api'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly } from '../core/schema'
-import type { JsapiPayParams } from '../outside/wechatPay/client'
-import type { TestOrderRecord } from './data'
-
-function payConfig(order: TestOrderRecord, params: JsapiPayParams): PayConfig {
-  return {
-    appId: params.appId,
-    timeStamp: params.timeStamp,
-    nonceStr: params.nonceStr,
-    package: params.package,
-    signType: params.signType,
-    sign: params.paySign,
-    isBought: order.status === 1 ? 1 : 0,
-    orderNO: order.orderNO,
-    totalFee: order.totalFee,
-    isShowjoinQrcode: 0,
-    joinQrcode: '',
-    joinGroupName: '',
-  }
-}
+import { jsapiPayConfig } from '../purchase/rules'
 
 export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { testOrders: orders }, wechat, payments }) => {
   acceptFormBodiesOnly(app)
@@ -42,7 +23,7 @@ export const testOrderRoutes: FastifyPluginAsync<AppContext> = async (app, { rep
       // never sent to WeChat Pay: the demo order's parameters are signed as a prepay's would be,
       // so the page's bridge call is the real one, and the sandbox pays it
       if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
-      return ok({ object: payConfig(order, payments.client.payParams(wechat.appId, order.orderNO)) })
+      return ok({ object: jsapiPayConfig(payments.client.payParams(wechat.appId, order.orderNO), order, { isBought: order.status === 1 ? 1 : 0, joinGroupName: '' }) })
     },
   )
 }
