@@ -27,6 +27,11 @@ export interface PayConfig {
   isShowjoinQrcode: 0 | 1
   joinQrcode: string
   joinGroupName: string
+  /**
+   * H5 pay (a browser outside WeChat, where no JSAPI payment can be confirmed): WeChat Pay's
+   * cashier page, opened with `redirect_url` appended; the JSAPI fields are then empty
+   */
+  h5Url?: string
 }
 
 /** Order states the server reports (purchaseCalls.queryOrder). */

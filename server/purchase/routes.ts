@@ -22,12 +22,15 @@ import { PAY_NOTIFY_PATH } from './payments'
 import type { Payments } from './payments'
 import { payerOf } from './payer'
 import { orderSource } from './platform'
-import { UNKNOWN_ORDER_MESSAGE, jsapiPayConfig, liveOrderState, orderState } from './rules'
+import { UNKNOWN_ORDER_MESSAGE, liveOrderState, orderState } from './rules'
 
 const BIND_PHONE_FIRST = 'please bind your phone first'
 const NOT_FOR_SALE = 'this course is not for sale'
 
 const orderNO = { type: 'string', minLength: 1, maxLength: 32 } as const
+
+/** WeChat's own browser (its User-Agent), where WeixinJSBridge confirms a JSAPI payment. */
+const WECHAT_BROWSER = /\bMicroMessenger\//
 
 /** Nothing to pay: the buyer owns the lesson already (or wrote it), and sees its group's QR code. */
 const bought = (group: JoinGroup | undefined): PayConfig => ({
@@ -72,6 +75,37 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
   const inviterOf = async (buyer: AccountRecord, inviterWmid: string | undefined): Promise<string | null> =>
     inviterWmid && inviterWmid !== buyer.wmid && (await accounts.user(inviterWmid)) ? inviterWmid : null
 
+  /**
+   * A browser outside WeChat cannot confirm a JSAPI payment (it has no WeixinJSBridge), and WeChat's
+   * own browser shows a lesson's open-in-browser screen (spec 000 §3): such a buyer pays through
+   * H5 pay, WeChat Pay's cashier page. Only the development sandbox (dev routes) pays a JSAPI
+   * prepay in a plain browser, so with dev routes the demo keeps it.
+   */
+  const h5Paid = async (pay: Payments, order: Payable, request: FastifyRequest, group: JoinGroup | undefined): Promise<PayConfig> => {
+    const origin = publicOrigin(request)
+    try {
+      const h5Url = await pay.client.h5Prepay({
+        appid: wechat.appId,
+        description: order.description,
+        outTradeNo: order.orderNO,
+        totalFen: order.totalFee,
+        notifyPath: PAY_NOTIFY_PATH,
+        payerIp: request.ip,
+        appName: order.description,
+        appUrl: origin,
+      })
+      // WeChat Pay answers an absolute URL; the demo's stand-in a path under its base (this server's, in demo mode)
+      const base = /^https?:\/\//.test(pay.client.settings.base) ? pay.client.settings.base : origin
+      return { ...bought(undefined), isBought: 0, orderNO: order.orderNO, totalFee: order.totalFee, joinGroupName: group?.name ?? '', h5Url: new URL(h5Url, base).href }
+    } catch (error) {
+      if (!(error instanceof WechatPayError)) throw error
+      logPayError(app, error)
+      throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
+    }
+  }
+  const paysInBrowser = (source: { miniProgram: boolean }, request: FastifyRequest): boolean =>
+    !context.dev && !source.miniProgram && !WECHAT_BROWSER.test(request.headers['user-agent'] ?? '')
+
   /** The order's JSAPI prepay at WeChat Pay and the signed parameters the client pays it with. */
   const prepaid = async (pay: Payments, order: Payable, buyer: AccountRecord, miniProgram: boolean, group: JoinGroup | undefined): Promise<PayConfig> => {
     const appId = miniProgram ? wechat.miniAppId : wechat.appId
@@ -86,8 +120,22 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         notifyPath: PAY_NOTIFY_PATH,
         openid,
       })
-      // the QR code follows the payment (orderState); the name tells the buyer what it will be
-      return jsapiPayConfig(pay.client.payParams(appId, prepayId), order, { isBought: 0, joinGroupName: group?.name ?? '' })
+      const params = pay.client.payParams(appId, prepayId)
+      return {
+        appId: params.appId,
+        timeStamp: params.timeStamp,
+        nonceStr: params.nonceStr,
+        package: params.package,
+        signType: params.signType,
+        sign: params.paySign,
+        isBought: 0,
+        orderNO: order.orderNO,
+        totalFee: order.totalFee,
+        // the QR code follows the payment (orderState); the name tells the buyer what it will be
+        isShowjoinQrcode: 0,
+        joinQrcode: '',
+        joinGroupName: group?.name ?? '',
+      }
     } catch (error) {
       if (!(error instanceof WechatPayError)) throw error
       logPayError(app, error)
@@ -121,7 +169,9 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
         if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
         const order = await orders.openLiveOrder({ wmid: buyer.wmid, liveId: live.id, totalFee: live.fee, inviterWmid: await inviterOf(buyer, inviterWmid) }, now)
-        return ok({ object: await prepaid(payments, { ...order, description: live.title }, buyer, source.miniProgram, undefined) })
+        const payable = { ...order, description: live.title }
+        if (paysInBrowser(source, request)) return ok({ object: await h5Paid(payments, payable, request, undefined) })
+        return ok({ object: await prepaid(payments, payable, buyer, source.miniProgram, undefined) })
       }
       const lesson = await lessons.findByCourseData(courseData)
       if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
@@ -136,7 +186,9 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         now,
       )
       const group = await joinGroupOf(lesson.id, request)
-      return ok({ object: await prepaid(payments, { ...order, description: lesson.courseName }, buyer, source.miniProgram, group) })
+      const payable = { ...order, description: lesson.courseName }
+      if (paysInBrowser(source, request)) return ok({ object: await h5Paid(payments, payable, request, group) })
+      return ok({ object: await prepaid(payments, payable, buyer, source.miniProgram, group) })
     },
   )
 

@@ -54,7 +54,19 @@ async function payInWechat(config: PayConfig): Promise<PayOutcome> {
 }
 
 /**
- * Outside WeChat there is no payment in a browser: development builds (and builds made with
+ * H5 pay: WeChat Pay's cashier page (`h5Url`), which sends the buyer back to this very page
+ * (`redirect_url`, WeChat Pay's documented parameter) paid or not; the page then loads afresh and
+ * asks the server. The page is leaving, so there is no outcome to report.
+ */
+function payOnCashier(h5Url: string): Promise<PayOutcome> {
+  const separator = h5Url.includes('?') ? '&' : '?'
+  window.location.assign(`${h5Url}${separator}redirect_url=${encodeURIComponent(window.location.href)}`)
+  return new Promise<PayOutcome>(() => undefined)
+}
+
+/**
+ * Outside WeChat the server answers H5 pay (`h5Url`) unless its development routes are on. Then
+ * it answers a JSAPI prepay, which development builds (and builds made with
  * TARO_APP_PAY_SANDBOX=1, such as the e2e one) pay through the reference server's sandbox after a
  * confirm; any other build fails, which the pay flow treats as no payment.
  */
@@ -68,6 +80,7 @@ export function createPaymentGateway(deps: PaymentDeps): PaymentGateway {
     restricted: () => false,
     orderPlatform: () => undefined,
     async pay(config: PayConfig): Promise<PayOutcome> {
+      if (config.h5Url) return payOnCashier(config.h5Url)
       if (platformEnv.inWechatBrowser()) return payInWechat(config)
       if (!sandboxEnabled()) return 'fail'
       const confirm = await feedback.modal({

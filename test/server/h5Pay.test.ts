@@ -1,0 +1,59 @@
+/**
+ * Which WeChat Pay product an order is placed with. A phone browser outside WeChat has no
+ * WeixinJSBridge to confirm a JSAPI payment, and WeChat's own browser shows a lesson's
+ * open-in-browser screen (spec 000 §3), so without the development sandbox such a buyer gets H5
+ * pay: WeChat Pay's cashier page (`h5Url`). WeChat's browser and the mini-program keep JSAPI.
+ * The app runs without development routes (as production does), its WeChat Pay the demo merchant's
+ * stand-in on the app itself.
+ */
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+import type { ObjectData } from '../../types/api'
+import type { PayConfig } from '../../types/purchase'
+import { testDatabase } from './engines'
+import { LOGIN, ORDER_CREATE, post } from './helpers'
+
+const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+
+describe('the pay product an order is placed with, without the development sandbox', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent', dev: false })
+  })
+  afterAll(() => app.close())
+  beforeEach(async () => {
+    await app.db.run("DELETE FROM orders WHERE wmid = 'wm_buyer'")
+  })
+
+  const create = (headers: Record<string, string>, fields: Record<string, string> = {}) =>
+    post<ObjectData<PayConfig>>(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer, ...fields }, { host: 'lesson.example', ...headers })
+  const order = async (headers: Record<string, string>) => {
+    const answer = await create(headers)
+    expect(answer.body.code).toBe(200)
+    return answer.body.data.object
+  }
+  const tradeType = async (orderNO: string) =>
+    (await app.db.one<{ tradeType: string }>('SELECT trade_type AS "tradeType" FROM standin_wxpay_transactions WHERE out_trade_no = ?', [orderNO]))?.tradeType
+
+  it('gives a browser outside WeChat H5 pay: the cashier page, no JSAPI parameters', async () => {
+    const config = await order({ 'user-agent': SAFARI })
+    expect(config).toMatchObject({ isBought: 0, totalFee: 990, appId: '', package: '', sign: '' })
+    expect(config.h5Url).toMatch(/^http:\/\/lesson\.example\/standin\/wechat-pay\/checkout\?prepay_id=wx\w+$/)
+    expect(await tradeType(config.orderNO)).toBe('MWEB')
+  })
+
+  it('keeps JSAPI in WeChat\'s browser and in the mini-program', async () => {
+    const inWechat = await order({ 'user-agent': WECHAT })
+    expect(inWechat.h5Url).toBeUndefined()
+    expect(inWechat.package).toMatch(/^prepay_id=wx\w+$/)
+    expect(await tradeType(inWechat.orderNO)).toBe('JSAPI')
+    await app.db.run("DELETE FROM orders WHERE wmid = 'wm_buyer'")
+    // the mini-program's JSAPI needs the buyer's mini-program openid, which this buyer has not: no H5 pay instead
+    const prepays = () => app.db.one<{ n: number }>('SELECT count(*) AS n FROM standin_wxpay_transactions')
+    const before = await prepays()
+    const miniProgram = await create({ 'user-agent': SAFARI }, { platform: 'weapp-android' })
+    expect(miniProgram.body.code).toBe(403)
+    expect(await prepays()).toEqual(before)
+  })
+})
