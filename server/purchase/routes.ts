@@ -22,7 +22,7 @@ import { PAY_NOTIFY_PATH } from './payments'
 import type { Payments } from './payments'
 import { payerOf } from './payer'
 import { orderSource } from './platform'
-import { UNKNOWN_ORDER_MESSAGE, liveOrderState, orderState } from './rules'
+import { UNKNOWN_ORDER_MESSAGE, jsapiPayConfig, liveOrderState, orderState } from './rules'
 
 const BIND_PHONE_FIRST = 'please bind your phone first'
 const NOT_FOR_SALE = 'this course is not for sale'
@@ -120,22 +120,8 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         notifyPath: PAY_NOTIFY_PATH,
         openid,
       })
-      const params = pay.client.payParams(appId, prepayId)
-      return {
-        appId: params.appId,
-        timeStamp: params.timeStamp,
-        nonceStr: params.nonceStr,
-        package: params.package,
-        signType: params.signType,
-        sign: params.paySign,
-        isBought: 0,
-        orderNO: order.orderNO,
-        totalFee: order.totalFee,
-        // the QR code follows the payment (orderState); the name tells the buyer what it will be
-        isShowjoinQrcode: 0,
-        joinQrcode: '',
-        joinGroupName: group?.name ?? '',
-      }
+      // the QR code follows the payment (orderState); the name tells the buyer what it will be
+      return jsapiPayConfig(pay.client.payParams(appId, prepayId), order, { isBought: 0, joinGroupName: group?.name ?? '' })
     } catch (error) {
       if (!(error instanceof WechatPayError)) throw error
       logPayError(app, error)
