@@ -103,6 +103,21 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
       throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
     }
   }
+  /**
+   * An order opened before (the buyer back from WeChat Pay's cashier or pay sheet ahead of its
+   * notification, tapping pay again): WeChat Pay's order query says whether it is paid already,
+   * where a second prepay of the same number would only be refused.
+   */
+  const paidMeanwhile = async (pay: Payments, order: { orderNO: string; createdAt: number }, now: number): Promise<boolean> => {
+    if (order.createdAt === now) return false
+    try {
+      return await pay.reconcile(order.orderNO, now)
+    } catch (error) {
+      if (!(error instanceof WechatPayError)) throw error
+      logPayError(app, error)
+      return false
+    }
+  }
   const paysInBrowser = (source: { miniProgram: boolean }, request: FastifyRequest): boolean =>
     !context.dev && !source.miniProgram && !WECHAT_BROWSER.test(request.headers['user-agent'] ?? '')
 
@@ -155,6 +170,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
         if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
         const order = await orders.openLiveOrder({ wmid: buyer.wmid, liveId: live.id, totalFee: live.fee, inviterWmid: await inviterOf(buyer, inviterWmid) }, now)
+        if (await paidMeanwhile(payments, order, now)) return ok({ object: bought(undefined) })
         const payable = { ...order, description: live.title }
         if (paysInBrowser(source, request)) return ok({ object: await h5Paid(payments, payable, request, undefined) })
         return ok({ object: await prepaid(payments, payable, buyer, source.miniProgram, undefined) })
@@ -172,6 +188,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         now,
       )
       const group = await joinGroupOf(lesson.id, request)
+      if (await paidMeanwhile(payments, order, now)) return ok({ object: bought(group) })
       const payable = { ...order, description: lesson.courseName }
       if (paysInBrowser(source, request)) return ok({ object: await h5Paid(payments, payable, request, group) })
       return ok({ object: await prepaid(payments, payable, buyer, source.miniProgram, group) })

@@ -56,4 +56,17 @@ describe('the pay product an order is placed with, without the development sandb
     expect(miniProgram.body.code).toBe(403)
     expect(await prepays()).toEqual(before)
   })
+
+  it('answers bought when the buyer comes back from the cashier before WeChat Pay\'s notification and taps pay again', async () => {
+    const first = await order({ 'user-agent': SAFARI })
+    // WeChat Pay took the money; its notification has not arrived yet
+    await app.db.run(
+      "UPDATE standin_wxpay_transactions SET trade_state = 'SUCCESS', transaction_id = 'early-1', success_time = '2026-11-26T10:00:00+08:00' WHERE out_trade_no = ?",
+      [first.orderNO],
+    )
+    const again = await order({ 'user-agent': SAFARI })
+    expect(again).toMatchObject({ isBought: 1, package: '' })
+    expect(again.h5Url).toBeUndefined()
+    expect(await app.db.one('SELECT status FROM orders WHERE order_no = ?', [first.orderNO])).toEqual({ status: 1 })
+  })
 })
