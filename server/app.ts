@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
+import { registerHealth } from './ops/health'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { openAppDatabase } from './database'
@@ -140,6 +141,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const repos = createRepositories(db)
   const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl, channel: `${opts.redisPrefix ?? 'lesson:'}chatroom` }) : undefined
   if (redis) app.addHook('onClose', () => redis.close())
+  registerHealth(app, { db, ...(redis ? { redisReady: () => redis.connected() } : {}) })
   const roomRelay = redis ?? processRelay()
   const outside = outsideFetch(app)
   const sms = opts.sms ?? (demo ? DEMO_TENCENT_SMS : undefined)
@@ -228,13 +230,13 @@ export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mod
   const lines = [
     mode === 'demo'
       ? 'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
-        'development WeChat credentials. Not for deployment: see "Production mode" in README.md.'
+        'development WeChat credentials. Not for deployment: see "Production deployment" in README.md.'
       : 'Production mode.',
   ]
   if (isPostgresUrl(database) && !redisUrl) {
     lines.push(
       'PostgreSQL without REDIS_URL: chat room messages, kicks and who is online reach only the workers of this machine. ' +
-        'Set REDIS_URL before starting the server on a second machine (README.md, "Deployment").',
+        'Set REDIS_URL before starting the server on a second machine (README.md, "Production deployment").',
     )
   }
   return lines.join('\n')

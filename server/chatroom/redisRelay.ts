@@ -6,6 +6,8 @@ import type { RoomEvent, RoomRelay } from './relay'
 /** How often a node says it is alive, and after how long without a word the others count it gone. */
 export const HEARTBEAT_MS = 2_000
 export const GONE_AFTER_MS = 3 * HEARTBEAT_MS
+/** How long a stopping node waits for Redis to take its goodbye. */
+const CLOSE_WAIT_MS = 1_000
 
 /** What travels on the channel: a room event, or a node's heartbeat. */
 type Envelope = { from: string; event: RoomEvent } | { from: string; alive: true }
@@ -34,7 +36,7 @@ export interface RedisRelayOptions {
  * goodbye or not. A node that stops cleanly says `gone` itself. A node starting says `hello` and the
  * others tell it who sits with them (chatroom/routes.ts), as on one machine.
  */
-export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): Promise<void> } {
+export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): Promise<void>; connected(): boolean } {
   const node = options.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const channel = options.channel ?? 'lesson:chatroom'
   // a connection that subscribes can do nothing else: one to publish, one to listen
@@ -112,12 +114,19 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
       deliverers.add(deliver)
       return () => deliverers.delete(deliver)
     },
+    connected: () => publisher.status === 'ready' && listener.status === 'ready',
     async close() {
       clearInterval(heartbeat)
-      // behind the sends already made, as every send is
-      await listening.then(() =>
-        publisher.publish(channel, JSON.stringify({ from: node, event: { kind: 'gone', worker: node } } satisfies Envelope)).catch(() => undefined),
-      )
+      // Goodbye, behind the sends already made, as every send is; but a node whose Redis is away
+      // still stops: the others count it gone after GONE_AFTER_MS without its word
+      if (publisher.status === 'ready') {
+        const goodbye = listening.then(() =>
+          publisher.publish(channel, JSON.stringify({ from: node, event: { kind: 'gone', worker: node } } satisfies Envelope)).catch(() => undefined),
+        )
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([goodbye, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))])
+        clearTimeout(timer)
+      }
       listener.disconnect()
       publisher.disconnect()
     },

@@ -165,7 +165,9 @@ class PostgresDb implements Db {
     }
   }
 
+  /** Ends the pool; closing again does nothing (the app's own close follows a script's). */
   async close(): Promise<void> {
+    if (this.pool.ended) return
     await this.pool.end()
   }
 }
