@@ -60,6 +60,13 @@ const ROOM = { name: '林老师的直播间', announcement: '欢迎', mute: fals
 describe('/liveHomeAdmin in a NetEase IM room', () => {
   const rig = screenRig()
   afterEach(() => setLocale('zh-CN'))
+  // jsdom has no media playback (the platform edge): Taro's H5 Video plays HLS natively where the
+  // browser says it can, and the page loads and pauses its player
+  beforeAll(() => {
+    jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''))
+    jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined)
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined)
+  })
 
   async function show(moderate: Handler, CHAT_MEMBERS = '成员（2）') {
     const backend = fakeBackend({ [ADMIN_PLAY]: () => ok({ object: adminPlay() }), [MODERATE]: moderate })
