@@ -45,6 +45,7 @@ const TEXTS = {
   retryNotFailed: { 'zh-CN': '只有提现失败的记录可以重试', en: 'only a failed withdrawal can be retried' },
   retryUpdateCardFirst: { 'zh-CN': '请先修改银行卡信息再重试', en: 'update the bank card before retrying' },
   tooManyInviteLookups: { 'zh-CN': '查询邀请过于频繁，请 {minutes} 分钟后再试', en: 'too many invitation lookups: try again in {minutes} minutes' },
+  tooManyReplayPasswords: { 'zh-CN': '回放密码错误次数过多，请 {minutes} 分钟后再试', en: 'too many wrong passwords: try again in {minutes} minutes' },
   tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
   vipLoginNeeded: { 'zh-CN': '请先登录这个活动链接所属的微脉账号', en: 'log in with the account this campaign link belongs to first' },
   vipNotOwner: {
@@ -57,6 +58,7 @@ const TEXTS = {
   },
   smsNotDelivered: { 'zh-CN': '验证码短信没有发出，请稍后重新获取', en: 'the SMS with the code could not be sent: ask for a new code in a moment' },
   // buying (server/purchase): WeChat Pay API v3
+  liveMissing: { 'zh-CN': '直播不存在', en: 'live does not exist' },
   payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
   payNeedsWechatLogin: { 'zh-CN': '请在微信中登录后再购买', en: 'log in through WeChat before buying' },
   payUnavailable: { 'zh-CN': '微信支付暂时不可用，请稍后再试', en: 'WeChat Pay is not available right now: try again later' },

@@ -173,7 +173,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
         return { granted: refusal === undefined, refusal }
       }
       const tried = triesReplayPassword(live, viewer) ? await replayTries.attempt(live.id, request.ip, at, check) : { checked: check() }
-      if ('waitMs' in tried) throw new ApiRefusal(ResponseCode.Forbidden, `too many wrong passwords: try again in ${waitMinutes(tried.waitMs)} minutes`)
+      if ('waitMs' in tried) throw ApiRefusal.say(ResponseCode.Forbidden, 'tooManyReplayPasswords', { minutes: waitMinutes(tried.waitMs) })
       refuse(tried.checked.refusal)
       return ok({ object: { ...(await info(live, viewer, request)), isPlayBack: 1, playUrl: await playUrl(live, 'replay', request, at) } })
     },

@@ -165,7 +165,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
       if (source.ios) throw ApiRefusal.say(ResponseCode.Forbidden, 'payIosMiniProgram')
       if (payType === 2) {
         const live = await orders.liveForSale(courseData)
-        if (!live) throw new ApiRefusal(ResponseCode.NotFound, 'live does not exist')
+        if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'liveMissing')
         if (buyer.wmid === live.wmid || (await orders.ownsLive(buyer.wmid, live.id))) return ok({ object: bought(undefined) })
         if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
         if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')

@@ -242,7 +242,9 @@ describe('the replay (getPlayBackLiveUrl)', () => {
     for (let i = 0; i < 10; i += 1) expect((await replay({ courseData: 'live-replay', playPass: `99${i}0` })).body.code).toBe(402)
     const { body } = await replay({ courseData: 'live-replay', playPass: '2468' })
     expect(body.code).toBe(403)
-    expect(body.msg).toMatch(/try again in 10 minutes/)
+    expect(body.msg).toBe('回放密码错误次数过多，请 10 分钟后再试')
+    const english = await post(app, liveCalls.playback.path, { courseData: 'live-replay', playPass: '2468' }, { 'accept-language': 'en' })
+    expect(english.body.msg).toBe('too many wrong passwords: try again in 10 minutes')
   })
 
   it('checks exactly 10 of 50 concurrent tries; the others wait', async () => {

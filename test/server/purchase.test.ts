@@ -107,6 +107,9 @@ describe('order creation', () => {
   it('refuses a live order for a live that is not on sale', async () => {
     const { body } = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.buyer, payType: 2 })
     expect(body.code).toBe(404)
+    expect(body.msg).toBe('直播不存在')
+    const english = await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer, payType: 2 }, { 'accept-language': 'en' })
+    expect(english.body.msg).toBe('live does not exist')
   })
 
   it.each([
