@@ -24,19 +24,43 @@ export interface E2E {
   baseUrl: string
   browser: Browser
   newPage(options?: { userAgent?: string }): Promise<Page>
-  /** Saves a screenshot of the screen, then audits it with axe-core (throws on a violation). */
-  screenshot(page: Page, name: string): Promise<string>
+  /**
+   * Saves a screenshot of the screen, then audits it with axe-core (throws on a violation);
+   * `audit: false` for a page that is not ours (a provider's stand-in)
+   */
+  screenshot(page: Page, name: string, options?: { audit?: boolean }): Promise<string>
   close(): Promise<void>
 }
 
-/** `chromiumArgs`: more switches for the browser (a fake microphone, say). */
-export async function startE2E(options: { chromiumArgs?: readonly string[] } = {}): Promise<E2E> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
-  const server = await buildApp({ database: ':memory:', staticDir: path.join(ROOT, 'dist/h5') })
-  await server.listen({ port: 0, host: '127.0.0.1' })
-  const address = server.server.address()
+/** The http://127.0.0.1:port a listening app answers on. */
+export function originOf(app: FastifyInstance): string {
+  const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('server did not bind a port')
-  const baseUrl = `http://127.0.0.1:${address.port}`
+  return `http://127.0.0.1:${address.port}`
+}
+
+/**
+ * The outside providers (WeChat, WeChat Pay, Tencent Cloud SMS, NetEase) as other sites: an app of
+ * their own, listening on another port, that serves only the stand-ins (no development routes).
+ */
+export async function startProviders(): Promise<{ app: FastifyInstance; origin: string }> {
+  const app = await buildApp({ database: ':memory:', dev: false, staticDir: '/nonexistent' })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, origin: originOf(app) }
+}
+
+/**
+ * `chromiumArgs`: more switches for the browser (a fake microphone, say). `app`: the server to
+ * run instead of the demo one (production settings, say), built on the H5 site it is given.
+ */
+export async function startE2E(
+  options: { chromiumArgs?: readonly string[]; app?: (staticDir: string) => Promise<FastifyInstance> } = {},
+): Promise<E2E> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
+  const staticDir = path.join(ROOT, 'dist/h5')
+  const server = options.app ? await options.app(staticDir) : await buildApp({ database: ':memory:', staticDir })
+  await server.listen({ port: 0, host: '127.0.0.1' })
+  const baseUrl = originOf(server)
   // playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
   const browser = await chromium
     .launch({
@@ -78,10 +102,10 @@ export async function startE2E(options: { chromiumArgs?: readonly string[] } = {
       contexts.push(context)
       return context.newPage()
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, { audit = true } = {}) {
       const file = path.join(SCREENSHOTS, `${name}.png`)
       await page.screenshot({ path: file, fullPage: false })
-      await expectAccessible(page, name)
+      if (audit) await expectAccessible(page, name)
       return file
     },
     async close() {

@@ -16,7 +16,6 @@
 import fs from 'fs'
 import os from 'os'
 import path from 'path'
-import { chromium, type Browser, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
@@ -29,27 +28,18 @@ import { demoWechatPay } from '../../server/outside/wechatPay/demo'
 import { WECHAT_PAY_STANDIN, type WechatPaySettings } from '../../server/outside/wechatPay/settings'
 import { standinBase } from '../../server/outside/standinPath'
 import { EXPORT_AUTHOR, header, message, tempDir, writeJsonExport } from '../fixtures/contentExport'
-import { expectAccessible } from './axe'
-import { IPHONE_UA, SCREENSHOTS } from './harness'
+import { startE2E, startProviders, type E2E } from './harness'
 import { shown } from './browserState'
 
 jest.setTimeout(180000)
 
-const ROOT = path.resolve(__dirname, '../..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PHONE = '13912345678'
 const PAID_TEXT = '付费后才看得到的第二句。'
 
-const portOf = (app: FastifyInstance): number => {
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
 describe('production journey in Chromium against the stand-ins elsewhere (H5, 375x812)', () => {
   let providers: FastifyInstance
+  let e2e: E2E
   let server: FastifyInstance
-  let browser: Browser
   let baseUrl = ''
   let providersOrigin: string
   let pay: WechatPaySettings
@@ -57,11 +47,8 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
   let courseData: string
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
-    // the providers: an app of their own that serves only the stand-ins (no development routes)
-    providers = await buildApp({ database: ':memory:', dev: false, staticDir: '/nonexistent' })
-    await providers.listen({ port: 0, host: '127.0.0.1' })
-    providersOrigin = `http://127.0.0.1:${portOf(providers)}`
+    // the providers: an app of their own on another port, serving only the stand-ins
+    ;({ app: providers, origin: providersOrigin } = await startProviders())
     // the demo merchant's keys, talking to WeChat Pay over HTTP; notifications go to this server's origin
     pay = {
       ...demoWechatPay(),
@@ -72,17 +59,20 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     }
     storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'production-journey-store-'))
     process.env.MEDIA_STORE_DIR = storeDir
-    server = await buildApp({
-      mode: 'production',
-      wechat: DEMO_WECHAT,
-      wechatBases: { api: `${providersOrigin}/standin/wechat-api`, open: `${providersOrigin}/standin/wechat-open` },
-      sms: { ...DEMO_TENCENT_SMS_ACCOUNT, endpoint: `${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}` },
-      wechatPay: pay,
-      database: ':memory:',
-      staticDir: path.join(ROOT, 'dist/h5'),
+    e2e = await startE2E({
+      app: (staticDir) =>
+        buildApp({
+          mode: 'production',
+          wechat: DEMO_WECHAT,
+          wechatBases: { api: `${providersOrigin}/standin/wechat-api`, open: `${providersOrigin}/standin/wechat-open` },
+          sms: { ...DEMO_TENCENT_SMS_ACCOUNT, endpoint: `${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}` },
+          wechatPay: pay,
+          database: ':memory:',
+          staticDir,
+        }),
     })
-    await server.listen({ port: 0, host: '127.0.0.1' })
-    baseUrl = `http://127.0.0.1:${portOf(server)}`
+    server = e2e.server
+    baseUrl = e2e.baseUrl
 
     // the operator's import (npm run import): a paid lesson, 9.90 yuan, its first message free
     const exported = writeJsonExport(
@@ -92,34 +82,14 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     )
     const imported = await importExport(server.db, new MediaStore(mediaStoreFromEnv(process.env, storeDir)), exported, { author: EXPORT_AUTHOR, media: 'files' })
     courseData = imported.courseData
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
   })
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
+    await e2e?.close()
     await providers?.close()
     delete process.env.MEDIA_STORE_DIR
     if (storeDir) fs.rmSync(storeDir, { recursive: true, force: true })
   })
 
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      userAgent: IPHONE_UA,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      baseURL: baseUrl,
-    })
-    return context.newPage()
-  }
-  const screenshot = async (page: Page, name: string, accessible = true): Promise<void> => {
-    fs.mkdirSync(SCREENSHOTS, { recursive: true })
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
-    if (accessible) await expectAccessible(page, name)
-  }
   /** What the SMS stand-in delivered to the phone, newest first: the phone's inbox. */
   const inbox = async (): Promise<DeliveredSms[]> => {
     const res = await fetch(`${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}${TENCENT_SMS_OUTBOX_PATH}?phone=%2B86${PHONE}`)
@@ -129,14 +99,14 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     server.db.all<{ amount: number; refunded: number }>('SELECT amount, refunded FROM income_entries WHERE wmid = ? AND kind = 1', [EXPORT_AUTHOR])
 
   it('logs in through OAuth, binds a phone with the SMS code, pays the lesson on the H5 cashier, and loses it to a refund', async () => {
-    const page = await newPage()
+    const page = await e2e.newPage()
 
     // 1. WeChat's authorisation, on WeChat's site, and back on /profile, logged in
     await page.goto('/profile')
     await shown(page, '.state-view__title').filter({ hasText: '未登录' }).waitFor()
     await shown(page, '.profile__login').click()
     await page.waitForURL((url) => url.origin === providersOrigin)
-    await screenshot(page, 'production-journey-1-authorize', false)
+    await e2e.screenshot(page, 'production-journey-1-authorize', { audit: false })
     await page.locator('button[value="wm_visitor"]').click()
     // someone new is asked for nickname and picture too
     await page.waitForURL((url) => url.origin === providersOrigin && url.searchParams.get('scope') === 'snsapi_userinfo')
@@ -145,7 +115,7 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
 
     // 2. someone new binds a phone: the code is the one the SMS stand-in delivered
     await shown(page, '.bind-dialog').first().waitFor()
-    await screenshot(page, 'production-journey-2-bind')
+    await e2e.screenshot(page, 'production-journey-2-bind')
     expect(await inbox()).toEqual([])
     await shown(page, '.bind-dialog__phone input').fill(PHONE)
     await shown(page, '.bind-dialog__get-code').click()
@@ -158,7 +128,7 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     // bound: /profile is the product user's now
     await shown(page, '.bind-dialog').first().waitFor({ state: 'hidden' })
     await page.getByText('退出登录').waitFor()
-    await screenshot(page, 'production-journey-2-bound')
+    await e2e.screenshot(page, 'production-journey-2-bound')
     const buyer = await server.db.one<{ wmid: string; phone: string }>('SELECT wmid, phone FROM users WHERE phone = ?', [PHONE])
     expect(buyer?.wmid).toBeTruthy()
 
@@ -166,13 +136,13 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     await page.goto(`/lesson/1?courseData=${courseData}`)
     await page.getByText('第一句免费，大家好。').waitFor()
     expect(await page.getByText(PAID_TEXT).count()).toBe(0)
-    await screenshot(page, 'production-journey-3-preview')
+    await e2e.screenshot(page, 'production-journey-3-preview')
     await shown(page, '.lesson-preview-bar__button').filter({ hasText: '查看完整课程' }).click()
     await shown(page, '.pay-dialog__go-pay').click()
     await shown(page, '.pay-dialog__title').filter({ hasText: '安全提示' }).waitFor()
     await shown(page, '.pay-confirm__pay').click()
     await page.waitForURL((url) => url.origin === providersOrigin && url.pathname.endsWith('/checkout'))
-    await screenshot(page, 'production-journey-3-cashier', false)
+    await e2e.screenshot(page, 'production-journey-3-cashier', { audit: false })
     // the cashier of the H5 prepay, told to send the buyer back to the lesson (redirect_url)
     const cashier = new URL(page.url())
     expect(cashier.pathname).toBe(`${standinBase(WECHAT_PAY_STANDIN)}/checkout`)
@@ -191,7 +161,7 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/lesson/1' && url.searchParams.get('courseData') === courseData)
     await page.getByText(PAID_TEXT).waitFor()
     expect(await shown(page, '.lesson-preview-bar').count()).toBe(0)
-    await screenshot(page, 'production-journey-3-paid')
+    await e2e.screenshot(page, 'production-journey-3-paid')
     const transaction = await providers.db.one('SELECT trade_type AS "tradeType", trade_state AS "tradeState", total FROM standin_wxpay_transactions WHERE out_trade_no = ?', [
       order.orderNO,
     ])
@@ -211,6 +181,6 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     await page.getByText('第一句免费，大家好。').waitFor()
     await shown(page, '.lesson-preview-bar__button').filter({ hasText: '查看完整课程' }).waitFor()
     expect(await page.getByText(PAID_TEXT).count()).toBe(0)
-    await screenshot(page, 'production-journey-4-refunded')
+    await e2e.screenshot(page, 'production-journey-4-refunded')
   })
 })

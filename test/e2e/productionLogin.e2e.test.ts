@@ -6,20 +6,13 @@
  * code over HTTP with the stand-in, asks someone new for nickname and picture (snsapi_userinfo),
  * and lands back on the page they were on, logged in.
  */
-import fs from 'fs'
-import path from 'path'
-import { chromium, type Browser, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
-import { expectAccessible } from './axe'
-import { IPHONE_UA, SCREENSHOTS } from './harness'
+import { startE2E, startProviders, type E2E } from './harness'
 import { STORAGE, readJson, readStorage, shown } from './browserState'
 
 jest.setTimeout(120000)
-
-const ROOT = path.resolve(__dirname, '../..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 interface LandedLoginData {
   loginData: string
@@ -27,63 +20,38 @@ interface LandedLoginData {
   nickname?: string
 }
 
-const portOf = (app: FastifyInstance): number => {
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
 describe('production login in Chromium against WeChat stand-ins elsewhere (H5, 375x812)', () => {
   let wechat: FastifyInstance
+  let e2e: E2E
   let server: FastifyInstance
-  let browser: Browser
   let baseUrl: string
   let wechatOrigin: string
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
-    // WeChat: an app of its own that serves only its stand-ins (no development routes)
-    wechat = await buildApp({ database: ':memory:', dev: false, staticDir: '/nonexistent' })
-    await wechat.listen({ port: 0, host: '127.0.0.1' })
-    wechatOrigin = `http://127.0.0.1:${portOf(wechat)}`
-    server = await buildApp({
-      mode: 'production',
-      wechat: DEMO_WECHAT,
-      wechatBases: { api: `${wechatOrigin}/standin/wechat-api`, open: `${wechatOrigin}/standin/wechat-open` },
-      database: ':memory:',
-      staticDir: path.join(ROOT, 'dist/h5'),
+    // WeChat: an app of its own on another port, serving only its stand-ins
+    const providers = await startProviders()
+    wechat = providers.app
+    wechatOrigin = providers.origin
+    e2e = await startE2E({
+      app: (staticDir) =>
+        buildApp({
+          mode: 'production',
+          wechat: DEMO_WECHAT,
+          wechatBases: { api: `${wechatOrigin}/standin/wechat-api`, open: `${wechatOrigin}/standin/wechat-open` },
+          database: ':memory:',
+          staticDir,
+        }),
     })
-    await server.listen({ port: 0, host: '127.0.0.1' })
-    baseUrl = `http://127.0.0.1:${portOf(server)}`
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+    server = e2e.server
+    baseUrl = e2e.baseUrl
   })
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
+    await e2e?.close()
     await wechat?.close()
   })
 
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      userAgent: IPHONE_UA,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      baseURL: baseUrl,
-    })
-    return context.newPage()
-  }
-  const screenshot = async (page: Page, name: string): Promise<void> => {
-    fs.mkdirSync(SCREENSHOTS, { recursive: true })
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
-    await expectAccessible(page, name)
-  }
-
   it('a visitor logs in through OAuth and lands back where they were', async () => {
-    const page = await newPage()
+    const page = await e2e.newPage()
     const visited: URL[] = []
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()))
@@ -98,7 +66,7 @@ describe('production login in Chromium against WeChat stand-ins elsewhere (H5, 3
     expect(first.searchParams.get('scope')).toBe('snsapi_base')
     expect(first.searchParams.get('appid')).toBe(DEMO_WECHAT.appId)
     expect(first.searchParams.get('redirect_uri')).toBe(`${baseUrl}/wmim/wechat/login/return`)
-    await screenshot(page, 'production-login-authorize')
+    await e2e.screenshot(page, 'production-login-authorize')
     await page.locator('button[value="wm_visitor"]').click()
 
     // someone this server has never seen: asked for nickname and picture before a user is made
@@ -119,6 +87,6 @@ describe('production login in Chromium against WeChat stand-ins elsewhere (H5, 3
       [String(stored?.loginData)],
     )
     expect(owner).toEqual({ nickname: '微信用户 wm_visitor' })
-    await screenshot(page, 'production-login-landed')
+    await e2e.screenshot(page, 'production-login-landed')
   })
 })
