@@ -1,0 +1,30 @@
+/**
+ * iFlytek's word list (`ws`: each word's candidates `cw[].w`, and `wb`/`we`, its first and last
+ * frame of 10 ms) read from a voice payload that kept it from the conversion, into word times in
+ * seconds. Hostile input reads as no words, never a throw.
+ */
+import { field, isRecord } from '../coerce'
+import { IAT_FRAME_SECONDS, type WordTime } from './sentences'
+
+/** More words than any 60 s IAT session gives is not a word list. */
+const MAX_WORDS = 5000
+
+/** A frame number as seconds, to the millisecond (no 1.9000000000000001). */
+const seconds = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value * IAT_FRAME_SECONDS * 1000) / 1000 : 0
+
+/** The words with their times; undefined when `ws` is not a list of words. */
+export function readIatWords(ws: unknown): WordTime[] | undefined {
+  if (!Array.isArray(ws) || ws.length === 0 || ws.length > MAX_WORDS) return undefined
+  const words: WordTime[] = []
+  for (const word of ws) {
+    const record = isRecord(word) ? word : undefined
+    const cw = field(record, 'cw')
+    if (!record || !Array.isArray(cw)) return undefined
+    const first: unknown = cw[0]
+    const w = field(isRecord(first) ? first : undefined, 'w')
+    const text = typeof w === 'string' ? w : ''
+    words.push({ text, start: seconds(field(record, 'wb')), end: seconds(field(record, 'we')) })
+  }
+  return words
+}
