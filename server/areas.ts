@@ -50,6 +50,8 @@ import { TEST_ORDER_MIGRATIONS } from './testOrder/migrations'
 import { vipRoutes } from './vip/routes'
 import { VIP_MIGRATIONS } from './vip/migrations'
 import { removeDemoVipLinks, seedVip } from './vip/seed'
+import { RESUME_MIGRATIONS } from './resume/migrations'
+import { resumeRoutes } from './resume/routes'
 
 export interface Area {
   readonly name: string
@@ -100,6 +102,8 @@ export const AREAS: readonly Area[] = [
   { name: 'live', migrations: LIVE_MIGRATIONS, seed: seedLives, routes: liveRoutes },
   // imports and the authoring API (server/content): its tables name users and lessons
   { name: 'content', migrations: CONTENT_MIGRATIONS, routes: contentRoutes },
+  // resume on any device: its places name users and lessons
+  { name: 'resume', migrations: RESUME_MIGRATIONS, routes: resumeRoutes },
   // the test page's demo orders: development only, like the payment sandbox that pays them
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },

@@ -8,6 +8,7 @@ import { liveModerationCalls } from './liveModeration'
 import { loginCalls } from './login'
 import { moneyCalls, moneyDevCalls } from './money'
 import { purchaseCalls } from './purchase'
+import { resumeCalls } from './resume'
 import { reviewCalls } from './review'
 import { shareCalls } from './share'
 import { vipCalls } from './vip'
@@ -15,6 +16,6 @@ import { speechCalls } from './speech'
 import { testOrderCalls } from './testOrder'
 
 /** Every POST call of every area: what test/server/contract.test.ts holds the server to. */
-export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, reviewCalls, speechCalls, liveCalls, liveModerationCalls, testOrderCalls].flatMap(
+export const ALL_CALLS: readonly AnyEndpoint[] = [lessonCalls, loginCalls, purchaseCalls, shareCalls, devCalls, moneyCalls, moneyDevCalls, vipCalls, albumCalls, inviteCalls, reviewCalls, speechCalls, liveCalls, liveModerationCalls, testOrderCalls, resumeCalls].flatMap(
   (calls) => Object.values<AnyEndpoint>(calls),
 )
