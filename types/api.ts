@@ -30,4 +30,6 @@ export const ResponseCode = {
   PasswordRequired: 402,
   Illegal: 451,
   ServerError: 500,
+  /** the database is away for a moment: nothing was changed, try again shortly */
+  Unavailable: 503,
 } as const

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import type { ApiEnvelope } from '../../types/api'
 import { ResponseCode } from '../../types/api'
+import { isDatabaseUnavailable } from './sql'
 import { readerLanguage, textOf, type TextKey, type TextParams } from './messages'
 
 /**
@@ -92,6 +93,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         ? 'the body must be form-encoded (application/x-www-form-urlencoded)'
         : `bad request: ${error.code ?? 'unreadable body'}`
     answer(status, fail(ResponseCode.BadRequest, msg))
+    return
+  }
+  if (isDatabaseUnavailable(error)) {
+    // the engine is away (core/sql): the call changed nothing, and the client may make it again
+    request.log.warn({ err: error }, 'the database is unavailable')
+    reply.header('retry-after', '5')
+    answer(503, fail(ResponseCode.Unavailable, textOf('databaseUnavailable', readerLanguage(request.headers['accept-language']))))
     return
   }
   request.log.error(error)

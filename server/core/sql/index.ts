@@ -3,7 +3,7 @@ import { openSqlite } from './sqlite'
 import type { Db } from './types'
 
 export type { Db, Dialect, Queryable, SqlValue, TransactionWork } from './types'
-export { isUniqueViolation } from './types'
+export { DatabaseUnavailable, isDatabaseUnavailable, isUniqueViolation } from './types'
 export { IN_MEMORY } from './sqlite'
 
 /** Whether `location` names a PostgreSQL database (a `postgres://` or `postgresql://` URL). */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import type { Db, Queryable, SqlValue, TransactionWork } from './types'
+import { DatabaseUnavailable, type Db, type Queryable, type SqlValue, type TransactionWork } from './types'
 
 /**
  * `?` placeholders as PostgreSQL's `$1, $2, …`, leaving quoted strings, quoted names and comments
@@ -60,6 +60,36 @@ const ALONE_LOCK = 727_001
 export interface PostgresOptions {
   /** connections in the pool (default 10) */
   max?: number
+  /** how long a new connection may take before the call fails (default CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number
+}
+
+/** A server that does not answer a new connection within this long is treated as down. */
+export const CONNECT_TIMEOUT_MS = 3_000
+
+/** The socket's own failures: the server is down, restarting or out of reach. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'])
+/** admin_shutdown, crash_shutdown, cannot_connect_now (starting or stopping), and class 08 (connection exception) below */
+const GOING_AWAY = new Set(['57P01', '57P02', '57P03'])
+/** pg's own words when a connection ends under a call, or none comes within the time-out (these carry no code) */
+const LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|not queryable/
+
+/** Whether `error` says the server is out of reach, rather than that a statement failed. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true
+  return typeof code !== 'string' && error instanceof Error && LOST.test(error.message)
+}
+
+/** `error` as DatabaseUnavailable when the server is out of reach; as it is otherwise. */
+const classified = (error: unknown): unknown => (unreachable(error) ? new DatabaseUnavailable(error) : error)
+
+async function guarded<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    throw classified(error)
+  }
 }
 
 /**
@@ -68,7 +98,15 @@ export interface PostgresOptions {
  * overtaken); the engine refuses an interleaving it cannot order and the work runs again.
  */
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types })
+  // a server that went away fails each call at once (no wait for the pool), and the pool opens new
+  // connections by itself once it is back: nothing restarts the app
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  })
   // an idle connection the server dropped is not a failure of any request
   pool.on('error', () => undefined)
   return new PostgresDb(pool)
@@ -120,31 +158,38 @@ class PostgresDb implements Db {
   }
 
   all<Row>(sql: string, params?: readonly SqlValue[]): Promise<Row[]> {
-    return this.direct.all<Row>(sql, params)
+    return guarded(this.direct.all<Row>(sql, params))
   }
 
   one<Row>(sql: string, params?: readonly SqlValue[]): Promise<Row | undefined> {
-    return this.direct.one<Row>(sql, params)
+    return guarded(this.direct.one<Row>(sql, params))
   }
 
   run(sql: string, params?: readonly SqlValue[]): Promise<number> {
-    return this.direct.run(sql, params)
+    return guarded(this.direct.run(sql, params))
   }
 
   exec(script: string): Promise<void> {
-    return this.direct.exec(script)
+    return guarded(this.direct.exec(script))
   }
 
   async transaction<T>(work: TransactionWork<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      const client = await this.pool.connect()
+      const client = await guarded(this.pool.connect())
+      let broken: Error | undefined
       try {
         return await runIn(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE', work)
       } catch (error) {
+        // the server went away mid-transaction: it rolls the transaction back itself, and this
+        // connection leaves the pool rather than serve the next call
+        if (unreachable(error)) {
+          broken = error as Error
+          throw new DatabaseUnavailable(error)
+        }
         const code = (error as { code?: unknown } | null)?.code
         if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error
       } finally {
-        client.release()
+        client.release(broken)
       }
       // a little later, at a random moment, so the same transactions do not collide again
       await sleep(Math.random() * Math.min(100, 2 ** attempt))
@@ -152,7 +197,7 @@ class PostgresDb implements Db {
   }
 
   async alone<T>(work: TransactionWork<T>): Promise<T> {
-    const client = await this.pool.connect()
+    const client = await guarded(this.pool.connect())
     try {
       await client.query('SELECT pg_advisory_lock($1)', [ALONE_LOCK])
       try {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
-import type { Db, Queryable, SqlValue, TransactionWork } from './types'
+import { DatabaseUnavailable, type Db, type Queryable, type SqlValue, type TransactionWork } from './types'
 
 export const IN_MEMORY = ':memory:'
 
@@ -18,6 +18,22 @@ const insideTransaction = new AsyncLocalStorage<Db>()
  * it). Across processes, `BEGIN IMMEDIATE` takes the file's write lock, so the workers of
  * server/cluster.ts take turns the same way.
  */
+/**
+ * The file, not the statement, failed: locked by another process past the busy wait (5 s), made
+ * read-only, or failing on disk (full, I/O error, gone).
+ */
+const FILE_FAILURE = /^SQLITE_(BUSY|READONLY|IOERR|CANTOPEN|FULL|PROTOCOL|NOTADB|CORRUPT)/
+
+/** Runs `call`; a failure of the file comes out as DatabaseUnavailable. */
+function guarded<T>(call: () => T): T {
+  try {
+    return call()
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code
+    throw typeof code === 'string' && FILE_FAILURE.test(code) ? new DatabaseUnavailable(error) : error
+  }
+}
+
 export function openSqlite(path: string): Db {
   if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true })
   const raw = new Database(path)
@@ -65,17 +81,17 @@ class SqliteDb implements Db {
 
   async all<Row>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {
     while (this.busy) await this.waitTurn(this.busy)
-    return this.statement(sql).all(...params) as Row[]
+    return guarded(() => this.statement(sql).all(...params) as Row[])
   }
 
   async one<Row>(sql: string, params: readonly SqlValue[] = []): Promise<Row | undefined> {
     while (this.busy) await this.waitTurn(this.busy)
-    return this.statement(sql).get(...params) as Row | undefined
+    return guarded(() => this.statement(sql).get(...params) as Row | undefined)
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
     while (this.busy) await this.waitTurn(this.busy)
-    return this.statement(sql).run(...params).changes
+    return guarded(() => this.statement(sql).run(...params).changes)
   }
 
   async transaction<T>(work: TransactionWork<T>): Promise<T> {
@@ -83,10 +99,10 @@ class SqliteDb implements Db {
     let end = (): void => undefined
     this.busy = new Promise<void>((resolve) => (end = resolve))
     try {
-      this.raw.exec('BEGIN IMMEDIATE')
+      guarded(() => this.raw.exec('BEGIN IMMEDIATE'))
       try {
         const result = await insideTransaction.run(this, () => work(this.inside))
-        this.raw.exec('COMMIT')
+        guarded(() => this.raw.exec('COMMIT'))
         return result
       } catch (error) {
         if (this.raw.inTransaction) this.raw.exec('ROLLBACK')
@@ -104,7 +120,7 @@ class SqliteDb implements Db {
 
   async exec(script: string): Promise<void> {
     while (this.busy) await this.waitTurn(this.busy)
-    this.raw.exec(script)
+    guarded(() => this.raw.exec(script))
   }
 
   async close(): Promise<void> {

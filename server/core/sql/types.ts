@@ -55,6 +55,21 @@ export interface Db extends Queryable {
 
 /** Whether `error` is a unique-constraint violation, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
+/**
+ * The database cannot answer now: PostgreSQL stopped, restarting or out of reach, a connection
+ * lost mid-call, the SQLite file locked past the busy wait, read-only or failing on disk. The call
+ * fails at once with this (a transaction cut short is rolled back by the engine, never half
+ * written), the API answers it as 503 in the reader's words (core/envelope.ts), and the next call
+ * tries the engine again: nothing needs a restart once the engine is back.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the database is unavailable: ${reason instanceof Error ? reason.message : String(reason)}`)
+  }
+}
+
+export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable => error instanceof DatabaseUnavailable
+
   const code = (error as { code?: unknown } | null)?.code
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
