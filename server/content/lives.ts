@@ -3,7 +3,9 @@
  * schedule, status, audio or video, free or paid (the money area's sale item, fee in fen), app-only
  * and its replay (open, or behind a password). The live's chat room is made with it. The host's
  * `liveId` names the live: sent again, it updates the same one (same link) in one transaction. The
- * stream itself is not ingested here: the play and replay answers are the live area's.
+ * stream itself is not ingested here: the host pushes it to the stream origin as `streamName` (by
+ * default the live's courseData), and the live area's play and replay answers sign its address
+ * there for an entitled viewer (server/live/streamUrls.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { ChatroomQueries } from '../chatroom/data'
@@ -27,6 +29,8 @@ export interface LiveInput {
   appOnly: boolean
   hasReplay: boolean
   replayPassword: string | null
+  /** the stream's name at the stream origin; undefined: the one it has, else its courseData */
+  streamName?: string
 }
 
 const AT = 'the live'
@@ -48,9 +52,12 @@ export function readLive(value: unknown, store: MediaStore): LiveInput {
     if (typeof given !== 'boolean') refuse(field, 'must be true or false')
     return given
   }
-  const { liveId, title, cover, replayPassword } = live
+  const { liveId, title, cover, replayPassword, streamName } = live
   if (typeof liveId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(liveId)) refuse('liveId', 'must be 1 to 64 letters, digits, _ or -')
   if (typeof title !== 'string' || title.trim() === '' || title.length > 100) refuse('title', 'must be 1 to 100 characters')
+  if (streamName !== undefined && (typeof streamName !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(streamName))) {
+    refuse('streamName', 'must be 1 to 64 letters, digits, _ or -')
+  }
   let coverUrl = ''
   if (cover !== undefined && cover !== '') {
     const ref = typeof cover === 'string' ? mediaRef(cover) : 'must be a string'
@@ -78,18 +85,25 @@ export function readLive(value: unknown, store: MediaStore): LiveInput {
     appOnly: flag('appOnly'),
     hasReplay,
     replayPassword: password,
+    ...(streamName === undefined ? {} : { streamName }),
   }
 }
 
-/** Writes the host's live (new, or updated); its courseData, the handle of its links. */
-export function putLive(db: Db, host: string, live: LiveInput, now: number): Promise<{ courseData: string; created: boolean }> {
+/**
+ * Writes the host's live (new, or updated); its courseData, the handle of its links, and its stream
+ * name, which the host pushes to at the stream origin.
+ */
+export function putLive(db: Db, host: string, live: LiveInput, now: number): Promise<{ courseData: string; created: boolean; streamName: string }> {
   return db.transaction(async (tx) => {
-    const earlier = await tx.one<{ courseData: string; id: number; saleId: number | null }>(
-      `SELECT s.course_data AS "courseData", s.id, s.sale_live_id AS "saleId" FROM content_lives c JOIN live_shows s ON s.course_data = c.course_data
-       WHERE c.author = ? AND c.live_id = ?`,
+    const earlier = await tx.one<{ courseData: string; id: number; saleId: number | null; streamName: string | null }>(
+      `SELECT s.course_data AS "courseData", s.id, s.sale_live_id AS "saleId", s.stream_name AS "streamName"
+       FROM content_lives c JOIN live_shows s ON s.course_data = c.course_data WHERE c.author = ? AND c.live_id = ?`,
       [host, live.liveId],
     )
     const courseData = earlier?.courseData ?? `l${randomBytes(12).toString('base64url')}`
+    const streamName = live.streamName ?? earlier?.streamName ?? courseData
+    const taken = await tx.one<{ id: number }>('SELECT id FROM live_shows WHERE coalesce(stream_name, course_data) = ?', [streamName])
+    if (taken && taken.id !== earlier?.id) refuse('streamName', `${streamName} is the stream of another live`)
     // the sale item: a paid live's fee and share reward; a live someone bought stays paid
     let saleId = earlier?.saleId ?? null
     if (live.fee > 0 && saleId !== null) {
@@ -103,26 +117,38 @@ export function putLive(db: Db, host: string, live: LiveInput, now: number): Pro
     } else if (saleId !== null) {
       if (await tx.one('SELECT 1 AS found FROM live_orders WHERE live_id = ?', [saleId])) refuse('fee', 'cannot become 0: the live has orders')
     }
-    const fields = [live.title, live.cover, live.fee > 0 ? saleId : null, live.mediaType, live.status, live.beginTime, live.durationS, live.appOnly ? 1 : 0, live.hasReplay ? 1 : 0, live.replayPassword]
+    const fields = [
+      live.title,
+      live.cover,
+      live.fee > 0 ? saleId : null,
+      live.mediaType,
+      live.status,
+      live.beginTime,
+      live.durationS,
+      live.appOnly ? 1 : 0,
+      live.hasReplay ? 1 : 0,
+      live.replayPassword,
+      streamName,
+    ]
     if (earlier) {
       await tx.run(
         `UPDATE live_shows SET title = ?, face_icon = ?, sale_live_id = ?, media_type = ?, status = ?, begin_time = ?, duration_s = ?,
-           app_only = ?, has_replay = ?, replay_password = ? WHERE id = ?`,
+           app_only = ?, has_replay = ?, replay_password = ?, stream_name = ? WHERE id = ?`,
         [...fields, earlier.id],
       )
       if (live.fee === 0 && earlier.saleId !== null) await tx.run('DELETE FROM lives WHERE id = ?', [earlier.saleId])
-      return { courseData, created: false }
+      return { courseData, created: false, streamName }
     }
     const user = await tx.one<{ nickname: string; faceIcon: string }>('SELECT nickname, face_icon AS "faceIcon" FROM users WHERE wmid = ?', [host])
     const room = `room-${courseData}`
     await new ChatroomQueries(tx).insertRoom({ id: room, name: live.title, creator: host, creatorNick: user?.nickname ?? host, creatorAvatar: user?.faceIcon ?? '' }, now)
     await tx.run(
       `INSERT INTO live_shows (title, face_icon, sale_live_id, media_type, status, begin_time, duration_s, app_only, has_replay, replay_password,
-         course_data, wmid, group_id, chatroom_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         stream_name, course_data, wmid, group_id, chatroom_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [...fields, courseData, host, `group-${courseData}`, room],
     )
     await tx.run('INSERT INTO content_lives (author, live_id, course_data) VALUES (?, ?, ?)', [host, live.liveId, courseData])
-    return { courseData, created: true }
+    return { courseData, created: true, streamName }
   })
 }

@@ -22,6 +22,8 @@ export interface LiveRecord {
   appOnly: 0 | 1
   hasReplay: 0 | 1
   replayPassword: string | null
+  /** the stream's name at the stream origin (its courseData unless the host named one) */
+  streamName: string
   hostNickname: string
   hostFaceIcon: string
 }
@@ -35,7 +37,8 @@ const LIVE_COLUMNS = `
   s.id, s.course_data AS "courseData", s.wmid, s.title, s.face_icon AS "faceIcon", s.sale_live_id AS "saleLiveId",
   coalesce(l.live_fee, 0) AS fee, s.group_id AS "groupId", s.chatroom_id AS "chatroomId", s.media_type AS "mediaType",
   s.status, s.begin_time AS "beginTime", s.duration_s AS "durationS", s.watch_count AS "watchCount", s.app_only AS "appOnly",
-  s.has_replay AS "hasReplay", s.replay_password AS "replayPassword", u.nickname AS "hostNickname", u.face_icon AS "hostFaceIcon"
+  s.has_replay AS "hasReplay", s.replay_password AS "replayPassword",
+  coalesce(s.stream_name, s.course_data) AS "streamName", u.nickname AS "hostNickname", u.face_icon AS "hostFaceIcon"
   FROM live_shows s JOIN users u ON u.wmid = s.wmid LEFT JOIN lives l ON l.id = s.sale_live_id`
 
 /** Whether a count answered any row. */

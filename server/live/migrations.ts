@@ -65,4 +65,13 @@ export const LIVE_MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    version: 13,
+    sql: `
+  -- the stream's name at the stream origin (LIVE_STREAM_ORIGIN, server/live/streamUrls.ts): what the
+  -- host pushes to and what a signed play address names; NULL: the live's course_data
+  ALTER TABLE live_shows ADD COLUMN stream_name TEXT;
+  CREATE UNIQUE INDEX live_shows_stream_name ON live_shows (stream_name);
+  `,
+  },
 ]

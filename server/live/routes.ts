@@ -27,6 +27,7 @@ import { nimClientType } from '../outside/nim/room'
 import { openidOfSubscribeLink, subscribeLinkKey } from './subscribeLink'
 import { subscribeRoutes } from './subscribeRoutes'
 import { nimModerationRoutes } from './nimModeration'
+import { streamOriginFromEnv, streamUrl } from './streamUrls'
 
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
 const SELF_MESSAGE = 'you cannot subscribe to yourself'
@@ -54,6 +55,8 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
+  // a deployment's stream origin (LIVE_STREAM_*), else this server's fixture stream behind play tokens (demo)
+  const streamOrigin = streamOriginFromEnv(process.env)
   acceptFormBodiesOnly(app)
 
   const findLive = async (courseData: string): Promise<LiveRecord> => {
@@ -115,8 +118,11 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     return { watchNickname: user?.nickname ?? '', watchFaceIcon: faceIcon, ...room, chatroomId: live.chatroomId }
   }
 
+  /** The stream's address for a viewer the rules let in: signed and expiring at the stream origin, or a play token's. */
   const playUrl = async (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): Promise<string> =>
-    absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${await lives.issuePlayToken(live, kind, at)}`)
+    streamOrigin
+      ? streamUrl(streamOrigin, kind, live.streamName, live.durationS, at)
+      : absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${await lives.issuePlayToken(live, kind, at)}`)
 
   contractRoute(app, liveCalls.info, { fields: { courseData: handle, loginData: handle } }, async (request) => {
     const live = await findLive(request.body.courseData)
