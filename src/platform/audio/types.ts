@@ -50,6 +50,11 @@ export interface AudioEngine {
   seek(seconds: number): void
   setRate(rate: number): void
   setVolume(volume: number): void
+  /**
+   * What the system's now-playing surface says of the sleep timer ('stops in 12 min'); undefined
+   * clears it. H5 shows it in the Media Session (lock screen); an engine without such a place has none.
+   */
+  showSleepNote?(note: string | undefined): void
   /** Content length in bytes (a HEAD request); undefined when the server does not say. */
   mediaSize(src: string): Promise<number | undefined>
   /**

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction, when } from 'mobx'
 import type { KeyValueStorage } from '../../platform/storage/types'
 import type { Playback } from './Playback'
-import { findVoice, firstVoice, loadVoice, loadVoiceAfter, voiceBefore, voiceMedia, type PlaylistSource } from './playlist'
+import { findVoice, firstVoice, loadVoice, loadVoiceAfter, voiceAfter, voiceBefore, voiceMedia, type PlaylistSource } from './playlist'
 import { ResumePoints, type ResumePoint } from './resume'
 import type { PlayerMedia } from './types'
 
@@ -35,6 +35,13 @@ export class LessonQueue {
   /** The current voice belongs to the lesson on screen. */
   get playingViewed(): boolean {
     return this.source !== undefined && this.source.key === this.viewed?.key
+  }
+
+  /** The current voice is its lesson's last: the list is fully loaded and has no voice after it. */
+  get onLastVoice(): boolean {
+    const id = this.playback.currentVoiceId
+    const list = this.source
+    return id !== undefined && list !== undefined && list.loadEnd && findVoice(list, id) !== undefined && voiceAfter(list, id) === undefined
   }
 
   /** The lesson page hands over its list; a saved place in it becomes the resume offer. */

@@ -166,7 +166,7 @@ export class Playback implements AudioEngineListener {
   onEnded(): void {
     if (!this.current) return
     this.position = this.duration
-    if (this.current.kind === 'voice') this.owner.next()
+    if (this.current.kind === 'voice') this.owner.ended()
     else this.finish()
   }
 

@@ -57,6 +57,14 @@ export class PlaybackControls {
   }
 
   /** The floating rate button: the next rate of the list, wrapping around. */
+  /**
+   * Takes `rate` as the current one without the pause of a change (speed per lesson): for what
+   * loads next, which carries its rate to the engine.
+   */
+  adoptRate(rate: PlaybackRate): void {
+    if (PLAYBACK_RATES.includes(rate)) this.rate = rate
+  }
+
   cycleRate(): void {
     this.setRate(nextRate(this.rate))
   }

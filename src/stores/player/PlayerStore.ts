@@ -3,11 +3,14 @@ import type { VoiceMessage } from '../../domain/message/types'
 import type { AudioEngine } from '../../platform/audio/types'
 import type { KeyValueStorage } from '../../platform/storage/types'
 import type { PlaybackRate } from './controls'
+import type { SleepChoice } from '../../domain/listening/sleepTimer'
 import { LessonQueue } from './LessonQueue'
+import { LessonSpeeds } from './lessonSpeed'
 import { Playback } from './Playback'
 import type { PlaybackControls } from './PlaybackControls'
 import type { PlaylistSource } from './playlist'
 import type { ResumePoint } from './resume'
+import { SleepTimer } from './sleepTimer'
 import { revealTranscript, type TranscriptState } from './transcripts'
 import type { PlayerMedia, PlayerNotice, PlayerStatus, VoiceState } from './types'
 
@@ -27,26 +30,62 @@ export class PlayerStore {
   private readonly playback: Playback
   private readonly controls: PlaybackControls
   private readonly queue: LessonQueue
+  private readonly sleep: SleepTimer
+  private readonly speeds: LessonSpeeds
 
   constructor(
     private readonly engine: AudioEngine,
     storage: KeyValueStorage,
+    now: () => number = Date.now,
   ) {
     this.playback = new Playback(engine, {
+      ended: () => this.voiceEnded(),
       next: () => void this.queue.next(),
       previous: () => void this.queue.previous(),
       starting: () => {
         this.panelHidden = false
         this.queue.starting()
+        this.adoptLessonRate()
       },
       loaded: (media, generation) => this.queue.loaded(media, generation),
-      moved: (force) => this.queue.savePlace(force),
+      moved: (force) => {
+        this.queue.savePlace(force)
+        this.sleep.tick()
+      },
     })
     this.controls = this.playback.controls
     this.queue = new LessonQueue(this.playback, storage)
-    makeAutoObservable<PlayerStore, 'engine' | 'playback' | 'controls' | 'queue'>(
+    this.speeds = new LessonSpeeds(storage)
+    const { playback, queue } = this
+    this.sleep = new SleepTimer(
+      {
+        get current() {
+          return playback.current
+        },
+        get position() {
+          return playback.position
+        },
+        get duration() {
+          return playback.duration
+        },
+        get rate() {
+          return playback.controls.rate
+        },
+        get isPlaying() {
+          return playback.isPlaying
+        },
+        get onLastVoice() {
+          return queue.onLastVoice
+        },
+        pause: () => this.playback.pause(),
+        fade: (volume) => engine.setVolume(this.controls.volume * volume),
+        note: (text) => engine.showSleepNote?.(text),
+      },
+      now,
+    )
+    makeAutoObservable<PlayerStore, 'engine' | 'playback' | 'controls' | 'queue' | 'sleep' | 'speeds'>(
       this,
-      { engine: false, playback: false, controls: false, queue: false, fileDuration: false },
+      { engine: false, playback: false, controls: false, queue: false, sleep: false, speeds: false, fileDuration: false },
       { autoBind: true },
     )
   }
@@ -87,6 +126,16 @@ export class PlayerStore {
 
   get rate(): PlaybackRate {
     return this.controls.rate
+  }
+
+  /** The running sleep timer's choice; undefined when none runs. */
+  get sleepChoice(): SleepChoice | undefined {
+    return this.sleep.choice
+  }
+
+  /** What the running sleep timer says ('stops in 12 min'). */
+  get sleepNote(): string | undefined {
+    return this.sleep.note
   }
 
   get volume(): number {
@@ -132,6 +181,8 @@ export class PlayerStore {
 
   attach(source: PlaylistSource): void {
     this.queue.attach(source)
+    // the rate shown is the lesson's own, unless another lesson's voice holds the engine
+    if (!this.playback.current || this.queue.source?.key === source.key) this.controls.adoptRate(this.speeds.rateFor(source.key))
   }
 
   toggleVoice(msgId: string): void {
@@ -224,10 +275,49 @@ export class PlayerStore {
 
   setRate(rate: PlaybackRate): void {
     this.controls.setRate(rate)
+    this.speeds.chosen(this.rate, this.rateLessonKey)
   }
 
   cycleRate(): void {
     this.controls.cycleRate()
+    this.speeds.chosen(this.rate, this.rateLessonKey)
+  }
+
+  /** Moves the current media to `seconds` (a transcript sentence), going on as it was. */
+  seekTo(seconds: number): void {
+    this.controls.startDrag()
+    this.controls.endDrag(seconds)
+  }
+
+  // ---- the sleep timer (SleepTimer) ----
+
+  setSleepTimer(choice: SleepChoice): void {
+    this.sleep.set(choice)
+  }
+
+  cancelSleepTimer(): void {
+    this.sleep.cancel()
+  }
+
+  /** The lesson a rate choice belongs to: the one whose voice is loaded, else the one on screen. */
+  private get rateLessonKey(): string | undefined {
+    return this.playback.current?.kind === 'voice' ? this.queue.source?.key : this.queue.viewed?.key
+  }
+
+  /** A voice of a lesson starts: the lesson's own speed, or the listener's last choice (speed per lesson). */
+  private adoptLessonRate(): void {
+    if (this.playback.current?.kind === 'voice') this.controls.adoptRate(this.speeds.rateFor(this.queue.source?.key))
+  }
+
+  /** A voice ran to its end: the sleep timer may stop here, else the next voice plays. */
+  private voiceEnded(): void {
+    if (this.playback.current?.kind === 'voice' && this.sleep.voiceEnded()) {
+      this.playback.finish()
+      return
+    }
+    void this.queue.next().then(() => {
+      if (this.playback.status === 'idle') this.sleep.lessonOver()
+    })
   }
 
   setVolume(volume: number): void {

@@ -19,7 +19,9 @@ export interface PlayerMedia {
 
 /** What the playback tells the one who picks what plays. */
 export interface PlaybackOwner {
-  /** a voice ended, or the system's "next" control */
+  /** a voice ran to its end */
+  ended(): void
+  /** the system's "next" control */
   next(): void
   /** the system's "previous" control */
   previous(): void
