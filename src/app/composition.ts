@@ -3,6 +3,7 @@ import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
 import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
+import { createResumeApi } from '../api/resume'
 import { createReviewApi, type ReviewKind } from '../api/review'
 import { createShareApi } from '../api/share'
 import { messageOf } from '../domain/errorMessage'
@@ -15,11 +16,13 @@ import { ProfileStore } from '../features/profile/model'
 import { LessonPayStore, PayFlowStore } from '../features/purchase/model'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
+import type { PlatformDevice } from '../platform/device/types'
 import type { PaymentDeps, PaymentGateway } from '../platform/payment/types'
 import type { ShareDeps, ShareGateway } from '../platform/share/types'
 import type { KeyValueStorage } from '../platform/storage/types'
 import { LoginDataStore } from '../stores/loginData'
 import { PlayerStore } from '../stores/player'
+import { ResumeSync } from '../stores/resume'
 import { SessionStore } from '../stores/session'
 
 /**
@@ -31,6 +34,8 @@ import { SessionStore } from '../stores/session'
 export interface PlatformEdge {
   storage: KeyValueStorage
   audio: AudioEngine
+  /** the device's kind and when the app leaves the screen (resume on any device) */
+  device: PlatformDevice
   inWechatBrowser(): boolean
   transport(session: { readonly headers: Record<string, string>; clear(): void }): TransportDeps
   payment(deps: PaymentDeps): PaymentGateway
@@ -65,6 +70,7 @@ export function createAppStores(edge: PlatformEdge) {
   const shareApi = createShareApi(post)
   const moneyApi = createMoneyApi(post)
   const reviewApi = createReviewApi(post)
+  const resumeApi = createResumeApi(post)
   /** the admin and complaint viewers are kept alive (spec 001 §2): one store per link, the latest few */
   const reviewStores = new Map<string, ReviewStore>()
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
@@ -83,12 +89,20 @@ export function createAppStores(edge: PlatformEdge) {
     rememberPassword: (password) => storage.set(STORAGE_KEYS.lessonPassword, password),
   }
 
+  /** one player for the whole app: playback survives page changes */
+  const player = new PlayerStore(edge.audio, storage)
+  /** a logged-in listener's place goes to the server and comes back on another device (issue 35 item 4) */
+  const resumeSync = new ResumeSync({ player, api: resumeApi, session, storage, device: edge.device, now: () => Date.now() })
+  resumeSync.start()
+
   return {
     storage,
     session,
     loginData,
-    /** one player for the whole app: playback survives page changes */
-    player: new PlayerStore(edge.audio, storage),
+    player,
+    resumeSync,
+    /** the listener's places, for the listener's home */
+    resumeApi,
     /** the one transport, for the subpackages' api modules */
     post,
     /** the chat-app login, for the live package's viewer (spec 001 §2 identity choice) */

@@ -1,5 +1,6 @@
 import { taroTransportDeps } from '../api/taro'
 import { audioEngine } from '../platform/audio'
+import { platformDevice } from '../platform/device'
 import { createAuthGateway } from '../platform/auth'
 import { platformEnv } from '../platform/env'
 import { createPaymentGateway } from '../platform/payment'
@@ -11,6 +12,7 @@ import type { PlatformEdge } from './composition'
 export const taroPlatformEdge: PlatformEdge = {
   storage: taroStorage,
   audio: audioEngine,
+  device: platformDevice,
   inWechatBrowser: () => platformEnv.inWechatBrowser(),
   transport: taroTransportDeps,
   payment: createPaymentGateway,

@@ -25,4 +25,6 @@ export const STORAGE_KEYS = {
   chatClientKey: 'chatClientKey',
   /** the VIP campaign link a VIP page showed: its owner's login comes back without it (`data` is the login's) */
   vipCampaignLink: 'vipCampaignLink',
+  /** this installation's random id, naming it among the listener's devices (resume on any device, issue 35 item 4) */
+  resumeDevice: 'resumeDevice',
 } as const

@@ -28,6 +28,7 @@ export function testAppStores(edge: Partial<PlatformEdge> = {}, overrides: Parti
   const stores = createAppStores({
     storage: memoryStorage(),
     audio: new FakeEngine(),
+    device: { kind: () => 'browser', onHide: () => () => undefined },
     inWechatBrowser: () => false,
     transport: fakeTransport(async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } })),
     payment: () => ({ pay: async () => 'cancel', restricted: () => false, orderPlatform: () => undefined }),

@@ -1,0 +1,2 @@
+export { ResumeSync, RESUME_STAMP_PREFIX } from './ResumeSync'
+export type { RemoteOffer, ResumePlayer, ResumeSyncDeps } from './ResumeSync'
