@@ -52,7 +52,8 @@ function SentDialog({ store }: { store: WelcomeStore }) {
 
 /**
  * /welcome, /groupWelcome and their watermark-camera variants (spec 000 §2, §4): who invites, to
- * which group, and the one button; its dialogs follow the store's stage.
+ * which group, and the one button; its dialogs follow the store's stage. A watermark-camera bind
+ * goes on from its success screen to the validation page, /wmValidate, with the account it bound.
  */
 export const WelcomeScreen = observer(function WelcomeScreen({ info, store }: WelcomeScreenProps) {
   if (!info || !store) return <BadLink />
@@ -87,7 +88,11 @@ export const WelcomeScreen = observer(function WelcomeScreen({ info, store }: We
           submit={(form) => store.bind(form)}
           success={{ text: t('login.success'), buttonText: t('login.gotIt') }}
           onCancel={() => store.cancel()}
-          onDone={() => store.cancel()}
+          onDone={() => {
+            // spec 000 §2: the bind dialog, then the validation screen
+            store.cancel()
+            navigate('WmValidate', store.boundAccount ? { wsid: store.boundAccount } : {})
+          }}
           callerReportsErrors
         />
       ) : null}

@@ -10,10 +10,11 @@ import '../../locales/packages/invite'
 
 /**
  * The watermark-camera validation page (spec 000 §2, §5): the VIP channel's title, the account
- * number and 'verify now'. Empty is the bind dialog's message; anything else passes.
+ * number (the one the bind dialog bound, when it led here) and 'verify now'. Empty is the bind
+ * dialog's message; anything else passes.
  */
-export function WmValidateScreen() {
-  const [account, setAccount] = useState('')
+export function WmValidateScreen({ account: bound = '' }: { account?: string }) {
+  const [account, setAccount] = useState(bound)
   const [passed, setPassed] = useState(false)
   const verify = () => {
     const checked = validateWatermarkAccount(account)

@@ -48,6 +48,8 @@ export type WelcomeStage = 'idle' | 'asking' | 'binding' | 'sent' | 'installed'
 export class WelcomeStore {
   stage: WelcomeStage = 'idle'
   sending = false
+  /** the watermark-camera account the bind dialog bound, for the validation page that follows */
+  boundAccount: string | undefined = undefined
 
   constructor(
     private readonly deps: InviteDeps,
@@ -98,6 +100,7 @@ export class WelcomeStore {
 
   /** The bind dialog's confirm; resolves into the dialog's success screen. */
   async bind(form: PhoneDialogForm): Promise<void> {
+    this.boundAccount = undefined
     try {
       await this.deps.api.watermarkBind(this.kind, {
         data: this.data,
@@ -106,6 +109,7 @@ export class WelcomeStore {
         vcode: form.vcode,
         interCode: form.interCode,
       })
+      runInAction(() => (this.boundAccount = form.account?.trim() || undefined))
     } catch (err) {
       this.deps.toast(watermarkFailure(err))
       throw err
