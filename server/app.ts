@@ -101,6 +101,12 @@ export interface AppOptions {
   redisUrl?: string
   /** what the names this server uses in Redis begin with (default `lesson:`): one Redis, several deployments */
   redisPrefix?: string
+  /**
+   * The older live viewer outside the app (/liveHome's player, identity choice and chat, spec 001 §2):
+   * default on in demo mode, off in production, where every live answers the app-only notice and
+   * its stream is refused (spec 001 §1: watching outside the app is no longer supported)
+   */
+  liveWebViewer?: boolean
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..')
@@ -169,6 +175,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     ...(opts.nim ? { nimRoom: createNimRoom(opts.nim, db, outside, app.log) } : {}),
     ...(pay ? { payments: createPayments(createWechatPayClient(pay, outside), repos, [wechat.appId, wechat.miniAppId]) } : {}),
     mediaDir: MEDIA_DIR,
+    liveWebViewer: opts.liveWebViewer ?? demo,
   }
   // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
   if (demo) await app.register(standinRoutes, context)
@@ -209,6 +216,8 @@ export interface ServerConfig {
   redisUrl?: string
   /** REDIS_PREFIX */
   redisPrefix?: string
+  /** LIVE_WEB_VIEWER (1 or 0); undefined: the mode's default (on in demo mode) */
+  liveWebViewer?: boolean
   staticDir: string
   logger: boolean
   dev: boolean
@@ -321,6 +330,14 @@ function nimConfig(env: Environment): { nim?: NimConfig } {
   return nim ? { nim } : {}
 }
 
+/** LIVE_WEB_VIEWER: `1` on, `0` off, unset the mode's default; anything else stops the start. */
+function liveWebViewerSetting(env: Environment): Pick<ServerConfig, 'liveWebViewer'> {
+  const value = env.LIVE_WEB_VIEWER
+  if (value === undefined || value === '') return {}
+  if (value !== '1' && value !== '0') throw new StartupError(`LIVE_WEB_VIEWER must be 1 or 0, got ${value}`)
+  return { liveWebViewer: value === '1' }
+}
+
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
  * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
@@ -330,7 +347,8 @@ function nimConfig(env: Environment): { nim?: NimConfig } {
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service; production
  * mode also reads TENCENT_SMS_* (outside/tencentSms/sender.ts); NIM_APP_KEY and NIM_APP_SECRET (both
- * or none) put the live chat on NetEase IM (outside/nim/settings.ts).
+ * or none) put the live chat on NetEase IM (outside/nim/settings.ts); LIVE_WEB_VIEWER=1 or 0 turns
+ * the older live viewer outside the app on or off (default: on in demo mode only).
  */
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
@@ -348,6 +366,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     database: env.DATABASE_URL || (env.DB_PATH ? fromCwd(env.DB_PATH) : DEFAULT_DB_PATH),
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),
+    ...liveWebViewerSetting(env),
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
@@ -386,6 +405,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     wechatPay: config.wechatPay,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
+    liveWebViewer: config.liveWebViewer,
   })
   try {
     await app.listen({ port: config.port, host: config.host })

@@ -48,4 +48,6 @@ export interface AppContext {
   readonly appBridgeKey?: string
   /** the H5 site and the media fixtures */
   readonly mediaDir: string
+  /** the older live viewer outside the app (LIVE_WEB_VIEWER; demo mode's default); off: every live is app-only */
+  readonly liveWebViewer: boolean
 }

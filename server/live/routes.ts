@@ -51,7 +51,7 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, wechat, wechatOauth, nimRoom }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, wechat, wechatOauth, nimRoom, liveWebViewer }) => {
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
@@ -62,7 +62,8 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   const findLive = async (courseData: string): Promise<LiveRecord> => {
     const live = await lives.find(courseData)
     if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LIVE_MESSAGE)
-    return live
+    // without the older web viewer (the deployment's LIVE_WEB_VIEWER) every live is watched in the app only
+    return liveWebViewer ? live : { ...live, appOnly: 1 }
   }
 
   /** A chat-app login, or a guest when none is given; a given but expired one answers 601. */

@@ -16,7 +16,7 @@ import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { CODE_ERRORS, WechatApiError } from '../outside/wechatOauth/client'
 import { verifyAppToken } from './appBridge'
-import { issueLoginData, loginReturnUrl } from './rules'
+import { courseLookup, courseTypeOf, issueLoginData, loginReturnUrl } from './rules'
 import { DEFAULT_NICKNAME, registerWechatLogin } from './wechatLogin'
 import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
 
@@ -42,7 +42,8 @@ function bindPayload(encryptData: string): PhoneBindPayload {
 }
 
 export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
-  const { repos: { accounts, lessons, smsCodes: sms }, identity, smsSender, wechat, wechatOauth, appBridgeKey } = context
+  const { repos: { accounts, smsCodes: sms }, identity, smsSender, wechat, wechatOauth, appBridgeKey } = context
+  const courses = courseLookup(context.repos)
   acceptFormBodiesOnly(app)
   registerWechatLogin(app, context)
 
@@ -58,9 +59,9 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, context) 
     },
     async (request) => {
       const { type, courseData, redirect } = request.body
-      // type 2 returns to the pay page of one course
+      // type 2 is the live page's login, for its live (spec 000 §7, 001 §7)
       if (type === 2 && courseData === undefined) throw new ApiRefusal(ResponseCode.BadRequest, 'courseData is required')
-      if (courseData !== undefined && !(await lessons.findByCourseData(courseData))) {
+      if (courseData !== undefined && !(await courseTypeOf(courses, type, courseData))) {
         throw ApiRefusal.say(ResponseCode.NotFound, 'loginUnknownCourse')
       }
       const origin = publicOrigin(request)

@@ -32,24 +32,56 @@ export function normalisePhone(phone: string, interCode: string): PhoneNumber | 
   return PHONE_DIGITS.test(national) ? { phone: national, interCode: code } : null
 }
 
+/** What a login's `courseData` names (login data `courseType`, spec 001 §3): 1 a lesson, 2 a live. */
+export type CourseType = 1 | 2
+
+/** The lookups that tell a lesson's courseData from a live's. */
+export interface CourseLookup {
+  lessonExists(courseData: string): Promise<boolean>
+  liveExists(courseData: string): Promise<boolean>
+}
+
+/** The lookups over the lesson and live areas' repositories. */
+export function courseLookup(repos: {
+  lessons: { findByCourseData(courseData: string): Promise<unknown> }
+  lives: { find(courseData: string): Promise<unknown> }
+}): CourseLookup {
+  return {
+    lessonExists: async (courseData) => (await repos.lessons.findByCourseData(courseData)) !== undefined,
+    liveExists: async (courseData) => (await repos.lives.find(courseData)) !== undefined,
+  }
+}
+
+/**
+ * The kind of item a login names, or undefined when it names none. loginUrl type 2 (the live page,
+ * spec 000 §7) looks for a live first, type 1 (profile, lesson purchase) for a lesson; either may
+ * name the other kind (a live's pay page logs in as the purchase it is).
+ */
+export async function courseTypeOf(lookup: CourseLookup, type: LoginUrlType, courseData: string): Promise<CourseType | undefined> {
+  const order: readonly CourseType[] = type === 2 ? [2, 1] : [1, 2]
+  for (const kind of order) {
+    if (await (kind === 1 ? lookup.lessonExists(courseData) : lookup.liveExists(courseData))) return kind
+  }
+  return undefined
+}
+
 /**
  * What a finished WeChat login leaves in the return URL: a fresh credential, and for a product
- * user a session too (a visitor gets one by binding a phone).
+ * user a session too (a visitor gets one by binding a phone); the item it was started for, with its kind.
  */
 export async function issueLoginData(
   accounts: AccountRepository,
   user: AccountRecord,
   now: number,
   origin: string,
-  courseData: string | undefined,
+  course: { courseData: string; courseType: CourseType } | undefined,
 ): Promise<LoginData> {
   const data: LoginData = {
     loginData: await accounts.issueLogin(user.wmid, now),
     isWeMaiUser: user.isProductUser,
     nickname: user.nickname,
     faceIcon: absoluteUrl(origin, user.faceIcon),
-    // every purchasable item of this server is a lesson (courseType 1; 2 would be a live)
-    ...(courseData ? { courseData, courseType: 1 } : {}),
+    ...(course ? { courseData: course.courseData, courseType: course.courseType } : {}),
   }
   return user.isProductUser === 1 ? { ...data, ...(await accounts.openSession(user.wmid, now)) } : data
 }

@@ -29,7 +29,7 @@ import { handle } from '../core/schema'
 import { publicOrigin } from '../core/urls'
 import { CODE_ERRORS, WechatApiError, type OauthScope } from '../outside/wechatOauth/client'
 import { sha256, type OauthState } from './data'
-import { issueLoginData, loginReturnUrl, withLoginData } from './rules'
+import { courseLookup, courseTypeOf, issueLoginData, loginReturnUrl, withLoginData } from './rules'
 
 /** The cookie that binds an authorisation to the browser that started it. */
 export const LOGIN_COOKIE = 'wxlogin'
@@ -79,7 +79,9 @@ interface StartQuery {
   redirect?: string
 }
 
-export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, lessons, albums }, wechat, wechatOauth }: AppContext): void {
+export function registerWechatLogin(app: FastifyInstance, { repos, wechat, wechatOauth }: AppContext): void {
+  const { accounts, albums } = repos
+  const courses = courseLookup(repos)
   const returnUri = (origin: string): string => `${origin}${WECHAT_LOGIN_RETURN_PATH}`
 
   /**
@@ -117,7 +119,7 @@ export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, l
       const { type, courseData, redirect } = request.query
       const page = loginReturnUrl(origin, type, redirect)
       if (!page) return stopPage(request, reply, 400, 'loginReturnNotOurs', `${origin}/`)
-      if (courseData !== undefined && !(await lessons.findByCourseData(courseData))) {
+      if (courseData !== undefined && !(await courseTypeOf(courses, type, courseData))) {
         return stopPage(request, reply, 404, 'loginUnknownCourse', `${origin}/`)
       }
       const browser = bindBrowser(request, reply)
@@ -179,7 +181,10 @@ export function registerWechatLogin(app: FastifyInstance, { repos: { accounts, l
         // someone new: ask WeChat for the nickname and picture the login data shows, then make the user
         if (!user) return authorize(reply, origin, record, 'snsapi_userinfo', now)
         const page = new URL(record.returnUrl)
-        const data = await issueLoginData(accounts, user, now, origin, record.courseData ?? undefined)
+        // the login records the item it was started for and its kind (courseType 2: the live page's login)
+        const courseType = record.courseData === null ? undefined : await courseTypeOf(courses, record.loginType ?? 1, record.courseData)
+        const course = record.courseData !== null && courseType ? { courseData: record.courseData, courseType } : undefined
+        const data = await issueLoginData(accounts, user, now, origin, course)
         return reply.header('cache-control', 'no-store').redirect(withLoginData(page, data), 302)
       } catch (error) {
         if (!(error instanceof WechatApiError)) throw error
