@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { usePageScroll } from '@tarojs/taro'
 import { Text, View } from '../../platform/components/basic'
 import { observer } from 'mobx-react-lite'
+import { useAppStores } from '../../app/stores'
 import { formatDuration } from '../../domain/format'
 import type { LessonLink } from '../../domain/lessonLink'
 import { t } from '../../locales'
@@ -9,6 +10,7 @@ import { pressable } from '../../ui/a11y'
 import { platformEnv } from '../../platform/env'
 import type { PlayerStore } from '../../stores/player'
 import { AudioPanel } from './audioPanelPart'
+import { RemoteResumeBar } from './RemoteResumeBar'
 import { useLessonPlaylist, type PlayableLesson } from './lessonPlaylist'
 import { usePlayer } from './usePlayer'
 import { formatRate } from './rate'
@@ -23,6 +25,9 @@ export const BACK_TO_PLAYING_HIDE_MS = 2000
 const MEASURE_INTERVAL_MS = 200
 
 const ResumeBar = observer(function ResumeBar({ player }: { player: PlayerStore }) {
+  const { resumeSync } = useAppStores()
+  // another device's newer place stands in for this device's own
+  if (resumeSync.shownOffer) return <RemoteResumeBar />
   const offer = player.resumeOffer
   if (!offer) return null
   return (
