@@ -5,7 +5,8 @@
  * SQLite file in WAL mode (read-then-write transactions begin IMMEDIATE, so workers never
  * interleave them). Tests keep building one app in-process (`buildApp` + inject).
  *
- * A `:memory:` database cannot be shared, so it runs one worker.
+ * A `:memory:` database cannot be shared, so it runs one worker. The primary also looks for the
+ * weekly payout (server/money/payoutSchedule.ts).
  */
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
@@ -13,6 +14,8 @@ import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
 import { openAppDatabase } from './database'
 import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
+import { DEFAULT_PAYOUT_DIR } from './money/payout'
+import { startPayoutSchedule } from './money/payoutSchedule'
 
 /** What a worker sends the primary once it listens (server/index.ts). */
 export interface WorkerListening {
@@ -33,7 +36,13 @@ export function workerCount(workers: string | undefined, database: string, cores
 async function main(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
   const count = workerCount(process.env.WORKERS, config.database, availableParallelism())
-  await (await openAppDatabase(config.database, { seedDemo: config.mode === 'demo' })).close()
+  const db = await openAppDatabase(config.database, { seedDemo: config.mode === 'demo' })
+  // the weekly payout: this machine's primary looks for it; a lease lets one machine run it (a :memory: database has no payouts to share)
+  const payouts =
+    config.database === ':memory:'
+      ? undefined
+      : startPayoutSchedule({ db, dir: process.env.PAYOUT_DIR || DEFAULT_PAYOUT_DIR, log: (line) => process.stdout.write(`${line}\n`) })
+  if (!payouts) await db.close()
   cluster.setupPrimary({ exec: join(__dirname, 'index.ts') })
 
   let stopping = false
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
   const stop = (code: number): void => {
     stopping = true
     process.exitCode = code
+    if (payouts) void payouts.stop().then(() => db.close())
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
   }
   cluster.on('exit', (worker, code, signal) => {

@@ -219,9 +219,27 @@ export const moneyCalls = {
     bankName: 'required',
   }),
   unbindBankCard: endpoint<Record<never, never>, null>('/wmim/course/clearing/bank/unbind.do', {}),
+  /** The seller's payout agreement (spec 001 §9 "the first payout requires signing via an e-signature SMS"). */
+  esign: endpoint<Record<never, never>, ObjectData<EsignState>>('/wmim/course/clearing/esign/info.do', {}),
+  /** Sends the signing code to the phone reserved on the bound card (the login SMS's limits apply). */
+  esignSendSms: endpoint<Record<never, never>, null>('/wmim/course/clearing/esign/sendSms.do', {}),
+  /** Signs with the code (a blank one is refused as the phone binding refuses it); signing again answers the first signature. */
+  esignConfirm: endpoint<{ vcode?: string }, ObjectData<EsignState>>('/wmim/course/clearing/esign/confirm.do', { vcode: 'optional' }),
 } as const
 
-/** What a payout run did (moneyDevCalls.payout, and the `npm run payout` command). */
+/**
+ * Whether the seller signed the payout agreement. Until then the seller's withdrawals wait: the
+ * payout run leaves them out of its batch (docs/PAYOUTS.md).
+ */
+export interface EsignState {
+  signed: 0 | 1
+  /** the bound card's reserved phone, masked as the card info call masks it; '' without a card */
+  phone: string
+  /** epoch ms, 0 when not signed */
+  signedAt: number
+}
+
+/** What the demo's whole payout did (moneyDevCalls.payout: a batch and the simulated bank's result). */
 export interface PayoutResult {
   paid: number
   failed: number
@@ -229,7 +247,7 @@ export interface PayoutResult {
 
 /**
  * Development-only (registered with the /dev/ routes, never in a real deployment): runs the
- * payout now. `rejectCardOf` names a user whose card the bank turns down in this run; `failOf` one
+ * payout now and answers for the bank (server/money/payout.ts `demoPayout`). `rejectCardOf` names a user whose card the bank turns down in this run; `failOf` one
  * whose transfer fails for another reason (the bank's system), which the seller may simply retry.
  */
 export const moneyDevCalls = {

@@ -1,6 +1,6 @@
 import type { Migration } from './migrate'
 
-/** Tables the areas share through core/: attempt counts (core/attempts.ts). */
+/** Tables the areas share through core/: attempt counts (core/attempts.ts), job leases (core/lease.ts). */
 export const CORE_MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
@@ -14,6 +14,17 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
     count      INTEGER NOT NULL CHECK (count > 0)
   );
   CREATE INDEX attempt_windows_by_end ON attempt_windows (window_end);
+  `,
+  },
+  {
+    version: 12,
+    sql: `
+  -- Who runs a job that one node of the deployment must run alone (core/lease.ts), until when.
+  CREATE TABLE job_leases (
+    name       TEXT PRIMARY KEY,
+    holder     TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
   `,
   },
 ]

@@ -92,7 +92,6 @@ const CARD_COLUMNS = `real_name AS "realName", id_card_no AS "idCardNo", bank_no
 
 const CLEARING_BY_NO = `SELECT ${CLEARING_COLUMNS} FROM clearings c WHERE c.clearing_no = ?`
 const CARD_OF = `SELECT ${CARD_COLUMNS} FROM bank_cards WHERE wmid = ?`
-const MARK_CARD = 'UPDATE bank_cards SET is_error = 1 WHERE wmid = ?'
 
 function bought(orders: string, items: string, itemId: string, name: string, type: OrderType): string {
   return `
@@ -213,7 +212,8 @@ export class MoneyRepository {
   }
 
   /**
-   * Puts a failed clearing back to waiting when `allowed` says so, checked inside the same
+   * Puts a failed clearing back to waiting for the next payout run (out of the batch it failed
+   * in, so that batch's result file can never settle it again) when `allowed` says so, checked inside the same
    * transaction, with the entries it still holds: a sale refunded since it failed leaves it, and
    * its amount and fee (`fee`) are counted again. Answers the clearing, why not, or 'nothingLeft'
    * when every sale in it was refunded.
@@ -235,33 +235,12 @@ export class MoneyRepository {
       if (held.count === 0 || held.amount <= 0) return 'nothingLeft'
       await tx.run('UPDATE income_entries SET clearing_no = NULL WHERE clearing_no = ? AND refunded = 1', [clearingNO])
       const resubmitted = await tx.run(
-        `UPDATE clearings SET status = 0, fail_type = 0, fail_reason = '', settled_at = NULL, order_num = ?, order_money = ?, tax_fee = ?
+        `UPDATE clearings SET status = 0, fail_type = 0, fail_reason = '', settled_at = NULL, batch_no = NULL, order_num = ?, order_money = ?, tax_fee = ?
          WHERE clearing_no = ? AND status = 2`,
         [held.count, held.amount, fee(held.amount), clearingNO],
       )
       if (resubmitted !== 1) throw new Error(`clearing ${clearingNO} was not failed when retried`)
       return (await tx.one<ClearingRow>(CLEARING_BY_NO, [clearingNO])) as ClearingRow
-    })
-  }
-
-  /** Every waiting clearing, oldest first (the payout run). */
-  waitingClearings(): Promise<ClearingRow[]> {
-    return this.db.all<ClearingRow>(`SELECT ${CLEARING_COLUMNS} FROM clearings c WHERE c.status = 0 ORDER BY c.applied_at, c.clearing_no`)
-  }
-
-  /**
-   * Settles one waiting clearing, in one transaction: paid out, or failed (on the card's details:
-   * the card is marked erroneous). False when it was not waiting any more, so a clearing is
-   * settled once however many payout runs meet on it.
-   */
-  settleClearing(clearingNO: string, outcome: { status: 1 } | { status: 2; failType: 0 | 1; reason: string }, now: number): Promise<boolean> {
-    return this.db.transaction(async (tx): Promise<boolean> => {
-      const clearing = await tx.one<ClearingRow>(CLEARING_BY_NO, [clearingNO])
-      if (!clearing || clearing.status !== 0) return false
-      const settle = 'UPDATE clearings SET status = ?, fail_type = ?, fail_reason = ?, settled_at = ? WHERE clearing_no = ? AND status = 0'
-      if (outcome.status === 1) return (await tx.run(settle, [1, 0, '', now, clearingNO])) === 1
-      if (outcome.failType === 1) await tx.run(MARK_CARD, [clearing.wmid])
-      return (await tx.run(settle, [2, outcome.failType, outcome.reason, now, clearingNO])) === 1
     })
   }
 

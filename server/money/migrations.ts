@@ -138,4 +138,50 @@ ${sqliteOnly(LEDGER_TRIGGERS)(dialect)}`,
   DROP TRIGGER IF EXISTS live_order_refunded;
   `),
   },
+  {
+    // the payout (payout.ts, docs/PAYOUTS.md): bank transfer batches, the weekly run, e-signatures
+    version: 12,
+    sql: `
+  -- a waiting clearing (status 0) with a batch_no was sent to the bank in that batch and waits
+  -- for the bank's result; without one it waits for the next run (a retry clears it)
+  ALTER TABLE clearings ADD COLUMN batch_no TEXT;
+  CREATE INDEX clearings_by_batch ON clearings (batch_no);
+
+  -- one bank transfer batch file, kept as written, so it can be written again byte for byte
+  CREATE TABLE payout_batches (
+    batch_no   TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    row_count  INTEGER NOT NULL CHECK (row_count > 0),
+    -- fen, what the rows transfer together
+    total_fen  INTEGER NOT NULL CHECK (total_fen > 0),
+    csv        TEXT NOT NULL,
+    -- when the file was last written to the payout directory; NULL: not yet
+    written_at INTEGER
+  );
+
+  -- what each batch sent: the clearing and its amount (a retried clearing goes out again in another)
+  CREATE TABLE payout_batch_rows (
+    batch_no    TEXT NOT NULL REFERENCES payout_batches (batch_no),
+    clearing_no TEXT NOT NULL REFERENCES clearings (clearing_no),
+    amount_fen  INTEGER NOT NULL CHECK (amount_fen > 0),
+    PRIMARY KEY (batch_no, clearing_no)
+  );
+
+  -- the weekly run, once a week: the Monday (China time) it belongs to
+  CREATE TABLE payout_weeks (
+    week     TEXT PRIMARY KEY,
+    batch_no TEXT REFERENCES payout_batches (batch_no),
+    ran_at   INTEGER NOT NULL
+  );
+
+  -- a seller who signed the payout agreement with the e-signature SMS (spec 001 §9: the first
+  -- payout needs it); no row: not signed, the seller's clearings wait
+  CREATE TABLE payout_signatures (
+    wmid      TEXT PRIMARY KEY REFERENCES users (wmid),
+    -- the phone the code went to, as the card held it
+    phone     TEXT NOT NULL,
+    signed_at INTEGER NOT NULL
+  );
+  `,
+  },
 ]

@@ -18,7 +18,11 @@ import { absoluteUrl, publicOrigin } from '../core/urls'
 import { randomToken } from '../core/wechat'
 import type { Window } from './data'
 import { MoneyRepository } from './data'
-import { runPayout } from './payout'
+import { demoPayout } from './payout'
+import { PayoutRepository } from './payoutData'
+import { normalisePhone } from '../login/rules'
+import { requireSmsCode, sendSmsCode } from '../login/smsCalls'
+import type { EsignState } from '../../types/money'
 import type { ClearingRow } from './data'
 import {
   NOTHING_USABLE_MESSAGE,
@@ -43,7 +47,8 @@ const windowOf = (body: { page: number; pageSize: number }): Window => ({
   limit: body.pageSize,
 })
 
-export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { money, accounts }, identity, dev }) => {
+export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { money, accounts, smsCodes }, identity, dev, smsSender }) => {
+  const payouts = new PayoutRepository(db)
   acceptFormBodiesOnly(app)
 
   /** The session's user; no live session answers 601 (the app then goes to /profile). */
@@ -209,14 +214,55 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   )
 
   contractRoute(app, moneyCalls.unbindBankCard, { fields: {} }, async (request) => {
-    if (!(await money.unbindCard(await me(request)))) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    if (!(await money.unbindCard(await me(request)))) throw ApiRefusal.say(ResponseCode.NotFound, 'noCardBound')
+    return ok(null)
+  })
+
+  /**
+   * The e-signature (spec 001 §9): the SMS goes to the phone reserved on the bound card, the one
+   * the bank and the signing provider know (mainland numbers; the card form takes no country code).
+   */
+  const cardPhone = async (wmid: string) => {
+    const card = await money.card(wmid)
+    if (!card) throw ApiRefusal.say(ResponseCode.BadRequest, 'esignNeedsCard')
+    const number = normalisePhone(card.phone, '86')
+    if (!number) throw ApiRefusal.say(ResponseCode.BadRequest, 'esignPhoneInvalid')
+    return { card, number }
+  }
+  const esignState = async (wmid: string): Promise<EsignState> => {
+    const [signedAt, card] = await Promise.all([payouts.signedAt(wmid), money.card(wmid)])
+    return { signed: signedAt === null ? 0 : 1, phone: card ? maskedCard(card).phone : '', signedAt: signedAt ?? 0 }
+  }
+
+  contractRoute(app, moneyCalls.esign, { fields: {} }, async (request) => ok({ object: await esignState(await me(request)) }))
+
+  contractRoute(app, moneyCalls.esignSendSms, { fields: {} }, async (request) => {
+  contractRoute(app, moneyCalls.esignConfirm, { fields: { vcode: { type: 'string', maxLength: 12 } } }, async (request) => {
+    const now = Date.now()
+    const wmid = await me(request)
+    if ((await payouts.signedAt(wmid)) === null) {
+      const { card, number } = await cardPhone(wmid)
+      try {
+        await requireSmsCode(smsCodes, number, request.body.vcode ?? '', now)
+      } catch (refusal) {
+        // the same code sent twice at once: one signs, the other finds it signed
+        if ((await payouts.signedAt(wmid)) === null) throw refusal
+      }
+      await payouts.sign(wmid, card.phone, now)
+    }
+    return ok({ object: await esignState(wmid) })
+  })
+
+    const wmid = await me(request)
+    if ((await payouts.signedAt(wmid)) !== null) throw ApiRefusal.say(ResponseCode.BadRequest, 'esignAlreadySigned')
+    await sendSmsCode(smsCodes, smsSender, (await cardPhone(wmid)).number, request.ip)
     return ok(null)
   })
 
   if (dev) {
     const seller = { type: 'string', maxLength: 64 } as const
     contractRoute(app, moneyDevCalls.payout, { fields: { rejectCardOf: seller, failOf: seller } }, async (request) =>
-      ok({ object: await runPayout(money, Date.now(), { rejectCardOf: request.body.rejectCardOf, failOf: request.body.failOf }) }),
+      ok({ object: await demoPayout(db, Date.now(), { rejectCardOf: request.body.rejectCardOf, failOf: request.body.failOf }) }),
     )
   }
 }

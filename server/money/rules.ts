@@ -1,6 +1,6 @@
 /**
  * The money area's decisions (spec 001 §4, §5, §9), pure: the platform fee, the summary, who may
- * retry a failed withdrawal, what a payout does with a clearing, and how a card is masked.
+ * retry a failed withdrawal, and how a card is masked.
  */
 import type { BankCard, IncomeSummary } from '../../types/money'
 import type { Balances, CardRecord, ClearingRow } from './data'
@@ -54,22 +54,6 @@ export function retryRefusal(clearing: ClearingRow, card: CardRecord | undefined
   if (card.isError === 1) return 'retryUpdateCardFirst'
   if (clearing.failType === 1 && (clearing.settledAt === null || card.updatedAt <= clearing.settledAt)) return 'retryUpdateCardFirst'
   return null
-}
-
-/** What the bank does with one transfer of a payout run. */
-export type Transfer = 'paid' | 'cardRejected' | 'failed'
-
-export type PayoutOutcome = { status: 1 } | { status: 2; failType: 0 | 1; reason: string }
-
-/**
- * A payout pays a waiting clearing to the bound card; it fails on the card's details when no card
- * is bound, the card is marked erroneous or the bank rejects it, and for another reason when the
- * bank's transfer fails (the seller may retry that at once).
- */
-export function payoutOutcome(card: CardRecord | undefined, transfer: Transfer): PayoutOutcome {
-  if (!card || card.isError === 1 || transfer === 'cardRejected') return { status: 2, failType: 1, reason: BANK_REJECTED_REASON }
-  if (transfer === 'failed') return { status: 2, failType: 0, reason: BANK_FAILED_REASON }
-  return { status: 1 }
 }
 
 /**

@@ -116,4 +116,6 @@ export async function seedMoney(tx: Queryable, now: number = Date.now()): Promis
      VALUES ('wm_teacher', '林晓', '110101199001011234', '6214830000008888', '13800000001', '招商银行', 1, ?)`,
     [chinaTime(5, 9, 0)],
   )
+  // wm_teacher was paid out before (CLSEED01): the agreement was signed then
+  await tx.run(`INSERT INTO payout_signatures (wmid, phone, signed_at) VALUES ('wm_teacher', '13800000001', ?)`, [chinaTime(5, 9, 30)])
 }

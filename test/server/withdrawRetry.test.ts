@@ -169,6 +169,8 @@ describe('another seller', () => {
     })
     expect((await saveCard(BUYER)).body.code).toBe(200)
     const applied = await apply(BUYER, LOGIN.buyer)
+    // the buyer signed the payout agreement (its SMS steps: payoutEsign.test.ts), or the run leaves it waiting
+    await app.db.run(`INSERT INTO payout_signatures (wmid, phone, signed_at) VALUES ('wm_buyer', '13900000009', ?)`, [Date.now()])
     expect(applied.body.data.object).toMatchObject({ orderMoney: 200 })
     await payout({ failOf: 'wm_buyer' })
     return applied.body.data.object.clearingNO
