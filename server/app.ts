@@ -12,6 +12,8 @@ import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
 import { registerHealth } from './ops/health'
+import { loggingOptions, registerRequestId, type LogSettings } from './ops/logging'
+import { METRICS_TOKEN_MIN_LENGTH, registerMetrics } from './ops/metrics'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { openAppDatabase } from './database'
@@ -68,7 +70,10 @@ export interface AppOptions {
   database?: string
   /** built H5 site; default dist/h5 of the project */
   staticDir?: string
-  logger?: boolean
+  /** the JSON log (ops/logging.ts); `true`: with request lines, to stdout; default none */
+  logger?: boolean | LogSettings
+  /** METRICS_TOKEN: /metrics for the holder of this token (ops/metrics.ts); none: no /metrics */
+  metricsToken?: string
   /**
    * Development-only routes under /dev/ (WeChat login stand-in, SMS codes, payment sandbox) and
    * the logins that rely on them; default true in demo mode, always off in production
@@ -119,8 +124,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const wechat = opts.wechat ?? (demo ? DEMO_WECHAT : undefined)
   if (!wechat) throw new StartupError('production mode needs the WeChat credentials (wechat)')
   const staticDir = opts.staticDir ?? DEFAULT_STATIC_DIR
+  const logger = opts.logger === true ? { requests: true } : (opts.logger ?? false)
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...loggingOptions(logger),
     trustProxy: opts.trustProxy ?? false,
     schemaErrorFormatter,
     frameworkErrors: frameworkErrors(staticDir),
@@ -133,6 +139,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     await db.close()
   })
   app.setErrorHandler(errorHandler)
+  registerRequestId(app)
   const worker = workerName()
   if (worker !== undefined) {
     // a callback hook, not an async one: it runs on every answer, and a promise per answer costs
@@ -148,6 +155,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl, channel: `${opts.redisPrefix ?? 'lesson:'}chatroom` }) : undefined
   if (redis) app.addHook('onClose', () => redis.close())
   registerHealth(app, { db, ...(redis ? { redisReady: () => redis.connected() } : {}) })
+  registerMetrics(app, { token: opts.metricsToken, db })
   const roomRelay = redis ?? processRelay()
   const outside = outsideFetch(app)
   const sms = opts.sms ?? (demo ? DEMO_TENCENT_SMS : undefined)
@@ -219,7 +227,10 @@ export interface ServerConfig {
   /** LIVE_WEB_VIEWER (1 or 0); undefined: the mode's default (on in demo mode) */
   liveWebViewer?: boolean
   staticDir: string
+  /** LOG=1: request lines in the JSON log (warnings and errors are always written) */
   logger: boolean
+  /** METRICS_TOKEN */
+  metricsToken?: string
   dev: boolean
 }
 
@@ -338,11 +349,21 @@ function liveWebViewerSetting(env: Environment): Pick<ServerConfig, 'liveWebView
   return { liveWebViewer: value === '1' }
 }
 
+/** METRICS_TOKEN, when set: at least METRICS_TOKEN_MIN_LENGTH characters, or the start stops. */
+function metricsSetting(env: Environment): Pick<ServerConfig, 'metricsToken'> {
+  const token = env.METRICS_TOKEN
+  if (!token) return {}
+  if (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token)) {
+    throw new StartupError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`)
+  }
+  return { metricsToken: token }
+}
+
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
  * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
  * server/data/dev.sqlite), REDIS_URL (shared chat room events) and REDIS_PREFIX, STATIC_DIR (dist/h5),
- * LOG=1 logs requests,
+ * LOG=1 logs requests, METRICS_TOKEN opens /metrics,
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service; production
@@ -369,6 +390,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     ...liveWebViewerSetting(env),
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
+    ...metricsSetting(env),
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
   }
 }
@@ -395,7 +417,8 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     trustProxy: config.trustProxy,
     database: config.database,
     staticDir: config.staticDir,
-    logger: config.logger,
+    logger: { requests: config.logger },
+    metricsToken: config.metricsToken,
     dev: config.dev,
     iflytek: config.iflytek,
     wechatBases: config.wechatBases,

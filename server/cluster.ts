@@ -16,6 +16,7 @@ import { openAppDatabase } from './database'
 import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
 import { DEFAULT_PAYOUT_DIR } from './money/payout'
 import { startPayoutSchedule } from './money/payoutSchedule'
+import { answerMetricsRequest } from './ops/metricsCluster'
 
 /** What a worker sends the primary once it listens (server/index.ts). */
 export interface WorkerListening {
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
         relayRoomEvents(worker.id, message)
         return
       }
+      // a scrape of /metrics: the whole node's, gathered here (ops/metricsCluster.ts)
+      if (answerMetricsRequest(worker, message)) return
       if (!isListening(message)) return
       listening.add(worker.id)
       if (announced) return

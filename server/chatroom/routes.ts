@@ -12,6 +12,7 @@ import { wireMember, wireRoom, type ChatroomQueries, type MemberRecord } from '.
 import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { requestTarget } from '../core/urls'
+import { chatroomMessages, countChatroomMembers } from '../ops/metrics'
 import { readerLanguage, textOf, type Language, type TextKey, type TextParams } from '../core/messages'
 import type { RoomEvent } from './relay'
 import {
@@ -155,6 +156,8 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
     relay.publish(event)
   }
   const stopRelay = relay.subscribe((event) => deliver(event))
+  const stopCounting = countChatroomMembers(() => seats.size)
+  app.addHook('onClose', async () => stopCounting())
   if (worker !== undefined) relay.publish({ kind: 'hello', worker })
 
   // started by the first socket, cleared when the server closes
@@ -366,7 +369,10 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
       })
       return { saved: stored.message, created: stored.created }
     })
-    if (created) broadcast({ kind: 'msg', message: saved }, seat.socket)
+    if (created) {
+      chatroomMessages.inc()
+      broadcast({ kind: 'msg', message: saved }, seat.socket)
+    }
     return saved
   }
 

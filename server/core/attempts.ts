@@ -1,3 +1,4 @@
+import { attemptLimitRefusals } from '../ops/metrics'
 import type { Queryable } from './sql'
 
 /** At most `max` attempts per bucket in a window of `windowMs` starting at the first one. */
@@ -27,7 +28,9 @@ export class AttemptCounter {
   /** Milliseconds until the bucket may try again under `limit`; 0 when it may now. */
   async waitMs(q: Queryable, bucket: string, limit: AttemptLimit, now: number): Promise<number> {
     const { count, windowEnd } = await this.current(q, bucket, now)
-    return count >= limit.max ? windowEnd - now : 0
+    if (count < limit.max) return 0
+    attemptLimitRefusals.inc({ limit: limitName(bucket) })
+    return windowEnd - now
   }
 
   /** Counts one attempt in each bucket (and forgets windows that have ended). */
@@ -45,6 +48,17 @@ export class AttemptCounter {
     }
   }
 }
+
+/**
+ * A bucket's kind, for the refusals metric: its first two parts (`sms:phone`, `lesson-pass:client`),
+ * which the code names; never the phone, address or id that follows.
+ */
+export const limitName = (bucket: string): string =>
+  bucket
+    .split(':')
+    .slice(0, 2)
+    .filter((part) => /^[a-z-]+$/.test(part))
+    .join(':')
 
 /** Minutes to wait, rounded up, at least one: what a refusal tells the user. */
 export const waitMinutes = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / 60_000))

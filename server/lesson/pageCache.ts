@@ -14,6 +14,8 @@
  * Memory is bounded: the least recently used pages leave first once `maxChars` of JSON is held.
  */
 
+import { pageCacheLookups } from '../ops/metrics'
+
 /** What a cached page must give: its serialised text, whose length is what the cache holds. */
 export interface SerialisedPage {
   readonly json: string
@@ -45,6 +47,7 @@ export class PageCache<Page extends SerialisedPage> {
   async page(key: PageKey, build: () => Promise<Page>): Promise<Page> {
     const id = keyOf(key)
     const cached = this.pages.get(id)
+    pageCacheLookups.inc({ result: cached === undefined ? 'miss' : 'hit' })
     if (cached !== undefined) {
       this.pages.delete(id)
       this.pages.set(id, cached)

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import type { NotificationRefusal } from '../outside/wechatPay/client'
 import { PAY_NOTIFY_PATH, REFUND_NOTIFY_PATH } from './payments'
 import type { PaymentOutcome } from './payments'
+import { paymentNotifications } from '../ops/metrics'
 
 /**
  * WeChat Pay API v3's notifications (the pay notify URL set in the merchant console and in each
@@ -37,10 +38,12 @@ export const notifyRoutes: FastifyPluginAsync<AppContext> = async (app, { paymen
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 65_536 }, (_request, body, done) => done(null, body))
 
   for (const path of [PAY_NOTIFY_PATH, REFUND_NOTIFY_PATH]) {
+    const kind = path === PAY_NOTIFY_PATH ? 'transaction' : 'refund'
     app.post<{ Body: string }>(path, async (request, reply) => {
       if (!payments) return reply.code(503).send({ code: 'FAIL', message: 'WeChat Pay is not configured' })
       const notification = payments.client.readNotification(request.headers, typeof request.body === 'string' ? request.body : '')
       if (typeof notification === 'string') {
+        paymentNotifications.inc({ kind, outcome: notification })
         request.log.warn({ refusal: notification }, 'WeChat Pay notification refused')
         return refuse(reply, notification)
       }
@@ -50,6 +53,7 @@ export const notifyRoutes: FastifyPluginAsync<AppContext> = async (app, { paymen
           : notification.kind === 'refund' && path === REFUND_NOTIFY_PATH
             ? await payments.applyRefund(notification.refund)
             : ({ ok: false, reason: 'malformed' } as const)
+      paymentNotifications.inc({ kind, outcome: outcome.ok ? 'accepted' : outcome.reason })
       if (!outcome.ok) {
         request.log.warn({ refusal: outcome.reason }, 'WeChat Pay notification refused')
         return refuse(reply, outcome.reason)

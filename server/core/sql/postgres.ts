@@ -210,6 +210,11 @@ class PostgresDb implements Db {
     }
   }
 
+  /** The pool's connections: opened, held by a call or transaction, and the calls waiting for one. */
+  poolUse() {
+    return { size: this.pool.totalCount, inUse: this.pool.totalCount - this.pool.idleCount, waiting: this.pool.waitingCount }
+  }
+
   /** Ends the pool; closing again does nothing (the app's own close follows a script's). */
   async close(): Promise<void> {
     if (this.pool.ended) return

@@ -48,6 +48,8 @@ class SqliteDb implements Db {
   private readonly statements = new Map<string, Statement<SqlValue[], unknown>>()
   /** settles when the open transaction ends; null when none is open */
   private busy: Promise<void> | null = null
+  /** calls waiting for the open transaction to end */
+  private waiting = 0
   private readonly inside: Queryable
 
   constructor(private readonly raw: Database.Database) {
@@ -74,9 +76,19 @@ class SqliteDb implements Db {
    * loop on `busy` and act right after their last check, with no await between: another waiter
    * may have claimed the turn in between.
    */
-  private waitTurn(busy: Promise<void>): Promise<void> {
+  private async waitTurn(busy: Promise<void>): Promise<void> {
     if (insideTransaction.getStore() === this) throw new Error("a transaction's work must use its tx, not the database")
-    return busy
+    this.waiting += 1
+    try {
+      await busy
+    } finally {
+      this.waiting -= 1
+    }
+  }
+
+  /** One connection, held while a transaction is open. */
+  poolUse() {
+    return { size: 1, inUse: this.busy ? 1 : 0, waiting: this.waiting }
   }
 
   async all<Row>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {

@@ -51,10 +51,10 @@ export interface Db extends Queryable {
    */
   alone<T>(work: TransactionWork<T>): Promise<T>
   close(): Promise<void>
+  /** Its connections now, for the pool-use metric (ops/metrics.ts). */
+  poolUse(): PoolUse
 }
 
-/** Whether `error` is a unique-constraint violation, on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
 /**
  * The database cannot answer now: PostgreSQL stopped, restarting or out of reach, a connection
  * lost mid-call, the SQLite file locked past the busy wait, read-only or failing on disk. The call
@@ -70,6 +70,15 @@ export class DatabaseUnavailable extends Error {
 
 export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable => error instanceof DatabaseUnavailable
 
+/** A database's connections: how many it holds, how many a call or transaction holds, how many calls wait for one. */
+export interface PoolUse {
+  size: number
+  inUse: number
+  waiting: number
+}
+
+/** Whether `error` is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
