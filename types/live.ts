@@ -98,13 +98,18 @@ export interface LiveSubscription {
 
 /** loginType 1 chat-app login, 2 guest (spec 001 §9) */
 export type LiveLoginType = 1 | 2
+/** spec 001 §3, §9 fromType: where the viewer came from (1 a shared link, 2 the app), as the login data says */
+export type LiveFromType = 1 | 2
 
 export interface LivePlayBody {
   courseData: string
-  /** spec 001 §9 fromType 1/2: where the viewer came from (1 a shared link, 2 the app); recorded only */
+  /** spec 001 §9 fromType 1/2: the login data's (1 for a guest); it opens nothing */
   fromType: number
   loginType: number
-  /** the order that bought a paid live, when the viewer just paid ('' otherwise) */
+  /**
+   * the viewer's own order that has just paid for this live: the server asks WeChat Pay about it
+   * when its notification has not come; it opens nothing by itself
+   */
   orderNO?: string
   /** the chat-app login; required for loginType 1 */
   loginData?: string

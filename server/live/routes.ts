@@ -28,6 +28,7 @@ import { openidOfSubscribeLink, subscribeLinkKey } from './subscribeLink'
 import { subscribeRoutes } from './subscribeRoutes'
 import { nimModerationRoutes } from './nimModeration'
 import { streamOriginFromEnv, streamUrl } from './streamUrls'
+import { WechatPayError } from '../outside/wechatPay/client'
 
 const UNKNOWN_HOST_MESSAGE = 'host does not exist'
 const SELF_MESSAGE = 'you cannot subscribe to yourself'
@@ -51,7 +52,7 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts }, identity, wechat, wechatOauth, nimRoom, liveWebViewer }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts, orders }, identity, wechat, wechatOauth, nimRoom, payments, liveWebViewer }) => {
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
@@ -66,10 +67,29 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     return liveWebViewer ? live : { ...live, appOnly: 1 }
   }
 
+  /**
+   * `orderNO` of the play call: the viewer's own open order of this live, paid a moment ago. WeChat
+   * Pay is asked about it (its notification may not have arrived), which settles it as the
+   * notification would. Anyone else's order, another live's, a paid or unknown one is left alone:
+   * the stream opens on the orders the money area holds, never on the number a client sends.
+   */
+  const settleJustPaid = async (live: LiveRecord, wmid: string, orderNO: string, at: number): Promise<void> => {
+    if (!payments || live.saleLiveId === null) return
+    const order = await orders.findLive(orderNO)
+    if (!order || order.wmid !== wmid || order.liveId !== live.saleLiveId || order.status !== 0) return
+    try {
+      await payments.reconcile(orderNO, at)
+    } catch (error) {
+      if (!(error instanceof WechatPayError)) throw error
+      app.log.warn({ status: error.status, code: error.code }, error.message)
+    }
+  }
+
   /** A chat-app login, or a guest when none is given; a given but expired one answers 601. */
-  const viewerFor = async (live: LiveRecord, loginData: string | undefined, at: number): Promise<LiveViewer> => {
+  const viewerFor = async (live: LiveRecord, loginData: string | undefined, at: number, orderNO?: string): Promise<LiveViewer> => {
     if (loginData === undefined) return { kind: 'guest' }
     const user = await identity.loginUser(loginData, at)
+    if (orderNO) await settleJustPaid(live, user.wmid, orderNO, at)
     return { kind: 'user', wmid: user.wmid, bought: await lives.hasBought(user.wmid, live) }
   }
 
@@ -144,11 +164,12 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
     },
     async (request) => {
       const at = clock()
-      const { courseData, loginType, loginData } = request.body
+      // fromType (1/2, where the viewer came from) opens nothing; orderNO only settles the viewer's own payment
+      const { courseData, loginType, loginData, orderNO } = request.body
       const live = await findLive(courseData)
       // loginType 1 needs a live chat-app login; a guest (2) is a guest whatever else it sends
       if (loginType === 1 && loginData === undefined) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
-      const viewer = await viewerFor(live, loginType === 1 ? loginData : undefined, at)
+      const viewer = await viewerFor(live, loginType === 1 ? loginData : undefined, at, orderNO)
       refuse(playRefusal(live, viewer))
       const answer = await info(live, viewer, request)
       if (live.status !== 1) return ok({ object: answer })

@@ -1,11 +1,17 @@
 import { ResponseCode } from '../../types/api'
-import type { LiveInfo, LiveSubscription } from '../../types/live'
+import type { LiveFromType, LiveInfo, LivePlayBody, LiveSubscription } from '../../types/live'
+import type { LoginData } from '../../types/login'
 import { LIVE_SUBSCRIBE_PAGE_SIZE, LIVE_WATCH_COUNT_PATH, liveCalls } from '../../types/live'
 import { createCall } from './client'
 import type { Post } from './client'
 
 export type { LiveInfo, LiveSubscription, LiveWatchData } from '../../types/live'
 export { LIVE_PASSWORD_MIN_LENGTH, LIVE_SUBSCRIBE_PAGE_SIZE, LIVE_WATCH_COUNT_PATH } from '../../types/live'
+
+/** spec 001 §3, §9: where the viewer came from, as the login data says it (1 or 2); 1 without one. */
+export function liveFromType(login: LoginData | undefined): LiveFromType {
+  return login?.fromType === 2 ? 2 : 1
+}
 
 /** One page of the subscription list; `end` on a short page or on 404 (spec 001 §4). */
 export interface SubscriptionPage {
@@ -24,9 +30,16 @@ export function createLiveApi(post: Post, getJson: (path: string) => Promise<unk
     async info(courseData: string, loginData: string | undefined): Promise<LiveInfo> {
       return (await call(liveCalls.info, { courseData, ...(loginData ? { loginData } : {}) }, { silent: true })).data.object
     },
-    /** getPayLiveUrl: the stream and the chat room, as the chat-app login (loginType 1) or a guest (2) */
-    async play(courseData: string, loginData: string | undefined): Promise<LiveInfo> {
-      const body = loginData ? { courseData, fromType: 1, loginType: 1, loginData } : { courseData, fromType: 1, loginType: 2 }
+    /**
+     * getPayLiveUrl: the stream and the chat room, as the chat-app login (loginType 1) or a guest (2),
+     * from where its login data says (fromType), with the order that has just paid for the live,
+     * whose payment the server then confirms (`orderNO`). The server decides who watches.
+     */
+    async play(courseData: string, login: LoginData | undefined, orderNO?: string): Promise<LiveInfo> {
+      const order = orderNO ? { orderNO } : {}
+      const body: LivePlayBody = login
+        ? { courseData, fromType: liveFromType(login), loginType: 1, ...order, loginData: login.loginData }
+        : { courseData, fromType: 1, loginType: 2, ...order }
       return (await call(liveCalls.play, body, { silent: true })).data.object
     },
     /** getPlayBackLiveUrl: a wrong password is toasted with the server's message */

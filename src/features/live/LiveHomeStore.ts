@@ -82,6 +82,8 @@ export class LiveHomeStore {
   /** the platform refused to start playback without a tap (a browser's autoplay policy): the play button */
   playRefused = false
   rate: LiveRate = 1
+  /** the order that has just paid for this live (the route's `orderNO`), sent with the stream call */
+  private paidOrder: string | undefined = undefined
   chat: LiveChatStore | undefined = undefined
   /** /liveHomeAdmin's moderation panel, once the room is entered (issue 29, item 5) */
   moderation: ModerationStore | undefined = undefined
@@ -161,6 +163,11 @@ export class LiveHomeStore {
     }
   }
 
+  /** The order the viewer has just paid this live with (the route's `orderNO`): the server confirms it before it answers. */
+  setPaidOrder(orderNO: string | undefined): void {
+    this.paidOrder = orderNO
+  }
+
   /** After the chat-app login: the page as the logged-in viewer sees it (a live plays at once). */
   afterLogin(): Promise<void> {
     return this.load(this.courseData, this.mode)
@@ -169,7 +176,7 @@ export class LiveHomeStore {
   /** The guest choice, or after the chat-app login: the stream and the room. */
   watch(): Promise<void> {
     this.view = { kind: 'loading' }
-    return this.enter(() => this.deps.api.play(this.courseData, this.deps.login()?.loginData))
+    return this.enter(() => this.deps.api.play(this.courseData, this.deps.login(), this.paidOrder))
   }
 
   /** Spec 001 §5: under 4 characters is the toast without a call; a wrong one is the server's toast. */
@@ -253,7 +260,7 @@ export class LiveHomeStore {
   private onNotice(notice: LiveChatMessage): void {
     if (notice.type !== 'live_deinit' || this.mode === 'replay') return
     const generation = this.generation
-    const fetch = this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, this.deps.login()?.loginData)
+    const fetch = this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, this.deps.login(), this.paidOrder)
     void fetch.then(
       (info) =>
         runInAction(() => {
@@ -373,8 +380,8 @@ export class LiveHomeStore {
     this.streamBroken = false
     this.playRefused = false
     if (this.view.kind !== 'watching' || this.mode === 'replay') return
-    const login = this.deps.login()?.loginData
-    void this.enter(() => (this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, login)))
+    const login = this.deps.login()
+    void this.enter(() => (this.mode === 'admin' ? this.deps.api.adminPlay(this.courseData) : this.deps.api.play(this.courseData, login, this.paidOrder)))
   }
 
   /** The page is gone: nothing of it plays, connects or ticks any more. */
