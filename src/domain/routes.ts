@@ -135,6 +135,8 @@ const TABLE = [
   // misc: players, album, circle posts, guides, complaint and test pages
   route('AudioPlayer', 'misc', ['/audioPlayer']),
   route('M4aPlayer', 'misc', ['/m4aPlayer']),
+  // the transcript of the lesson on screen, following its voice (issue 35): kept out of the main package
+  route('Transcript', 'misc', ['/transcript']),
   route('LessonAlbum', 'misc', ['/lessonAlbum']),
   route('WmCircleDetail', 'misc', ['/wmCircleDetail']),
   route('GroupSpaceDetail', 'misc', ['/groupSpaceDetail']),

@@ -46,6 +46,7 @@ const FIXED_TEXT = [
   '.audio-panel__close',
   '.audio-panel__rate',
   '.audio-panel__locate',
+  '.listening-tools__button',
   '.seek-bar__time',
   '.rate-button',
   '.lesson-preview-bar__hint',

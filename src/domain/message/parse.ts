@@ -34,6 +34,8 @@ import {
   type Size,
 } from './types'
 import { safeUrl, videoPosterUrl } from './url'
+import { readIatWords } from '../listening/iatWords'
+import type { WordTime } from '../listening/sentences'
 
 export const OLD_VOICE_OBJECT_NAME = 'RC:VcMsg'
 
@@ -124,6 +126,11 @@ const parseImage: PayloadParser = (envelope) => {
   }
 }
 
+/** A voice's word times only when the payload has them: most voices carry none. */
+function optionalWords(words: WordTime[] | undefined): { words?: WordTime[] } {
+  return words ? { words } : {}
+}
+
 const parseVoice: PayloadParser = (envelope) => {
   const { payload, pick, base } = envelope
   const url = mediaUrl(envelope) ?? safeUrl(firstField(payload, ['voiceUrl']) ?? pick('voiceUrl'))
@@ -133,6 +140,7 @@ const parseVoice: PayloadParser = (envelope) => {
     url,
     duration: toSize(field(payload, 'duration')) ?? toSize(pick('duration')) ?? 0,
     text: toText(field(payload, 'text')),
+    ...optionalWords(readIatWords(field(payload, 'ws'))),
     voiceId: toId(field(payload, 'id')) ?? base.msgId,
   }
 }

@@ -4,6 +4,8 @@
  * never has to guess. Text is plain text: the UI renders it as a text node, never as HTML.
  */
 
+import type { WordTime } from '../listening/sentences'
+
 /** Message type codes exactly as the backend sends them. */
 export const MsgType = {
   Text: 1000,
@@ -119,6 +121,8 @@ export interface VoiceMessage extends MessageBase {
   duration: number
   /** transcription sent with the message */
   text?: string
+  /** the speech service's word times kept with the transcription (the payload's iFlytek `ws`), if any */
+  words?: WordTime[]
   /** the payload's id (used by voice-to-text); the msgId when the payload has none */
   voiceId: string
 }

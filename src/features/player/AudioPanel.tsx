@@ -6,6 +6,7 @@ import { t } from '../../locales'
 import { pressable, type KeyLike } from '../../ui/a11y'
 import { PLAYBACK_RATES, type PlayerStore } from '../../stores/player'
 import { formatRate } from './rate'
+import { ListeningTools } from './ListeningTools'
 import { locatePlaying, type RevealVoice } from './scroll'
 // the seek bar's styles travel with it: the m4a page shows it without the lesson's LessonAudio
 import './player.scss'
@@ -96,6 +97,7 @@ export const AudioPanel = observer(function AudioPanel({ player, reveal }: { pla
           aria-label={t(player.isPlaying ? 'player.panel.pause' : 'player.panel.play')}
           {...pressable(() => player.togglePlay())}
         />
+        <ListeningTools player={player} />
       </View>
     </View>
   )

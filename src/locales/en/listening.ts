@@ -9,6 +9,8 @@ export default {
   'listening.sleep.endOfVoice': 'End of this voice',
   'listening.sleep.endOfLesson': 'End of the lesson',
   'listening.sleep.off': 'Off',
+  'listening.sleep.short.endOfVoice': 'After voice',
+  'listening.sleep.short.endOfLesson': 'After lesson',
   'listening.sleep.note.minutes': 'Stops in {minutes} min',
   'listening.sleep.note.endOfVoice': 'Stops after this voice',
   'listening.sleep.note.endOfLesson': 'Stops at the end of the lesson',

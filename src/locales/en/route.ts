@@ -37,6 +37,7 @@ export default {
   'route.vipExchange3': 'Team migration gives VIP',
   'route.vipExchange4': 'Team migration gives VIP',
   'route.audioPlayer': 'Audio player',
+  'route.transcript': 'Transcript',
   'route.m4aPlayer': 'Audio player',
   'route.lessonAlbum': 'Album',
   'route.wmCircleDetail': 'Circle post',

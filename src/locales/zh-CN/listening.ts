@@ -6,6 +6,8 @@ export default {
   'listening.sleep.endOfVoice': '播完当前语音',
   'listening.sleep.endOfLesson': '播完本课',
   'listening.sleep.off': '不开启',
+  'listening.sleep.short.endOfVoice': '播完本条',
+  'listening.sleep.short.endOfLesson': '播完本课',
   'listening.sleep.note.minutes': '{minutes} 分钟后停止播放',
   'listening.sleep.note.endOfVoice': '播完当前语音后停止',
   'listening.sleep.note.endOfLesson': '播完本课后停止',

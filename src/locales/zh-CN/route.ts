@@ -35,6 +35,7 @@ export default {
   'route.vipExchange3': '团队迁移送VIP',
   'route.vipExchange4': '团队迁移送VIP',
   'route.audioPlayer': '音频播放',
+  'route.transcript': '课程文稿',
   'route.m4aPlayer': '音频播放',
   'route.lessonAlbum': '专辑',
   'route.wmCircleDetail': '圈子详情',

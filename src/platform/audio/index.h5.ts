@@ -203,6 +203,10 @@ export function createElementEngine(deps: ElementEngineDeps): AudioEngine {
     setVolume(volume) {
       audio().volume = volume
     },
+    showSleepNote(note) {
+      audio()
+      session?.note(note)
+    },
     mediaDuration(src) {
       if (isAmrUrl(src)) return Promise.resolve(undefined)
       // a detached element of its own: the playing one is never disturbed

@@ -1,6 +1,6 @@
 /**
- * H5 lock-screen and notification controls (Media Session API): the lesson title and cover, and
- * play / pause / next / previous / seek routed back to the engine.
+ * H5 lock-screen and notification controls (Media Session API): the lesson title and cover, the
+ * sleep timer's note, and play / pause / next / previous / seek routed back to the engine.
  */
 import type { AudioSource } from './types'
 
@@ -14,6 +14,8 @@ export interface MediaSessionCommands {
 
 export interface MediaSessionBinding {
   metadata(source: AudioSource): void
+  /** the sleep timer's note ('stops in 12 min'), shown as the album line under the title; undefined clears it */
+  note(text: string | undefined): void
   position(currentTime: number, duration: number, rate: number): void
   stopped(): void
 }
@@ -38,14 +40,26 @@ export function bindMediaSession(session: MediaSession, commands: MediaSessionCo
       // older browsers throw for actions they do not know; the others still work
     }
   }
+  let shown: AudioSource | undefined
+  let noted: string | undefined
+  const show = (): void => {
+    if (typeof MediaMetadata === 'undefined' || !shown) return
+    session.metadata = new MediaMetadata({
+      title: shown.title,
+      artist: shown.singer,
+      album: noted ?? '',
+      artwork: shown.coverImgUrl ? [{ src: shown.coverImgUrl }] : [],
+    })
+  }
   return {
     metadata(source) {
-      if (typeof MediaMetadata === 'undefined') return
-      session.metadata = new MediaMetadata({
-        title: source.title,
-        artist: source.singer,
-        artwork: source.coverImgUrl ? [{ src: source.coverImgUrl }] : [],
-      })
+      shown = source
+      show()
+    },
+    note(text) {
+      if (text === noted) return
+      noted = text
+      show()
     },
     position(currentTime, duration, rate) {
       if (!Number.isFinite(duration) || duration <= 0 || !session.setPositionState) return
@@ -56,6 +70,7 @@ export function bindMediaSession(session: MediaSession, commands: MediaSessionCo
       }
     },
     stopped() {
+      shown = undefined
       session.metadata = null
       session.playbackState = 'none'
     },

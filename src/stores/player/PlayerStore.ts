@@ -133,6 +133,11 @@ export class PlayerStore {
     return this.sleep.choice
   }
 
+  /** Whole minutes a counted sleep timer has left, rounded up. */
+  get sleepMinutesLeft(): number | undefined {
+    return this.sleep.minutesLeft
+  }
+
   /** What the running sleep timer says ('stops in 12 min'). */
   get sleepNote(): string | undefined {
     return this.sleep.note

@@ -24,4 +24,5 @@ export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   invite: 'invite',
   speech: 'misc',
   tools: 'misc',
+  transcript: 'misc',
 }
