@@ -104,7 +104,8 @@ const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
       }
       const param = String(params[0])
       const serialNo = randomUUID()
-      request.log.info(`SMS code for ${number}: ${param}`)
+      // the code and the phone stay out of the log (ops/logging.ts): the outbox holds them
+      request.log.info({ serialNo }, 'SMS stand-in delivered a code to its outbox')
       await db.run('INSERT INTO standin_sms_outbox (serial_no, phone, param, sent_at) VALUES (?, ?, ?, ?)', [serialNo, number, param, Date.now()])
       SendStatusSet.push({ SerialNo: serialNo, PhoneNumber: number, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: number.startsWith('+86') ? 'CN' : '' })
     }
