@@ -99,10 +99,15 @@ export class ResumeSync {
     const stopPlace = reaction(
       () => ({ key: player.source?.key, media: player.current, status: player.status, position: player.position }),
       ({ key, media, status, position }) => {
-        if (!session.loggedIn || !isServerLesson(key) || media?.kind !== 'voice') return
+        if (!session.loggedIn) return
+        // stopped, or the lesson heard to its end (the playhead back at 0): the last place heard goes now
+        if (status === 'idle') {
+          void this.flush()
+          return
+        }
+        if (!isServerLesson(key) || media?.kind !== 'voice') return
         this.latest = { courseData: key, msgId: media.id, position: placeBehind(position) }
-        const stopped = status === 'paused' || status === 'idle'
-        if (stopped || this.deps.now() - this.lastSentAt >= RESUME_SYNC_INTERVAL_MS) void this.flush()
+        if (status === 'paused' || this.deps.now() - this.lastSentAt >= RESUME_SYNC_INTERVAL_MS) void this.flush()
       },
     )
     const stopOffer = reaction(

@@ -115,6 +115,18 @@ describe('saving the place while listening', () => {
     expect(t.saves().length).toBe(before + 1)
   })
 
+  it('a stop sends the last place heard, never the 0 the stopped player shows', async () => {
+    const t = setUp()
+    t.player.attach(t.lesson())
+    await t.player.playVoice('v1')
+    t.engine.listener.onPlay()
+    await t.listen(10, 0)
+    t.player.stop()
+    await flush()
+    const last = t.saves()[t.saves().length - 1]
+    expect(last).toMatchObject({ msgId: 'v1', position: '7' })
+  })
+
   it('sends nothing for a logged-out listener, nor for an old `data` link, and asks nothing', async () => {
     for (const [loggedIn, key] of [
       [false, 'demo-all-types'],
