@@ -19,7 +19,8 @@ const STATUS_KEY = { 0: 'money.status.0', 1: 'money.status.1', 2: 'money.status.
 const MONEY_KEY = { 0: 'money.record.money', 1: 'money.record.money', 2: 'money.record.unpaid' } as const
 const REASON_KEY = { 0: 'money.record.reason.0', 1: 'money.record.reason.1' } as const
 
-const goCard = () => navigate('WithdrawBindCard')
+/** isBindCard (spec 001 §2): the bank card page shows the add-card tile at once when there is no card */
+const goCard = (bound: 0 | 1) => navigate('WithdrawBindCard', { isBindCard: bound })
 const goEditCard = () => navigate('WithdrawBindCardEdit', { cardInfo: 1 })
 
 function RecordRow({ record, busy, onRetry }: { record: ClearingRecord; busy: boolean; onRetry: () => void }) {
@@ -116,7 +117,7 @@ export const WithdrawScreen = observer(function WithdrawScreen({ store }: { stor
           >
             {t('money.withdrawNow')}
           </Button>
-          <Button className='money__secondary' {...pressable(goCard)}>
+          <Button className='money__secondary' {...pressable(() => goCard(summary.isBindBankCard))}>
             {t('money.cardManagement')}
           </Button>
         </View>

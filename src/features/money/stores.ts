@@ -174,6 +174,7 @@ export type CardState =
 /** /withdrawBindCard: bound when the info call answers 200, otherwise not (spec 001 §4). */
 export class BankCardStore {
   state: CardState = { kind: 'loading' }
+  private shown = false
   confirmingUnbind = false
   /** the unbind call failed: its message */
   unbindError: string | undefined = undefined
@@ -183,6 +184,20 @@ export class BankCardStore {
     private readonly messageOf: MessageOf,
   ) {
     makeAutoObservable<BankCardStore, 'money' | 'messageOf'>(this, { money: false, messageOf: false })
+  }
+
+  /**
+   * The page shows: its route's `isBindCard` (spec 001 §2) 0 says there is no card, so the first
+   * show is the add-card tile without the info call; every other show (back from the form) asks.
+   */
+  show(isBindCard: boolean | undefined): Promise<void> {
+    const first = !this.shown
+    this.shown = true
+    if (first && isBindCard === false) {
+      this.state = { kind: 'unbound' }
+      return Promise.resolve()
+    }
+    return this.load()
   }
 
   async load(): Promise<void> {
