@@ -1,5 +1,5 @@
 import { ResponseCode } from '../../types/api'
-import type { BankCard, BoughtItem, ClearingRecord, IncomeSummary, OrderType, RecashRecord, SalesIncomeRecord, SellingLesson, SellingLive } from '../../types/money'
+import type { BankCard, BoughtItem, ClearingRecord, EsignState, IncomeSummary, OrderType, RecashRecord, SalesIncomeRecord, SellingLesson, SellingLive } from '../../types/money'
 import { MONEY_PAGE_SIZE, moneyCalls } from '../../types/money'
 import { createCall } from './client'
 import type { Post } from './client'
@@ -8,6 +8,7 @@ export type {
   BankCard,
   BoughtItem,
   ClearingRecord,
+  EsignState,
   IncomeSummary,
   OrderType,
   RecashRecord,
@@ -77,6 +78,17 @@ export function createMoneyApi(post: Post) {
     },
     async unbindBankCard(): Promise<void> {
       await call(moneyCalls.unbindBankCard, {}, { silent: true })
+    },
+    /** Whether the seller signed the payout agreement (spec 001 §9: the first payout needs it). */
+    async esign(): Promise<EsignState> {
+      return (await call(moneyCalls.esign, {}, { silent: true })).data.object
+    },
+    /** The signing code, by SMS to the phone reserved on the bound card. */
+    async esignSendSms(): Promise<void> {
+      await call(moneyCalls.esignSendSms, {}, { silent: true })
+    },
+    async esignConfirm(vcode: string): Promise<EsignState> {
+      return (await call(moneyCalls.esignConfirm, { vcode }, { silent: true })).data.object
     },
   }
 }

@@ -10,6 +10,7 @@ import { pressable } from '../../ui/a11y'
 import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
 import { PagedList } from '../../ui/PagedList'
 import { StateView } from '../../ui/StateView'
+import { EsignBlock } from './EsignParts'
 import { WithdrawRules } from './parts'
 import type { WithdrawStore } from './stores'
 import './money.scss'
@@ -132,6 +133,7 @@ export const WithdrawScreen = observer(function WithdrawScreen({ store }: { stor
       ) : (
         <StateView kind='loading' title={t('ui.list.loading')} />
       )}
+      <EsignBlock store={store.esign} />
       <WithdrawRules />
       <Text className='money__section'>{t('money.records')}</Text>
       <PagedList<ClearingRecord>

@@ -6,6 +6,7 @@ import { validateBankCard, type BankCardForm, type BankCardKey } from '../../dom
 import type { KeyValueStorage } from '../../platform/storage/types'
 import type { LoginDataStore } from '../../stores/loginData'
 import { Pager } from '../../ui/pager'
+import { EsignStore } from './esign'
 
 export type MessageOf = (err: unknown) => string
 
@@ -92,22 +93,26 @@ export interface WithdrawDeps {
 export class WithdrawStore {
   readonly summary: SummaryLoad
   readonly records: Pager<ClearingRecord>
+  /** the payout agreement the first payout needs (spec 001 §9) */
+  readonly esign: EsignStore
   dialog: WithdrawDialog | null = null
   submitting = false
 
   constructor(private readonly deps: WithdrawDeps) {
     this.summary = new SummaryLoad(deps.money, deps.messageOf)
     this.records = new Pager((page) => deps.money.clearings(page), { messageOf: deps.messageOf })
-    makeAutoObservable<WithdrawStore, 'deps'>(this, { deps: false, summary: false, records: false })
+    this.esign = new EsignStore(deps.money, deps.messageOf)
+    makeAutoObservable<WithdrawStore, 'deps'>(this, { deps: false, summary: false, records: false, esign: false })
   }
 
   load(): void {
     void this.summary.load()
+    void this.esign.load()
     void this.records.loadMore()
   }
 
   refresh(): Promise<unknown> {
-    return Promise.all([this.summary.load(), this.records.refresh()])
+    return Promise.all([this.summary.load(), this.esign.load(), this.records.refresh()])
   }
 
   get cardUpdated(): boolean {
