@@ -11,19 +11,16 @@
 import type { AppContext } from '../context'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import { VIP_LOOKUP_LIMIT_CODE, VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
-import type { VipSlot, VipSlots, VipViewer } from '../../types/vip'
+import { VIP_LOOKUP_LIMIT_CODE, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
+import type { VipRefusal, VipSlot, VipSlots, VipViewer } from '../../types/vip'
 import { type AttemptLimit, waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
+import type { TextKey } from '../core/messages'
 import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { vipQuotaForGroupSize as vipQuotaOf } from '../../src/domain/vip'
 import type { LinkRow, SlotRow, UserRow } from './data'
-
-const UNKNOWN_LINK_MESSAGE = 'the campaign link does not exist'
-const UNKNOWN_FRIEND_MESSAGE = 'no user has this ID'
-const UNKNOWN_SLOT_MESSAGE = 'this slot does not exist'
 
 /** A product ID as users type it: visible characters, no spaces. */
 const friendId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^\\S+$' } as const
@@ -38,7 +35,19 @@ export const FRIEND_LOOKUP_LIMITS: { account: AttemptLimit; client: AttemptLimit
   client: { max: 40, windowMs: 10 * 60_000 },
 }
 
-const refuse = (reason: keyof typeof VIP_REFUSALS): ApiRefusal => new ApiRefusal(VIP_REFUSED_CODE, VIP_REFUSALS[reason])
+/** The catalogue's text of each campaign refusal (core/messages.ts). */
+const VIP_REFUSAL_TEXTS: Record<VipRefusal, TextKey> = {
+  closed: 'vipClosed',
+  tooSmall: 'vipTooSmall',
+  exchanged: 'vipExchanged',
+  groupCounted: 'vipGroupCounted',
+  notExchanged: 'vipNotExchanged',
+  slotUsed: 'vipSlotUsed',
+  friendHasSlot: 'vipFriendHasSlot',
+  self: 'vipSelf',
+}
+
+const refuse = (reason: VipRefusal): ApiRefusal => ApiRefusal.say(VIP_REFUSED_CODE, VIP_REFUSAL_TEXTS[reason])
 
 function slotOnWire(origin: string, row: SlotRow): VipSlot {
   return {
@@ -58,7 +67,7 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
 
   const linkOf = async (data: string): Promise<LinkRow> => {
     const link = await vip.link(data)
-    if (!link) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
+    if (!link) throw ApiRefusal.say(ResponseCode.NotFound, 'vipLinkMissing')
     return link
   }
 
@@ -123,7 +132,7 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
   contractRoute(app, vipCalls.exchange, { fields: { data: handle } }, async (request) => {
     await ownedLink(request, request.body.data)
     const result = await vip.exchange(request.body.data, Date.now(), campaignClock())
-    if (result === 'unknown') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LINK_MESSAGE)
+    if (result === 'unknown') throw ApiRefusal.say(ResponseCode.NotFound, 'vipLinkMissing')
     if (typeof result === 'string') throw refuse(result)
     return ok({ object: await slotsOf(publicOrigin(request), result.wmid, result.quota) })
   })
@@ -138,7 +147,7 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
   contractRoute(app, vipCalls.friend, { fields: { data: handle, friendId } }, async (request) => {
     const link = await ownedLink(request, request.body.data)
     const friend = await lookUpFriend(request, link.wmid, request.body.friendId)
-    if (!friend) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+    if (!friend) throw ApiRefusal.say(ResponseCode.NotFound, 'vipFriendMissing')
     const origin = publicOrigin(request)
     return ok({ object: { friendId: friend.wmid, nickname: friend.nickname, faceIcon: absoluteUrl(origin, friend.faceIcon) } })
   })
@@ -152,9 +161,9 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
       const link = await ownedLink(request, data)
       if (!(await vip.exchangeOf(link.wmid))) throw refuse('notExchanged')
       if (friend === link.wmid) throw refuse('self')
-      if (!(await lookUpFriend(request, link.wmid, friend))) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_FRIEND_MESSAGE)
+      if (!(await lookUpFriend(request, link.wmid, friend))) throw ApiRefusal.say(ResponseCode.NotFound, 'vipFriendMissing')
       const result = await vip.redeem(link.wmid, number, friend, Date.now())
-      if (result === 'noSlot') throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_SLOT_MESSAGE)
+      if (result === 'noSlot') throw ApiRefusal.say(ResponseCode.NotFound, 'vipSlotMissing')
       if (typeof result === 'string') throw refuse(result)
       return ok({ object: { slot: slotOnWire(publicOrigin(request), result.slot), vipUntil: result.vipUntil } })
     },
