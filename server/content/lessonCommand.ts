@@ -10,6 +10,7 @@
  *   album|live|group|invite|vip-group <file.json> --author <wmid>
  *                                       the author's album, live, group, invitation or VIP group: the
  *                                       authoring API's body (records.ts)
+ *   vip-campaign <file.json>            the VIP campaign's days, thresholds and quotas (vipCampaign.ts)
  */
 import { DEFAULT_DB_PATH } from '../app'
 import { openAppDatabase } from '../database'
@@ -19,12 +20,14 @@ import { MediaStore, mediaStoreFromEnv } from './mediaStore'
 import { RECORD_WRITERS, isRecordKind } from './records'
 import { DEFAULT_MEDIA_STORE_DIR } from './routes'
 import { deleteLesson, editSettings, setIllegal, setViewLimit } from './lessonEdits'
+import { putVipCampaign } from './vipCampaign'
 
 const USAGE = `usage: npm run lesson -- settings <courseData> [--open | --password <text> | --paid <yuan>] [--free <n>] [--share-reward <yuan>] [--title <text>]
        npm run lesson -- delete <courseData>
        npm run lesson -- illegal <courseData> on|off
        npm run lesson -- view-limit <courseData> <views>|none
-       npm run lesson -- album|live|group|invite|vip-group <file.json> --author <wmid>`
+       npm run lesson -- album|live|group|invite|vip-group <file.json> --author <wmid>
+       npm run lesson -- vip-campaign <file.json>`
 
 async function main(): Promise<void> {
   const { positional, overrides, author } = parseOptions(process.argv.slice(2))
@@ -37,6 +40,9 @@ async function main(): Promise<void> {
       const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
       const value = JSON.parse(await readFile(subject, 'utf8')) as unknown
       console.log(`${command}: ${JSON.stringify(await RECORD_WRITERS[command](db, author, value, store, Date.now()))}`)
+    } else if (command === 'vip-campaign') {
+      const value = JSON.parse(await readFile(subject, 'utf8')) as unknown
+      console.log(`vip-campaign: ${JSON.stringify(await putVipCampaign(db, value, Date.now()))}`)
     } else if (command === 'settings') {
       const access = await editSettings(db, subject, 'operator', overrides)
       console.log(`lesson ${subject}: ${JSON.stringify(access)}`)

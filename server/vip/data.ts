@@ -1,4 +1,5 @@
-import { slotNumbers, vipQuotaForGroupSize, vipUntilAfterRedeem } from '../../src/domain/vip'
+import { SPEC_VIP_CAMPAIGN, readVipCampaignRules, slotNumbers, vipQuotaForGroupSize, vipUntilAfterRedeem } from '../../src/domain/vip'
+import type { VipCampaignRules } from '../../src/domain/vip'
 import type { VipIneligibility, VipRefusal } from '../../types/vip'
 import type { Db, Queryable } from '../core/sql'
 import { ineligibility } from './rules'
@@ -50,10 +51,24 @@ const exchangeBy = (q: Queryable, column: 'wmid' | 'group_id', value: string): P
 const slotBy = (q: Queryable, owner: string, number: number): Promise<SlotRow | undefined> =>
   q.one<SlotRow>(`SELECT ${SLOT_COLUMNS} WHERE s.owner_wmid = ? AND s.number = ?`, [owner, number])
 
+/** The campaign's rules as the operator last set them (the spec's until then), read on `q`. */
+async function campaignOn(q: Queryable): Promise<VipCampaignRules> {
+  const row = await q.one<{ rules: string }>('SELECT rules FROM vip_campaign WHERE id = 1')
+  let rules: ReturnType<typeof readVipCampaignRules> | undefined
+  try {
+    rules = row ? readVipCampaignRules(JSON.parse(row.rules) as unknown) : undefined
+  } catch {
+    rules = undefined
+  }
+  // the writer stores only rules it read: anything else is a hand edit, and the spec's rules stand
+  return rules && 'table' in rules ? rules : SPEC_VIP_CAMPAIGN
+}
+
 /** Why the link's group cannot be exchanged at `campaignNow`, read on `q`; undefined when it can. */
 async function ineligibilityOn(q: Queryable, link: LinkRow, campaignNow: number): Promise<VipIneligibility | undefined> {
   const groupExchange = await exchangeBy(q, 'group_id', link.groupId)
   return ineligibility({
+    campaign: await campaignOn(q),
     campaignNow,
     memberCount: link.memberCount,
     accountExchanged: (await exchangeBy(q, 'wmid', link.wmid)) !== undefined,
@@ -73,6 +88,16 @@ export class VipRepository {
     return exchangeBy(this.db, 'wmid', wmid)
   }
 
+  /** The campaign's rules now: its days and its quota table. */
+  campaign(): Promise<VipCampaignRules> {
+    return campaignOn(this.db)
+  }
+
+  /** The quota a group of `memberCount` members earns by the campaign's table now. */
+  async quotaFor(memberCount: number): Promise<number> {
+    return vipQuotaForGroupSize(memberCount, (await campaignOn(this.db)).table)
+  }
+
   /** Why the link's group cannot be exchanged at `campaignNow`; undefined when it can. */
   ineligibility(link: LinkRow, campaignNow: number): Promise<VipIneligibility | undefined> {
     return ineligibilityOn(this.db, link, campaignNow)
@@ -89,7 +114,7 @@ export class VipRepository {
       if (!link) return 'unknown'
       const refusal = await ineligibilityOn(tx, link, campaignNow)
       if (refusal) return refusal
-      const quota = vipQuotaForGroupSize(link.memberCount)
+      const quota = vipQuotaForGroupSize(link.memberCount, (await campaignOn(tx)).table)
       await tx.run('INSERT INTO vip_exchanges (wmid, group_id, member_count, quota, exchanged_at) VALUES (?, ?, ?, ?, ?)', [
         link.wmid,
         link.groupId,

@@ -48,4 +48,18 @@ export const VIP_MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    version: 13,
+    sql: `
+  -- the campaign's rules (src/domain/vip.ts readVipCampaignRules): its days every year, China time,
+  -- and its quota table, as the operator last set them (npm run lesson -- vip-campaign); one row,
+  -- the spec's rules until then
+  CREATE TABLE vip_campaign (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    rules      TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO vip_campaign (id, rules, updated_at) VALUES (1, '{"start":"04-02","end":"04-30","table":[{"members":50,"comparison":"over","quota":1},{"members":100,"comparison":"over","quota":3},{"members":200,"comparison":"over","quota":5},{"members":500,"comparison":"over","quota":10},{"members":1000,"comparison":"over","quota":20},{"members":2000,"comparison":"atLeast","quota":50}]}', 0);
+  `,
+  },
 ]

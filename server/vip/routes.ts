@@ -19,7 +19,6 @@ import { ApiRefusal, ok } from '../core/envelope'
 import type { TextKey } from '../core/messages'
 import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
-import { vipQuotaForGroupSize as vipQuotaOf } from '../../src/domain/vip'
 import type { LinkRow, SlotRow, UserRow } from './data'
 
 /** A product ID as users type it: visible characters, no spaces. */
@@ -122,7 +121,7 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
         groupName: link.groupName,
         // once exchanged, the group's numbers are those the exchange fixed
         memberCount: counted ? exchanged.memberCount : link.memberCount,
-        quota: counted ? exchanged.quota : vipQuotaOf(link.memberCount),
+        quota: counted ? exchanged.quota : await vip.quotaFor(link.memberCount),
         reason: (await vip.ineligibility(link, campaignClock())) ?? '',
         viewer: await viewerOf(request, link),
       },

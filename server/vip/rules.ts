@@ -1,12 +1,14 @@
 /**
  * The campaign's decisions (spec 000 §9, spec 001 §9), pure: whether a group can be exchanged now
- * and what it earns. The quota table, the window and the VIP year are the app's own domain rules
- * (src/domain/vip.ts), so the server and the pages cannot disagree about them.
+ * and what it earns. The window and the quota table are the campaign's rules as the operator set
+ * them (the spec's by default; vip_campaign), read by the domain's functions (src/domain/vip.ts).
  */
-import { MIN_ELIGIBLE_MEMBERS, isCampaignOpen } from '../../src/domain/vip'
+import { isCampaignOpen, minEligibleMembers } from '../../src/domain/vip'
+import type { VipCampaignRules } from '../../src/domain/vip'
 import type { VipIneligibility } from '../../types/vip'
 
 export interface ExchangeFacts {
+  campaign: VipCampaignRules
   /** the instant the campaign window is checked against */
   campaignNow: number
   memberCount: number
@@ -20,7 +22,7 @@ export interface ExchangeFacts {
 export function ineligibility(facts: ExchangeFacts): VipIneligibility | undefined {
   if (facts.accountExchanged) return 'exchanged'
   if (facts.groupCountedElsewhere) return 'groupCounted'
-  if (!isCampaignOpen(facts.campaignNow)) return 'closed'
-  if (facts.memberCount < MIN_ELIGIBLE_MEMBERS) return 'tooSmall'
+  if (!isCampaignOpen(facts.campaignNow, facts.campaign)) return 'closed'
+  if (facts.memberCount < minEligibleMembers(facts.campaign.table)) return 'tooSmall'
   return undefined
 }

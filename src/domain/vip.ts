@@ -26,12 +26,15 @@ export const VIP_QUOTA_TABLE: readonly VipQuotaRow[] = [
 const qualifies = (groupSize: number, row: VipQuotaRow): boolean =>
   row.comparison === 'over' ? groupSize > row.members : groupSize >= row.members
 
-/** VIP quotas a group of `groupSize` members earns; 50 members or fewer (or an unreadable size) earn none. */
-export function vipQuotaForGroupSize(groupSize: number): number {
+/**
+ * VIP quotas a group of `groupSize` members earns by `table` (the spec's by default); under the
+ * table's first row (50 members or fewer in the spec's), or an unreadable size, earns none.
+ */
+export function vipQuotaForGroupSize(groupSize: number, table: readonly VipQuotaRow[] = VIP_QUOTA_TABLE): number {
   if (!Number.isFinite(groupSize)) return 0
   const members = Math.floor(groupSize)
   let quota = 0
-  for (const row of VIP_QUOTA_TABLE) if (qualifies(members, row)) quota = row.quota
+  for (const row of table) if (qualifies(members, row)) quota = row.quota
   return quota
 }
 
@@ -69,12 +72,90 @@ function chinaDay(epochMs: number): { year: number; month: number; day: number }
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }
 }
 
-/** Whether the instant `epochMs` falls on a campaign day (China time), both ends included. */
-export function isCampaignOpen(epochMs: number): boolean {
+/** Whether the instant `epochMs` falls on a day of `window` (China time, the spec's by default), both ends included. */
+export function isCampaignOpen(epochMs: number, window: { start: MonthDay; end: MonthDay } = VIP_CAMPAIGN): boolean {
   const today = chinaDay(epochMs)
   if (!today) return false
   const value = ordinal(today)
-  return value >= ordinal(VIP_CAMPAIGN.start) && value <= ordinal(VIP_CAMPAIGN.end)
+  return value >= ordinal(window.start) && value <= ordinal(window.end)
+}
+
+/**
+ * A campaign's rules as an operator sets them (the authoring command, server/content/vipCampaign.ts):
+ * its days every year, China time, and its quota table. The spec's are the default.
+ */
+export interface VipCampaignRules {
+  start: MonthDay
+  end: MonthDay
+  table: readonly VipQuotaRow[]
+}
+
+export const SPEC_VIP_CAMPAIGN: VipCampaignRules = { start: VIP_CAMPAIGN.start, end: VIP_CAMPAIGN.end, table: VIP_QUOTA_TABLE }
+
+/** The smallest group `table` gives a quota to (51 for the spec's: over 50). */
+export function minEligibleMembers(table: readonly VipQuotaRow[]): number {
+  const first = table[0]
+  if (!first) return Number.POSITIVE_INFINITY
+  return first.comparison === 'over' ? first.members + 1 : first.members
+}
+
+/** A slot holder has at most this many slots (the slots' numbers are 1 to 50). */
+export const MAX_CAMPAIGN_QUOTA = 50
+const MAX_TABLE_ROWS = 20
+const MAX_GROUP_SIZE = 100_000
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+const isRecordValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const wholeIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
+
+/** `'04-02'` as a month and day (29 February allowed: it comes in leap years); undefined otherwise. */
+function readMonthDay(value: unknown): MonthDay | undefined {
+  const match = typeof value === 'string' ? /^(\d{2})-(\d{2})$/.exec(value) : null
+  if (!match) return undefined
+  const month = Number(match[1])
+  const day = Number(match[2])
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1] ? { month, day } : undefined
+}
+
+const twoDigits = (n: number): string => String(n).padStart(2, '0')
+
+/** The rules as an operator writes them (readVipCampaignRules reads this back). */
+export function vipCampaignJson(rules: VipCampaignRules): { start: string; end: string; table: VipQuotaRow[] } {
+  const day = ({ month, day: d }: MonthDay): string => `${twoDigits(month)}-${twoDigits(d)}`
+  return { start: day(rules.start), end: day(rules.end), table: rules.table.map((row) => ({ ...row })) }
+}
+
+/**
+ * Reads a campaign's rules from JSON as an operator writes them:
+ * `{ "start": "04-02", "end": "04-30", "table": [{ "members": 50, "comparison": "over", "quota": 1 }, …] }`.
+ * The window lies within one year (start not after end); the table has 1 to 20 rows, group sizes
+ * rising and quotas rising, each quota 1 to 50. Answers the rules, or the field and why it is wrong.
+ */
+export function readVipCampaignRules(value: unknown): VipCampaignRules | { field: string; reason: string } {
+  if (!isRecordValue(value)) return { field: '(body)', reason: 'must be a JSON object' }
+  const start = readMonthDay(value.start)
+  if (!start) return { field: 'start', reason: 'must be a day as MM-DD, e.g. 04-02' }
+  const end = readMonthDay(value.end)
+  if (!end) return { field: 'end', reason: 'must be a day as MM-DD, e.g. 04-30' }
+  if (ordinal(end) < ordinal(start)) return { field: 'end', reason: 'must not be before start (a campaign lies within one year)' }
+  const rows = value.table
+  if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_TABLE_ROWS) return { field: 'table', reason: `must be a list of 1 to ${MAX_TABLE_ROWS} rows` }
+  const table: VipQuotaRow[] = []
+  for (const [index, row] of rows.entries()) {
+    const field = `table[${index}]`
+    if (!isRecordValue(row)) return { field, reason: 'must be an object of members, comparison and quota' }
+    if (!wholeIn(row.members, 0, MAX_GROUP_SIZE)) return { field: `${field}.members`, reason: `must be a whole number from 0 to ${MAX_GROUP_SIZE}` }
+    if (row.comparison !== 'over' && row.comparison !== 'atLeast') return { field: `${field}.comparison`, reason: 'must be "over" or "atLeast"' }
+    if (!wholeIn(row.quota, 1, MAX_CAMPAIGN_QUOTA)) return { field: `${field}.quota`, reason: `must be a whole number from 1 to ${MAX_CAMPAIGN_QUOTA}` }
+    const read: VipQuotaRow = { members: row.members, comparison: row.comparison, quota: row.quota }
+    const earlier = table[table.length - 1]
+    if (earlier && (minEligibleMembers([read]) <= minEligibleMembers([earlier]) || read.quota <= earlier.quota)) {
+      return { field, reason: 'must ask more members and give a larger quota than the row before' }
+    }
+    table.push(read)
+  }
+  return { start, end, table }
 }
 
 /**

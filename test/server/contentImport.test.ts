@@ -342,7 +342,8 @@ describe('the operator\'s commands, as a shell runs them', () => {
     const liveFile = join(dir, 'live.json')
     writeFileSync(liveFile, JSON.stringify({ liveId: 'cli-live', title: '命令行直播', beginTime: Date.UTC(2026, 11, 2), fee: 500 }))
     const live = run('lessonCommand.ts', ['live', liveFile, '--author', EXPORT_AUTHOR], env)
-    expect(live.stdout).toMatch(/^live: \{"courseData":"l[\w-]+","created":true,"link":"\/liveHome\?courseData=/)
+    // the stream name the host pushes to at the stream origin: by default the live's courseData
+    expect(live.stdout).toMatch(/^live: \{"courseData":"(l[\w-]+)","created":true,"streamName":"\1","link":"\/liveHome\?courseData=\1"/)
     rmSync(dir, { recursive: true, force: true })
   }, 120_000)
 })
