@@ -15,9 +15,6 @@ import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 
-const UNKNOWN_ALBUM_MESSAGE = 'the album does not exist'
-const UNKNOWN_STICKER_USER_MESSAGE = 'the sticker link does not exist'
-
 /** Where the sticker guide's authorisation of `d` starts (server/login/wechatLogin.ts), returning to the guide. */
 function authorizeUrl(origin: string, d: string): string {
   return `${origin}${WECHAT_STICKER_PATH}?d=${encodeURIComponent(d)}`
@@ -28,7 +25,7 @@ export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
 
   contractRoute(app, albumCalls.album, { fields: { data: handle } }, async (request) => {
     const found = await albums.album(request.body.data)
-    if (!found) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ALBUM_MESSAGE)
+    if (!found) throw ApiRefusal.say(ResponseCode.NotFound, 'albumMissing')
     const origin = publicOrigin(request)
     return ok({
       object: {
@@ -46,7 +43,7 @@ export const albumRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: 
   contractRoute(app, albumCalls.sticker, { fields: { d: handle } }, async (request) => {
     const { d } = request.body
     const user = await albums.sticker(d)
-    if (!user) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_STICKER_USER_MESSAGE)
+    if (!user) throw ApiRefusal.say(ResponseCode.NotFound, 'stickerUnknown')
     return ok({ object: { wxUrl: authorizeUrl(publicOrigin(request), d), isBind: user.isBind } })
   })
 }

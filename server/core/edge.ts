@@ -12,6 +12,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { fail, isApiPath } from './envelope'
+import { type TextKey, readerLanguage, textOf } from './messages'
 import { BUILD_HINT_PAGE, answersAppShell } from './web'
 
 const HTML = 'text/html; charset=utf-8'
@@ -37,8 +38,12 @@ export function frameworkErrors(staticDir: string) {
       reply.status(200).header('cache-control', 'no-cache').type(HTML).send(appShellHtml(staticDir))
       return
     }
-    const msg = error.code === 'FST_ERR_BAD_URL' ? 'bad request: the URL is not valid percent-encoding' : `bad request: ${error.code}`
-    reply.status(isApiPath(path) ? 200 : 400).type(JSON_TYPE).send(fail(ResponseCode.BadRequest, msg))
+    const language = readerLanguage(request.headers['accept-language'])
+    const envelope = fail(
+      ResponseCode.BadRequest,
+      error.code === 'FST_ERR_BAD_URL' ? textOf('badUrl', language) : textOf('badRequestBody', language, { what: error.code }),
+    )
+    reply.status(isApiPath(path) ? 200 : 400).type(JSON_TYPE).send(envelope)
   }
 }
 
@@ -49,10 +54,16 @@ function requestLine(rawPacket: unknown): { method: string; path: string } | und
   return match ? { method: match[1], path: match[2] } : undefined
 }
 
-const CLIENT_ERRORS: Readonly<Record<string, { status: number; msg: string }>> = {
-  HPE_HEADER_OVERFLOW: { status: 431, msg: 'bad request: the URL or the headers are over the size limit' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, msg: 'bad request: the request took too long to arrive' },
-  HPE_INVALID_METHOD: { status: 405, msg: 'bad request: unknown method' },
+/** The Accept-Language Node's parser saw, if the packet got that far. */
+function packetLanguage(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined
+  return /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(rawPacket.toString('latin1', 0, 8192))?.[1]
+}
+
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; key: TextKey }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, key: 'headersTooLarge' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'requestTooSlow' },
+  HPE_INVALID_METHOD: { status: 405, key: 'unknownMethod' },
 }
 
 function rawResponse(status: number, type: string, body: string, head: boolean): string {
@@ -78,7 +89,7 @@ export function clientErrorHandler(staticDir: string) {
       }
       const known = CLIENT_ERRORS[error.code ?? '']
       const status = known?.status ?? 400
-      const envelope = fail(ResponseCode.BadRequest, known?.msg ?? 'bad request: the request could not be read')
+      const envelope = fail(ResponseCode.BadRequest, textOf(known?.key ?? 'unreadableRequest', readerLanguage(packetLanguage(error.rawPacket))))
       socket.end(rawResponse(line && isApiPath(line.path) ? 200 : status, JSON_TYPE, JSON.stringify(envelope), false))
       return
     }

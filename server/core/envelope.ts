@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidatio
 import type { ApiEnvelope } from '../../types/api'
 import { ResponseCode } from '../../types/api'
 import { isDatabaseUnavailable } from './sql'
-import { readerLanguage, textOf, type TextKey, type TextParams } from './messages'
+import { fieldName, readerLanguage, textOf, type Language, type TextKey, type TextParams } from './messages'
 
 /**
  * Path prefixes of backend calls (spec 000 §7) and of the development endpoints (which the
@@ -29,39 +29,66 @@ export function fail(code: number, msg: string): ApiEnvelope<null> {
 /**
  * A refusal decided by a route (access rule, unknown lesson): answered as its envelope, with
  * `data` null unless the refusal carries what the client needs to show it (how long to wait).
+ * Its text is always the catalogue's (core/messages.ts), written in the language of the request it
+ * answers: there is no way to make one from a sentence.
  */
 export class ApiRefusal extends Error {
-  /** the catalogue text the reader sees, in their language (core/messages.ts); none: `message` as it is */
-  text: { key: TextKey; params: TextParams } | undefined
-
-  constructor(
+  private constructor(
     readonly code: number,
-    message: string,
-    readonly data: object | null = null,
+    /** the catalogue text the reader sees, and its `{name}` places (a `field` is named for the reader) */
+    readonly text: { key: TextKey; params: TextParams },
+    readonly data: object | null,
   ) {
-    super(message)
+    super(textOf(text.key, 'en', text.params))
   }
 
   /** A refusal whose message is the catalogue's `key`, written in the language of the request it answers. */
-  static say(code: number, key: TextKey, params: TextParams = {}): ApiRefusal {
-    const refusal = new ApiRefusal(code, textOf(key, 'en', params))
-    refusal.text = { key, params }
-    return refusal
+  static say(code: number, key: TextKey, params: TextParams = {}, data: object | null = null): ApiRefusal {
+    return new ApiRefusal(code, { key, params }, data)
+  }
+
+  /** The refusal's message in `language`. */
+  textIn(language: Language): string {
+    const { key, params } = this.text
+    const field = params.field
+    return textOf(key, language, typeof field === 'string' ? { ...params, field: fieldName(field, language) } : params)
   }
 }
 
-function fieldOf(error: FastifySchemaValidationError): string {
-  if (error.keyword === 'required') return String(error.params.missingProperty)
-  return error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+/** The catalogue's sentence for a schema failure (Ajv's keyword and its params), never Ajv's own words. */
+function schemaRefusal(error: FastifySchemaValidationError): ApiRefusal {
+  const code = ResponseCode.BadRequest
+  if (error.keyword === 'required') return ApiRefusal.say(code, 'fieldRequired', { field: String(error.params.missingProperty) })
+  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (field === '') return ApiRefusal.say(code, 'fieldsNotForm')
+  const limit = Number(error.params.limit)
+  switch (error.keyword) {
+    case 'maxLength':
+      return ApiRefusal.say(code, 'fieldTooLong', { field, max: limit })
+    case 'minLength':
+      return limit <= 1 ? ApiRefusal.say(code, 'fieldEmpty', { field }) : ApiRefusal.say(code, 'fieldTooShort', { field, min: limit })
+    case 'pattern':
+      // text() fields: at least one visible character
+      return error.params.pattern === '\\S' ? ApiRefusal.say(code, 'fieldEmpty', { field }) : ApiRefusal.say(code, 'fieldInvalid', { field })
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return ApiRefusal.say(code, 'fieldOutOfRange', { field })
+    case 'enum':
+      return ApiRefusal.say(code, 'fieldUnknownChoice', { field })
+    case 'type':
+      return error.params.type === 'integer' || error.params.type === 'number'
+        ? ApiRefusal.say(code, 'fieldNotInteger', { field })
+        : ApiRefusal.say(code, 'fieldInvalid', { field })
+    default:
+      return ApiRefusal.say(code, 'fieldInvalid', { field })
+  }
 }
 
-/** Names the field and the rule it broke: `pageSize must be <= 100`, `courseData is required`. */
+/** Names the field and the rule it broke, in the reader's language: `请填写银行卡号`, `pageSize is out of range`. */
 export function schemaErrorFormatter(errors: FastifySchemaValidationError[]): Error {
-  const [first] = errors
-  const field = fieldOf(first)
-  if (first.keyword === 'required') return new Error(`${field} is required`)
-  if (field === '') return new Error('the body must be form-encoded fields')
-  return new Error(`${field} ${first.message ?? 'is invalid'}`)
+  return schemaRefusal(errors[0])
 }
 
 /**
@@ -77,22 +104,23 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .serializer((payload: unknown) => JSON.stringify(payload))
       .send(envelope)
   }
+  const language = readerLanguage(request.headers['accept-language'])
   if (error instanceof ApiRefusal) {
-    const msg = error.text ? textOf(error.text.key, readerLanguage(request.headers['accept-language']), error.text.params) : error.message
-    answer(200, { code: error.code, msg, data: error.data })
-    return
-  }
-  if (error.validation) {
-    answer(400, fail(ResponseCode.BadRequest, error.message))
+    // a schema's refusal comes with Fastify's 400 (a page or media path keeps it); a route's answers 200
+    answer(error.statusCode ?? 200, { code: error.code, msg: error.textIn(language), data: error.data })
     return
   }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
-    const msg =
-      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'the body must be form-encoded (application/x-www-form-urlencoded)'
-        : `bad request: ${error.code ?? 'unreadable body'}`
-    answer(status, fail(ResponseCode.BadRequest, msg))
+    answer(
+      status,
+      fail(
+        ResponseCode.BadRequest,
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? textOf('notFormEncoded', language)
+          : textOf('badRequestBody', language, { what: error.code ?? 'unreadable body' }),
+      ),
+    )
     return
   }
   if (isDatabaseUnavailable(error)) {
@@ -103,5 +131,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return
   }
   request.log.error(error)
-  answer(500, fail(ResponseCode.ServerError, 'server error, please try again later'))
+  answer(500, fail(ResponseCode.ServerError, textOf('serverError', language)))
 }

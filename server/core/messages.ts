@@ -36,7 +36,7 @@ const TEXTS = {
   // the engines (server/core/sql): the database cannot answer now; the call changed nothing and may be made again
   databaseUnavailable: { 'zh-CN': '服务暂时不可用，没有做任何更改，请稍后再试', en: 'the service is briefly unavailable and nothing was changed: please try again in a moment' },
   badPercentEncoding: { 'zh-CN': '请求内容的编码有误', en: 'the body is not valid percent-encoding' },
-  controlCharacter: { 'zh-CN': '{field} 含有不能输入的控制字符', en: '{field} must not contain control characters' },
+  controlCharacter: { 'zh-CN': '{field}含有不能输入的控制字符', en: '{field} must not contain control characters' },
   friendMessageTooLong: { 'zh-CN': '验证信息不能超过 {max} 个字', en: 'the verification message is longer than {max} characters' },
   tooManyFriendLookups: { 'zh-CN': '查询好友 ID 过于频繁，请 {minutes} 分钟后再试', en: 'too many friend ID lookups: try again in {minutes} minutes' },
   cardChangedElsewhere: {
@@ -206,6 +206,7 @@ export const TEXT_KEYS = Object.keys(TEXTS) as TextKey[]
 const FIELD_NAMES = {
   account: { 'zh-CN': '成员账号', en: 'member account' },
   action: { 'zh-CN': '操作', en: 'action' },
+  at: { 'zh-CN': '时间', en: 'time' },
   announcement: { 'zh-CN': '公告', en: 'announcement' },
   bankName: { 'zh-CN': '开户银行', en: 'bank name' },
   bankNo: { 'zh-CN': '银行卡号', en: 'card number' },
@@ -214,6 +215,8 @@ const FIELD_NAMES = {
   courseData: { 'zh-CN': '课程链接', en: 'course link' },
   coursePass: { 'zh-CN': '课程密码', en: 'course password' },
   d: { 'zh-CN': '表情引导链接', en: 'sticker link' },
+  device: { 'zh-CN': '设备', en: 'device' },
+  deviceId: { 'zh-CN': '设备 ID', en: 'device ID' },
   data: { 'zh-CN': '链接信息', en: 'link data' },
   encryptData: { 'zh-CN': 'App 登录信息', en: 'app login data' },
   failOf: { 'zh-CN': '失败的卖家', en: 'failing seller' },
@@ -227,6 +230,7 @@ const FIELD_NAMES = {
   loginData: { 'zh-CN': '登录信息', en: 'login data' },
   loginType: { 'zh-CN': '登录方式', en: 'login type' },
   message: { 'zh-CN': '验证信息', en: 'verification message' },
+  msgId: { 'zh-CN': '语音', en: 'voice' },
   msgTimestamp: { 'zh-CN': '消息时间', en: 'message time' },
   number: { 'zh-CN': '名额编号', en: 'slot number' },
   on: { 'zh-CN': '开关', en: 'switch' },
@@ -241,6 +245,7 @@ const FIELD_NAMES = {
   paymentType: { 'zh-CN': '支付类型', en: 'payment type' },
   phone: { 'zh-CN': '手机号', en: 'phone number' },
   platform: { 'zh-CN': '平台', en: 'platform' },
+  position: { 'zh-CN': '播放位置', en: 'position' },
   playPass: { 'zh-CN': '回放密码', en: 'replay password' },
   realName: { 'zh-CN': '姓名', en: 'name' },
   redirect: { 'zh-CN': '返回页面', en: 'return page' },

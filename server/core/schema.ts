@@ -68,7 +68,7 @@ export function formFieldsOnly(fields: Readonly<Record<string, FieldSchema>>): p
       for (const name of numeric) {
         const value = values[name]
         if (typeof value === 'string' && !DECIMAL_INTEGER.test(value)) {
-          done(new ApiRefusal(ResponseCode.BadRequest, `${name} must be integer`))
+          done(ApiRefusal.say(ResponseCode.BadRequest, 'fieldNotInteger', { field: name }))
           return
         }
       }

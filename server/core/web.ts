@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import { SESSION_HEADER_NAMES } from '../../types/session'
 import { fail, isApiPath } from './envelope'
+import { readerLanguage, textOf } from './messages'
 import { firstScreenStyle, withFirstScreen } from './firstScreen'
 import { resizedImage } from './imageResize'
 import { siteFileOptions } from './siteFiles'
@@ -120,6 +121,6 @@ export async function registerWeb(app: FastifyInstance, { staticDir, mediaDir, f
       if (page !== undefined) return sendHtml(request, reply, page)
       return reply.sendFile('index.html', staticDir, { cacheControl: false })
     }
-    return reply.status(404).send(fail(ResponseCode.NotFound, `not found: ${request.method} ${path}`))
+    return reply.status(404).send(fail(ResponseCode.NotFound, textOf('unknownCall', readerLanguage(request.headers['accept-language']), { method: request.method, path })))
   })
 }

@@ -15,7 +15,7 @@ import { acceptFormBodiesOnly } from '../core/schema'
 import { normalisePhone } from '../login/rules'
 import { SANDBOX_PAY_PATH } from '../outside/wechatPay/standin'
 import { orderKind } from '../purchase/payments'
-import { UNKNOWN_ORDER_MESSAGE, liveOrderState, orderState } from '../purchase/rules'
+import { liveOrderState, orderState } from '../purchase/rules'
 
 interface SmsQuery {
   phone: string
@@ -39,7 +39,7 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
     async (request) => {
       const number = normalisePhone(request.query.phone, request.query.interCode)
       const code = number && (await sms.last(number.phone, number.interCode))
-      if (!code) throw new ApiRefusal(ResponseCode.NotFound, 'no code was sent to this phone')
+      if (!code) throw ApiRefusal.say(ResponseCode.NotFound, 'devNoCodeSent')
       return ok<ObjectData<DevSmsCode>>({ object: { code } })
     },
   )
@@ -54,7 +54,7 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
       const testOrder = order || orderKind(request.body.orderNO) ? undefined : await testOrders.markPaid(request.body.orderNO, Date.now())
       if (testOrder) return ok({ object: { orderNO: testOrder.orderNO, orderStatus: testOrder.status, isShowjoinQrcode: 0, joinQrcode: '' } })
       const liveOrder = order ? undefined : await orders.findLive(request.body.orderNO)
-      if ((!order && !liveOrder) || !payments) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+      if ((!order && !liveOrder) || !payments) throw ApiRefusal.say(ResponseCode.NotFound, 'orderMissing')
       // the buyer confirms at WeChat Pay's stand-in, which sends its signed, sealed notification
       // to the notify route: the very code path of a real payment
       await outsideFetch(`${payments.client.settings.base}${SANDBOX_PAY_PATH}`, {
@@ -65,7 +65,7 @@ export const devRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { 
       const paidLesson = await orders.find(request.body.orderNO)
       if (paidLesson) return ok({ object: orderState(paidLesson) })
       const paidLive = await orders.findLive(request.body.orderNO)
-      if (!paidLive) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+      if (!paidLive) throw ApiRefusal.say(ResponseCode.NotFound, 'orderMissing')
       return ok({ object: liveOrderState(paidLive) })
     },
   )

@@ -22,16 +22,6 @@ import { WechatPayError } from '../outside/wechatPay/client'
 import { PAY_NOTIFY_PATH } from '../purchase/payments'
 import { FRIEND_MESSAGE_MAX_CHARS } from '../../src/domain/validation'
 
-const INVITE_MISSING = 'invitation does not exist or has expired'
-const NOT_FRIEND_INVITE = 'this is not a friend invitation'
-const NOT_GROUP_INVITE = 'this is not a group invitation'
-const GROUP_MISSING = 'group does not exist'
-const INVITER_MISSING = 'inviter does not exist'
-const ACCOUNT_MISSING = 'watermark camera account does not exist'
-const ACCOUNT_TAKEN = 'this watermark camera account is bound to another phone'
-const FREE_GROUP = 'this group is free to join'
-const PAYMENT_UNAVAILABLE = 'group payment is not configured on this server'
-
 /** The description /downloadWm shows (spec 001 §3 wmDownload_desc), served as the remote update config. */
 export const DOWNLOAD_DESCRIPTION = '微脉 3.2：群聊最多 5000 人，好友上限 50000 人；新增群直播与课程合集。'
 
@@ -64,9 +54,9 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
 
   const inviteOf = async (data: string, kind?: 'friend' | 'group'): Promise<QrInvite> => {
     const invite = await invites.invite(data)
-    if (!invite) throw new ApiRefusal(ResponseCode.NotFound, INVITE_MISSING)
-    if (kind === 'friend' && invite.gid !== null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FRIEND_INVITE)
-    if (kind === 'group' && invite.gid === null) throw new ApiRefusal(ResponseCode.BadRequest, NOT_GROUP_INVITE)
+    if (!invite) throw ApiRefusal.say(ResponseCode.NotFound, 'inviteMissing')
+    if (kind === 'friend' && invite.gid !== null) throw ApiRefusal.say(ResponseCode.BadRequest, 'notFriendInvite')
+    if (kind === 'group' && invite.gid === null) throw ApiRefusal.say(ResponseCode.BadRequest, 'notGroupInvite')
     return invite
   }
 
@@ -111,8 +101,8 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
       await requireSmsCode(sms, number, request.body.vcode, now)
       const wsid = request.body.wsid.trim()
       const bound = await invites.bindWatermark(invite.data, wsid, number.phone, number.interCode, now)
-      if (bound.outcome === 'unknown-account') throw new ApiRefusal(ResponseCode.NotFound, ACCOUNT_MISSING)
-      if (bound.outcome === 'bound-elsewhere') throw new ApiRefusal(ResponseCode.Forbidden, ACCOUNT_TAKEN)
+      if (bound.outcome === 'unknown-account') throw ApiRefusal.say(ResponseCode.NotFound, 'wmAccountMissing')
+      if (bound.outcome === 'bound-elsewhere') throw ApiRefusal.say(ResponseCode.Forbidden, 'wmAccountTaken')
       return ok<{ object: WatermarkBind }>({ object: { wsid, vipQuota: bound.vipQuota } })
     }
   contractRoute(app, inviteCalls.watermarkFriendAdd, { fields: watermarkFields }, bind('friend'))
@@ -128,7 +118,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
       const group = await invites.group(gid)
       const inviter = await invites.inviter(wmid)
       const password = await invites.passwordFor(wmid, gid)
-      if (!group || !inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
+      if (!group || !inviter || !password) throw ApiRefusal.say(ResponseCode.NotFound, 'groupMissing')
       const origin = publicOrigin(request)
       return ok({
         object: {
@@ -154,7 +144,7 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
       await countLookup(request.ip)
       const inviter = await invites.inviter(request.body.wmid)
       const password = await invites.passwordFor(request.body.wmid, null)
-      if (!inviter || !password) throw new ApiRefusal(ResponseCode.NotFound, INVITER_MISSING)
+      if (!inviter || !password) throw ApiRefusal.say(ResponseCode.NotFound, 'inviterMissing')
       return ok({ object: { nickname: inviter.nickname, faceIcon: absoluteUrl(publicOrigin(request), inviter.faceIcon), password: `￥${password}￥` } })
     },
   )
@@ -171,15 +161,15 @@ export const inviteRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     },
     async (request) => {
       // no order is taken that cannot be paid
-      if (!payments) throw new ApiRefusal(ResponseCode.Forbidden, PAYMENT_UNAVAILABLE)
+      if (!payments) throw ApiRefusal.say(ResponseCode.Forbidden, 'groupPaymentUnavailable')
       const order = readOrderData(request.body.orderData)
       const password = await invites.password(order.password)
       const group = await invites.group(order.gid)
       // the password must be one of this inviter's for this group: a password of another group buys nothing
       if (!password || !group || password.gid !== group.gid || password.inviterWmid !== order.wmid) {
-        throw new ApiRefusal(ResponseCode.NotFound, GROUP_MISSING)
+        throw ApiRefusal.say(ResponseCode.NotFound, 'groupMissing')
       }
-      if (group.fee === 0) throw new ApiRefusal(ResponseCode.BadRequest, FREE_GROUP)
+      if (group.fee === 0) throw ApiRefusal.say(ResponseCode.BadRequest, 'groupIsFree')
       const now = Date.now()
       const opened = await invites.openOrder(password.password, group.gid, group.fee, now)
       const origin = publicOrigin(request)

@@ -4,8 +4,6 @@ import { ApiRefusal } from '../core/envelope'
 import { escapeHtml } from '../core/html'
 import type { GroupOrderRecord } from './data'
 
-const ORDER_DATA_MESSAGE = 'orderData must be the JSON text of password, gid and wmid'
-
 /** The two yen-like markers an invite password may still be wrapped in (spec 001 §5). */
 const MARKERS = /^[\u00A5\uFFE5]+|[\u00A5\uFFE5]+$/g
 
@@ -15,12 +13,12 @@ export function readOrderData(orderData: string): GroupOrderData {
   try {
     value = JSON.parse(orderData)
   } catch {
-    throw new ApiRefusal(ResponseCode.BadRequest, ORDER_DATA_MESSAGE)
+    throw ApiRefusal.say(ResponseCode.BadRequest, 'orderDataInvalid')
   }
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   const text = (field: unknown): string => (typeof field === 'string' ? field.trim() : '')
   const order = { password: text(record.password).replace(MARKERS, '').trim(), gid: text(record.gid), wmid: text(record.wmid) }
-  if (!order.password || !order.gid || !order.wmid) throw new ApiRefusal(ResponseCode.BadRequest, ORDER_DATA_MESSAGE)
+  if (!order.password || !order.gid || !order.wmid) throw ApiRefusal.say(ResponseCode.BadRequest, 'orderDataInvalid')
   return order
 }
 

@@ -24,8 +24,6 @@ export interface ReviewReader {
   grant: ReviewGrant | null
 }
 
-export const REVIEW_REFUSED_MESSAGE = 'this token may not view this lesson'
-
 /** Whether `reader` may read `lesson` in the admin and complaint viewers. */
 export function mayReview(lesson: Pick<LessonRecord, 'id' | 'wmid'>, reader: ReviewReader): boolean {
   if (reader.sessionWmid !== null && reader.sessionWmid === lesson.wmid) return true

@@ -27,8 +27,8 @@ import { PageCache } from './pageCache'
 import type { LessonRecord } from './data'
 import { PasswordTries } from './passwordTries'
 import { infoObject, pictureUrl, wireMessage } from './wire'
-import { createGrantReader, REVIEW_REFUSED_MESSAGE, reviewAnswer } from './review'
-import { ILLEGAL_MESSAGE, VIEW_LIMIT_MESSAGE, decideLessonAnswer, isOverViewLimit, tooManyTriesMessage, triesPassword } from './rules'
+import { createGrantReader, reviewAnswer } from './review'
+import { decideLessonAnswer, isOverViewLimit, triesPassword } from './rules'
 import type { LessonListKind } from './rules'
 
 const MAX_PAGE_SIZE = 100
@@ -66,7 +66,7 @@ const messageListAnswer = {
   },
 } as const
 
-const notFound = (): ApiRefusal => new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
+const notFound = (): ApiRefusal => ApiRefusal.say(ResponseCode.NotFound, 'courseMissing')
 
 export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lessons, attempts }, identity }) => {
   const readViewer = identity.viewer
@@ -94,10 +94,10 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     const tried = triesPassword(lesson, who, list, pass) ? await passwordTries.attempt(lesson.id, request.ip, now, decide) : { checked: decide() }
     if ('waitMs' in tried) {
       const data: PasswordTriesData = { waitMinutes: waitMinutes(tried.waitMs) }
-      throw new ApiRefusal(PASSWORD_TRIES_CODE, tooManyTriesMessage(data.waitMinutes), data)
+      throw ApiRefusal.say(PASSWORD_TRIES_CODE, 'tooManyCoursePasswords', { minutes: data.waitMinutes }, data)
     }
     const access = tried.checked
-    if (!access.granted) throw new ApiRefusal(access.code, access.msg)
+    if (!access.granted) throw ApiRefusal.say(access.code, access.key)
     return access.limit
   }
 
@@ -116,7 +116,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     const total = lesson.messageCount
     const end = limit === null ? total : Math.min(limit, total)
     const offset = (body.page - 1) * body.pageSize
-    if (offset >= end) throw new ApiRefusal(ResponseCode.NotFound, 'no more messages')
+    if (offset >= end) throw ApiRefusal.say(ResponseCode.NotFound, 'noMoreMessages')
     const origin = publicOrigin(request)
     const count = Math.min(body.pageSize, end - offset)
     return pages.page({ lessonId: lesson.id, contentVersion: lesson.contentVersion, origin, offset, count }, async () => {
@@ -130,7 +130,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     if (!lesson) throw notFound()
     const who = await reader(request, lesson)
     const overLimit = isOverViewLimit(lesson, who) || (who.wmid !== lesson.wmid && lesson.viewLimit !== null && !(await lessons.countView(lesson.id)))
-    if (lesson.illegal === 0 && overLimit) throw new ApiRefusal(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
+    if (lesson.illegal === 0 && overLimit) throw ApiRefusal.say(ResponseCode.ViewLimit, 'viewLimit')
     return ok<InfoAnswer>({ object: infoObject(lesson, who.hasBought, publicOrigin(request)) })
   }
 
@@ -205,7 +205,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
   contractRoute(app, lessonCalls.apply, { fields: { data: handle } }, async (request) => {
     const lesson = await lessons.findByCourseData(request.body.data)
     if (!lesson) throw notFound()
-    if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
+    if (lesson.illegal === 1) throw ApiRefusal.say(ResponseCode.Illegal, 'lessonIllegal')
     const now = Date.now()
     await lessons.apply(lesson.id, (await readViewer(request, now))?.wmid ?? null, now)
     return ok(null)
@@ -216,7 +216,7 @@ export const lessonRoutes: FastifyPluginAsync<AppContext> = async (app, { db, re
     const now = Date.now()
     const lesson = (await lessons.findByLegacyData(data)) ?? (await lessons.findByCourseData(data))
     const answer = reviewAnswer(lesson, { sessionWmid: (await readViewer(request, now))?.wmid ?? null, grant: await readGrant(request, now) })
-    if (answer === 'refused') throw new ApiRefusal(ResponseCode.Forbidden, REVIEW_REFUSED_MESSAGE)
+    if (answer === 'refused') throw ApiRefusal.say(ResponseCode.Forbidden, 'reviewRefused')
     if (lesson === undefined) throw notFound()
     return lesson
   }

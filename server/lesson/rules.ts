@@ -1,5 +1,6 @@
 import { ResponseCode } from '../../types/api'
 import type { PrivacyStatus } from '../../types/lesson'
+import type { TextKey } from '../core/messages'
 
 /** What the access rules need to know about a lesson. */
 export interface LessonAccessFacts {
@@ -28,12 +29,10 @@ export type LessonListKind = 'messages' | 'free' | 'pictures'
 export type LessonAccess =
   /** `limit`: only the first `limit` messages (in list order) may be read; null: all of them */
   | { granted: true; limit: number | null }
-  | { granted: false; code: number; msg: string }
+  /** `key`: the refusal's text in core/messages.ts */
+  | { granted: false; code: number; key: TextKey }
 
-export const ILLEGAL_MESSAGE = 'the content is suspected of violation, access is suspended'
-export const VIEW_LIMIT_MESSAGE = 'view limit exceeded'
-
-const deny = (code: number, msg: string): LessonAccess => ({ granted: false, code, msg })
+const deny = (code: number, key: TextKey): LessonAccess => ({ granted: false, code, key })
 const all: LessonAccess = { granted: true, limit: null }
 
 export function hasFreePreview(lesson: LessonAccessFacts): boolean {
@@ -62,12 +61,12 @@ export function decideLessonAnswer(
   list: LessonListKind,
   coursePass: string | undefined,
 ): LessonAccess {
-  if (lesson.illegal === 1) return deny(ResponseCode.Illegal, ILLEGAL_MESSAGE)
-  if (isOverViewLimit(lesson, reader)) return deny(ResponseCode.ViewLimit, VIEW_LIMIT_MESSAGE)
+  if (lesson.illegal === 1) return deny(ResponseCode.Illegal, 'lessonIllegal')
+  if (isOverViewLimit(lesson, reader)) return deny(ResponseCode.ViewLimit, 'viewLimit')
   if (list === 'free') {
     return hasFreePreview(lesson)
       ? { granted: true, limit: lesson.freeCount }
-      : deny(ResponseCode.Forbidden, 'this course has no free preview')
+      : deny(ResponseCode.Forbidden, 'noFreePreview')
   }
   if (reader.wmid !== null && reader.wmid === lesson.wmid) return all
   switch (lesson.privacyStatus) {
@@ -76,11 +75,11 @@ export function decideLessonAnswer(
     case 2:
       return coursePass !== undefined && coursePass === lesson.coursePass
         ? all
-        : deny(ResponseCode.Forbidden, 'wrong password')
+        : deny(ResponseCode.Forbidden, 'wrongCoursePassword')
     case 3:
       if (reader.hasBought) return all
       if (list === 'pictures' && hasFreePreview(lesson)) return { granted: true, limit: lesson.freeCount }
-      return deny(ResponseCode.SessionExpired, 'buy the course to view all of it')
+      return deny(ResponseCode.SessionExpired, 'buyCourseFirst')
   }
 }
 
@@ -103,7 +102,3 @@ export function triesPassword(
     reader.wmid !== lesson.wmid
   )
 }
-
-/** The refusal of a client or lesson over its password limit (PASSWORD_TRIES_CODE). */
-export const tooManyTriesMessage = (minutes: number): string =>
-  `too many wrong passwords, please try again in ${minutes} minutes`

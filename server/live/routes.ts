@@ -15,13 +15,12 @@ import type { LiveInfo, LiveWatchData } from '../../types/live'
 import { waitMinutes } from '../core/attempts'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
-import { LOGIN_EXPIRED_MESSAGE } from '../login/identity'
 import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { LiveRecord, PlayKind } from './data'
 import { FIXTURE_SEGMENTS, livePlaylist, replayPlaylist, segmentName } from './hls'
 import type { LiveViewer, Refusal } from './rules'
-import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, UNKNOWN_LIVE_MESSAGE, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
+import { REPLAY_PASSWORD_LIMIT, REPLAY_PASSWORD_LIVE_LIMIT, adminRefusal, playRefusal, replayRefusal, triesReplayPassword } from './rules'
 import { PasswordTries } from '../lesson/passwordTries'
 import { nimClientType } from '../outside/nim/room'
 import { openidOfSubscribeLink, subscribeLinkKey } from './subscribeLink'
@@ -30,16 +29,12 @@ import { nimModerationRoutes } from './nimModeration'
 import { streamOriginFromEnv, streamUrl } from './streamUrls'
 import { WechatPayError } from '../outside/wechatPay/client'
 
-const UNKNOWN_HOST_MESSAGE = 'host does not exist'
-const SELF_MESSAGE = 'you cannot subscribe to yourself'
-const NO_MORE_MESSAGE = 'no more'
-
 const flag = { type: 'integer', enum: [0, 1] } as const
 /** the signed openid of /liveSubscribeNoti's query (subscribeLink.ts) */
 const openid = { type: 'string', minLength: 1, maxLength: 256 } as const
 
 const refuse = (refusal: Refusal | undefined): void => {
-  if (refusal) throw new ApiRefusal(refusal.code, refusal.msg)
+  if (refusal) throw ApiRefusal.say(refusal.code, refusal.key)
 }
 
 /** The committed segments (server/media/generate-live.sh), 150 KB read once: the same bytes for every live. */
@@ -62,7 +57,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
 
   const findLive = async (courseData: string): Promise<LiveRecord> => {
     const live = await lives.find(courseData)
-    if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_LIVE_MESSAGE)
+    if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'liveMissing')
     // without the older web viewer (the deployment's LIVE_WEB_VIEWER) every live is watched in the app only
     return liveWebViewer ? live : { ...live, appOnly: 1 }
   }
@@ -168,7 +163,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
       const { courseData, loginType, loginData, orderNO } = request.body
       const live = await findLive(courseData)
       // loginType 1 needs a live chat-app login; a guest (2) is a guest whatever else it sends
-      if (loginType === 1 && loginData === undefined) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      if (loginType === 1 && loginData === undefined) throw ApiRefusal.say(ResponseCode.SessionExpired, 'loginExpired')
       const viewer = await viewerFor(live, loginType === 1 ? loginData : undefined, at, orderNO)
       refuse(playRefusal(live, viewer))
       const answer = await info(live, viewer, request)
@@ -219,8 +214,8 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   })
 
   const setSubscribed = async (subscriber: string, host: string, on: boolean): Promise<null> => {
-    if (subscriber === host) throw new ApiRefusal(ResponseCode.BadRequest, SELF_MESSAGE)
-    if (!(await lives.userExists(host))) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_HOST_MESSAGE)
+    if (subscriber === host) throw ApiRefusal.say(ResponseCode.BadRequest, 'subscribeSelf')
+    if (!(await lives.userExists(host))) throw ApiRefusal.say(ResponseCode.NotFound, 'hostMissing')
     await lives.setSubscribed(subscriber, host, on, clock())
     return null
   }
@@ -248,7 +243,7 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   contractRoute(app, liveCalls.subscriptions, { fields: { openid, page, pageSize: pageSize(50) } }, async (request) => {
     const array = await lives.subscriptions(await userOfOpenid(request.body.openid), request.body.page, request.body.pageSize)
     // spec 001 §4: code 404 ends the list
-    if (array.length === 0) throw new ApiRefusal(ResponseCode.NotFound, NO_MORE_MESSAGE)
+    if (array.length === 0) throw ApiRefusal.say(ResponseCode.NotFound, 'noMore')
     const origin = publicOrigin(request)
     return ok({ array: array.map((row) => ({ ...row, faceIcon: absoluteUrl(origin, row.faceIcon) })) })
   })

@@ -5,15 +5,8 @@
 import { ResponseCode } from '../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../types/live'
 import type { AttemptLimit } from '../core/attempts'
+import type { TextKey } from '../core/messages'
 import type { LiveRecord } from './data'
-
-export const APP_ONLY_MESSAGE = 'this live can only be watched in the app'
-export const NOT_BOUGHT_MESSAGE = 'this live is paid: buy it to watch'
-export const NOT_STARTED_MESSAGE = 'this live has not started yet'
-export const NO_REPLAY_MESSAGE = 'this live has no replay'
-export const WRONG_PASSWORD_MESSAGE = 'wrong live password'
-export const NOT_ADMIN_MESSAGE = 'only the host or an admin of this live may open this page'
-export const UNKNOWN_LIVE_MESSAGE = 'live does not exist'
 
 /** Wrong replay passwords per live and client (core/attempts.ts), then a wait. */
 export const REPLAY_PASSWORD_LIMIT: AttemptLimit = { max: 10, windowMs: 10 * 60_000 }
@@ -25,7 +18,8 @@ export const REPLAY_PASSWORD_LIVE_LIMIT: AttemptLimit = { max: 100, windowMs: 10
 
 export interface Refusal {
   code: number
-  msg: string
+  /** its text in core/messages.ts */
+  key: TextKey
 }
 
 /** Who asks: a chat-app login (its wmid and whether it bought this live) or a guest. */
@@ -37,13 +31,13 @@ const isOwner = (live: LiveRecord, viewer: LiveViewer): boolean => viewer.kind =
 function paidRefusal(live: LiveRecord, viewer: LiveViewer): Refusal | undefined {
   if (live.saleLiveId === null || isOwner(live, viewer)) return undefined
   if (viewer.kind === 'user' && viewer.bought) return undefined
-  return { code: ResponseCode.Forbidden, msg: NOT_BOUGHT_MESSAGE }
+  return { code: ResponseCode.Forbidden, key: 'liveNotBought' }
 }
 
 /** The live stream: not for an app-only live, not before it starts, paid ones only when bought. */
 export function playRefusal(live: LiveRecord, viewer: LiveViewer): Refusal | undefined {
-  if (live.appOnly === 1 && !isOwner(live, viewer)) return { code: ResponseCode.Forbidden, msg: APP_ONLY_MESSAGE }
-  if (live.status === 0) return { code: ResponseCode.Forbidden, msg: NOT_STARTED_MESSAGE }
+  if (live.appOnly === 1 && !isOwner(live, viewer)) return { code: ResponseCode.Forbidden, key: 'liveAppOnly' }
+  if (live.status === 0) return { code: ResponseCode.Forbidden, key: 'liveNotStarted' }
   return paidRefusal(live, viewer)
 }
 
@@ -52,13 +46,13 @@ export function playRefusal(live: LiveRecord, viewer: LiveViewer): Refusal | und
  * the password (under 4 characters is wrong without comparing). The owner needs no password.
  */
 export function replayRefusal(live: LiveRecord, viewer: LiveViewer, playPass: string | undefined): Refusal | undefined {
-  if (live.hasReplay === 0) return { code: ResponseCode.NotFound, msg: NO_REPLAY_MESSAGE }
-  if (live.appOnly === 1 && !isOwner(live, viewer)) return { code: ResponseCode.Forbidden, msg: APP_ONLY_MESSAGE }
+  if (live.hasReplay === 0) return { code: ResponseCode.NotFound, key: 'liveNoReplay' }
+  if (live.appOnly === 1 && !isOwner(live, viewer)) return { code: ResponseCode.Forbidden, key: 'liveAppOnly' }
   const paid = paidRefusal(live, viewer)
   if (paid) return paid
   if (live.replayPassword === null || isOwner(live, viewer)) return undefined
   if (playPass === undefined || playPass.length < LIVE_PASSWORD_MIN_LENGTH || playPass !== live.replayPassword) {
-    return { code: ResponseCode.PasswordRequired, msg: WRONG_PASSWORD_MESSAGE }
+    return { code: ResponseCode.PasswordRequired, key: 'liveWrongPassword' }
   }
   return undefined
 }
@@ -73,5 +67,5 @@ export function triesReplayPassword(live: LiveRecord, viewer: LiveViewer): boole
 
 /** The admin view: the live's owner or one of its admins. */
 export function adminRefusal(live: LiveRecord, wmid: string, isAdmin: boolean): Refusal | undefined {
-  return live.wmid === wmid || isAdmin ? undefined : { code: ResponseCode.Forbidden, msg: NOT_ADMIN_MESSAGE }
+  return live.wmid === wmid || isAdmin ? undefined : { code: ResponseCode.Forbidden, key: 'liveAdminsOnly' }
 }

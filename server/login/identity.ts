@@ -3,9 +3,6 @@ import { ResponseCode } from '../../types/api'
 import { ApiRefusal } from '../core/envelope'
 import type { AccountRecord, AccountRepository } from './data'
 
-/** What a refused session or login credential tells the user (code 601: the app logs in again). */
-export const LOGIN_EXPIRED_MESSAGE = 'login expired, please log in again'
-
 /** The user a request speaks for, proven by a live `sessions` row, never by a header alone. */
 export interface Viewer {
   wmid: string
@@ -36,12 +33,12 @@ export function createIdentity(accounts: AccountRepository): Identity {
     viewer,
     requireViewer: async (request, now) => {
       const found = await viewer(request, now)
-      if (!found) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      if (!found) throw ApiRefusal.say(ResponseCode.SessionExpired, 'loginExpired')
       return found
     },
     loginUser: async (loginData, now) => {
       const user = await accounts.userByLogin(loginData, now)
-      if (!user) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
+      if (!user) throw ApiRefusal.say(ResponseCode.SessionExpired, 'loginExpired')
       return user
     },
   }

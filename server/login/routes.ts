@@ -20,9 +20,6 @@ import { courseLookup, courseTypeOf, issueLoginData, loginReturnUrl } from './ru
 import { DEFAULT_NICKNAME, registerWechatLogin } from './wechatLogin'
 import { phoneNumber, requireSmsCode, sendSmsCode } from './smsCalls'
 
-const PHONE_TAKEN_MESSAGE = 'this phone number is bound to another account'
-const ENCRYPT_DATA_MESSAGE = 'encryptData must be the JSON text of phone, interCode and vcode'
-
 const interCode = { type: 'string', pattern: '^\\+?\\d{1,4}$', default: '86' } as const
 
 /** encryptData is encrypted by the real backend's client; the reference server reads it as JSON. */
@@ -31,7 +28,7 @@ function bindPayload(encryptData: string): PhoneBindPayload {
   try {
     value = JSON.parse(encryptData)
   } catch {
-    throw new ApiRefusal(ResponseCode.BadRequest, ENCRYPT_DATA_MESSAGE)
+    throw ApiRefusal.say(ResponseCode.BadRequest, 'encryptDataInvalid')
   }
   const { phone, interCode: code, vcode } = (typeof value === 'object' && value !== null ? value : {}) as Record<
     string,
@@ -60,7 +57,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, context) 
     async (request) => {
       const { type, courseData, redirect } = request.body
       // type 2 is the live page's login, for its live (spec 000 §7, 001 §7)
-      if (type === 2 && courseData === undefined) throw new ApiRefusal(ResponseCode.BadRequest, 'courseData is required')
+      if (type === 2 && courseData === undefined) throw ApiRefusal.say(ResponseCode.BadRequest, 'courseDataNeeded')
       if (courseData !== undefined && !(await courseTypeOf(courses, type, courseData))) {
         throw ApiRefusal.say(ResponseCode.NotFound, 'loginUnknownCourse')
       }
@@ -140,7 +137,7 @@ export const loginRoutes: FastifyPluginAsync<AppContext> = async (app, context) 
       const payload = bindPayload(request.body.encryptData)
       const { phone, interCode: code } = phoneNumber(payload.phone, payload.interCode)
       await requireSmsCode(sms, { phone, interCode: code }, payload.vcode, now)
-      if (!(await accounts.bindPhone(user.wmid, phone, code))) throw new ApiRefusal(ResponseCode.Forbidden, PHONE_TAKEN_MESSAGE)
+      if (!(await accounts.bindPhone(user.wmid, phone, code))) throw ApiRefusal.say(ResponseCode.Forbidden, 'phoneTaken')
       return ok({ object: await accounts.openSession(user.wmid, now) })
     },
   )

@@ -12,18 +12,10 @@ import type { PhoneNumber } from './rules'
 import type { SmsCodeRepository } from './sms'
 import type { SmsSender } from '../outside/tencentSms/sender'
 
-const PHONE_MESSAGE = 'please enter correct phone number'
-const SMS_CODE_MESSAGE = 'please enter the correct SMS code'
-const WRONG_CODE_MESSAGE = 'wrong verification code'
-const SMS_TOO_SOON_MESSAGE = 'please wait before requesting another code'
-
-const tooManyCodes = (waitMs: number): string =>
-  `too many codes requested, please try again in ${waitMinutes(waitMs)} minutes`
-
 /** The phone in its one form (rules.ts `normalisePhone`), or the spec's refusal when it cannot be one. */
 export function phoneNumber(phone: string, interCode: string): PhoneNumber {
   const number = normalisePhone(phone, interCode)
-  if (!number) throw new ApiRefusal(ResponseCode.BadRequest, PHONE_MESSAGE)
+  if (!number) throw ApiRefusal.say(ResponseCode.BadRequest, 'phoneInvalid')
   return number
 }
 
@@ -36,7 +28,9 @@ export function phoneNumber(phone: string, interCode: string): PhoneNumber {
 export async function sendSmsCode(sms: SmsCodeRepository, sender: SmsSender, number: PhoneNumber, client: string): Promise<void> {
   const issued = await sms.issue(number.phone, number.interCode, client, Date.now())
   if (!issued.sent) {
-    throw new ApiRefusal(SMS_TOO_SOON_CODE, issued.reason === 'tooSoon' ? SMS_TOO_SOON_MESSAGE : tooManyCodes(issued.waitMs))
+    throw issued.reason === 'tooSoon'
+      ? ApiRefusal.say(SMS_TOO_SOON_CODE, 'smsTooSoon')
+      : ApiRefusal.say(SMS_TOO_SOON_CODE, 'smsTooMany', { minutes: waitMinutes(issued.waitMs) })
   }
   const delivery = await sender.send(number, issued.code)
   if (!delivery.delivered) {
@@ -47,6 +41,6 @@ export async function sendSmsCode(sms: SmsCodeRepository, sender: SmsSender, num
 
 /** Uses up the phone's live code, or refuses: an empty code, a wrong, expired or over-guessed one. */
 export async function requireSmsCode(sms: SmsCodeRepository, number: PhoneNumber, vcode: string, now: number): Promise<void> {
-  if (vcode.trim() === '') throw new ApiRefusal(ResponseCode.BadRequest, SMS_CODE_MESSAGE)
-  if (!(await sms.verify(number.phone, number.interCode, vcode.trim(), now))) throw new ApiRefusal(ResponseCode.BadRequest, WRONG_CODE_MESSAGE)
+  if (vcode.trim() === '') throw ApiRefusal.say(ResponseCode.BadRequest, 'smsCodeEmpty')
+  if (!(await sms.verify(number.phone, number.interCode, vcode.trim(), now))) throw ApiRefusal.say(ResponseCode.BadRequest, 'smsCodeWrong')
 }

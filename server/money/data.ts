@@ -169,14 +169,14 @@ export class MoneyRepository {
    * transaction (a card unbound meanwhile by another worker is seen). `fee` gives the platform fee
    * of an amount.
    */
-  withdrawAll(
+  withdrawAll<Refusal extends string>(
     wmid: string,
     now: number,
     clearingNO: string,
     fee: (amount: number) => number,
-    allowed: (card: CardRecord | undefined) => string | null,
-  ): Promise<ClearingRow | string | null> {
-    return this.db.transaction(async (tx): Promise<ClearingRow | string | null> => {
+    allowed: (card: CardRecord | undefined) => Refusal | null,
+  ): Promise<ClearingRow | Refusal | null> {
+    return this.db.transaction(async (tx): Promise<ClearingRow | Refusal | null> => {
       const refusal = allowed(await tx.one<CardRecord>(CARD_OF, [wmid]))
       if (refusal) return refusal
       const maturedBy = now - MATURITY_MS

@@ -12,7 +12,6 @@ import type { BankCard, BoughtItem, RecashRecord, SalesIncomeRecord, SellingLess
 import { NOTHING_TO_WITHDRAW_CODE, moneyCalls, moneyDevCalls } from '../../types/money'
 import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
-import { LOGIN_EXPIRED_MESSAGE } from '../login/identity'
 import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { randomToken } from '../core/wechat'
@@ -25,8 +24,6 @@ import { requireSmsCode, sendSmsCode } from '../login/smsCalls'
 import type { EsignState } from '../../types/money'
 import type { ClearingRow } from './data'
 import {
-  NOTHING_USABLE_MESSAGE,
-  NO_CARD_MESSAGE,
   cardToSave,
   incomeSummary,
   maskedCard,
@@ -34,9 +31,6 @@ import {
   retryRefusal,
   withdrawRefusal,
 } from './rules'
-
-const UNKNOWN_CLEARING_MESSAGE = 'withdrawal does not exist'
-const OTHER_USER_MESSAGE = 'the login data belongs to another user'
 
 const paging = { page, pageSize: pageSize() } as const
 /** text with at least one visible character */
@@ -154,11 +148,11 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
     const now = Date.now()
     const wmid = await me(request)
     const owner = await accounts.userByLogin(request.body.loginData, now)
-    if (!owner) throw new ApiRefusal(ResponseCode.SessionExpired, LOGIN_EXPIRED_MESSAGE)
-    if (owner.wmid !== wmid) throw new ApiRefusal(ResponseCode.Forbidden, OTHER_USER_MESSAGE)
+    if (!owner) throw ApiRefusal.say(ResponseCode.SessionExpired, 'loginExpired')
+    if (owner.wmid !== wmid) throw ApiRefusal.say(ResponseCode.Forbidden, 'otherUsersLogin')
     const clearing = await money.withdrawAll(wmid, now, `CL${now}${randomToken(6)}`, platformFee, withdrawRefusal)
-    if (typeof clearing === 'string') throw new ApiRefusal(ResponseCode.BadRequest, clearing)
-    if (!clearing) throw new ApiRefusal(NOTHING_TO_WITHDRAW_CODE, NOTHING_USABLE_MESSAGE)
+    if (typeof clearing === 'string') throw ApiRefusal.say(ResponseCode.BadRequest, clearing)
+    if (!clearing) throw ApiRefusal.say(NOTHING_TO_WITHDRAW_CODE, 'nothingToWithdraw')
     return ok({ object: MoneyRepository.record(clearing, false) })
   })
 
@@ -170,10 +164,10 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
       const wmid = await me(request)
       const found = await money.clearing(request.body.clearingNO)
       // another user's withdrawal is answered exactly like one that does not exist
-      if (!found || found.wmid !== wmid) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_CLEARING_MESSAGE)
+      if (!found || found.wmid !== wmid) throw ApiRefusal.say(ResponseCode.NotFound, 'withdrawalMissing')
       const result = await money.retry(found.clearingNO, platformFee, retryRefusal)
       if (result === 'nothingLeft') throw ApiRefusal.say(NOTHING_TO_WITHDRAW_CODE, 'retryNothingLeft')
-      if (result === 'noCard') throw new ApiRefusal(ResponseCode.BadRequest, NO_CARD_MESSAGE)
+      if (result === 'noCard') throw ApiRefusal.say(ResponseCode.BadRequest, 'noCardBound')
       if (typeof result === 'string') throw ApiRefusal.say(ResponseCode.BadRequest, result)
       return ok({ object: MoneyRepository.record(result, false) })
     },
@@ -186,7 +180,7 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
 
   contractRoute(app, moneyCalls.bankCard, { fields: {} }, async (request) => {
     const card = await money.card(await me(request))
-    if (!card) throw new ApiRefusal(ResponseCode.NotFound, NO_CARD_MESSAGE)
+    if (!card) throw ApiRefusal.say(ResponseCode.NotFound, 'noCardBound')
     const { realName, idCardNo, bankNo, phone, bankName } = card
     return ok({ object: maskedCard({ realName, idCardNo, bankNo, phone, bankName }) })
   })

@@ -26,17 +26,17 @@ export function incomeSummary(balances: Balances, card: CardRecord | undefined):
   }
 }
 
-/** No card to withdraw to, to show or to unbind. */
-export const NO_CARD_MESSAGE = 'no bank card is bound'
-export const CARD_ERROR_MESSAGE = 'the withdrawal information is wrong, please modify it'
-export const NOTHING_USABLE_MESSAGE = 'no withdrawable income'
+/** A payout's failure reasons when no bank gave one (a card gone or marked erroneous; the demo's simulated bank). */
 export const BANK_REJECTED_REASON = 'the bank card information is wrong'
 export const BANK_FAILED_REASON = 'the bank could not complete the transfer'
 
+/** Why the user may not withdraw now with this card (messages.ts keys). */
+export type WithdrawRefusal = 'noCardBound' | 'cardInfoWrong'
+
 /** Why the user may not withdraw now with this card, or null. */
-export function withdrawRefusal(card: CardRecord | undefined): string | null {
-  if (!card) return NO_CARD_MESSAGE
-  if (card.isError === 1) return CARD_ERROR_MESSAGE
+export function withdrawRefusal(card: CardRecord | undefined): WithdrawRefusal | null {
+  if (!card) return 'noCardBound'
+  if (card.isError === 1) return 'cardInfoWrong'
   return null
 }
 

@@ -13,7 +13,6 @@ import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
-import { ILLEGAL_MESSAGE } from '../lesson/rules'
 import type { AccountRecord } from '../login/data'
 import { WechatPayError } from '../outside/wechatPay/client'
 import type { JoinGroup } from './data'
@@ -22,10 +21,7 @@ import { PAY_NOTIFY_PATH } from './payments'
 import type { Payments } from './payments'
 import { payerOf } from './payer'
 import { orderSource } from './platform'
-import { UNKNOWN_ORDER_MESSAGE, jsapiPayConfig, liveOrderState, orderState } from './rules'
-
-const BIND_PHONE_FIRST = 'please bind your phone first'
-const NOT_FOR_SALE = 'this course is not for sale'
+import { jsapiPayConfig, liveOrderState, orderState } from './rules'
 
 const orderNO = { type: 'string', minLength: 1, maxLength: 32 } as const
 
@@ -167,7 +163,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         const live = await orders.liveForSale(courseData)
         if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'liveMissing')
         if (buyer.wmid === live.wmid || (await orders.ownsLive(buyer.wmid, live.id))) return ok({ object: bought(undefined) })
-        if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
+        if (buyer.isProductUser === 0) throw ApiRefusal.say(ResponseCode.Forbidden, 'bindPhoneFirst')
         if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
         const order = await orders.openLiveOrder({ wmid: buyer.wmid, liveId: live.id, totalFee: live.fee, inviterWmid: await inviterOf(buyer, inviterWmid) }, now)
         if (await paidMeanwhile(payments, order, now)) return ok({ object: bought(undefined) })
@@ -176,12 +172,12 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         return ok({ object: await prepaid(payments, payable, buyer, source.miniProgram, undefined) })
       }
       const lesson = await lessons.findByCourseData(courseData)
-      if (!lesson) throw new ApiRefusal(ResponseCode.NotFound, 'course does not exist')
-      if (lesson.illegal === 1) throw new ApiRefusal(ResponseCode.Illegal, ILLEGAL_MESSAGE)
-      if (lesson.privacyStatus !== 3 || lesson.fee <= 0) throw new ApiRefusal(ResponseCode.BadRequest, NOT_FOR_SALE)
+      if (!lesson) throw ApiRefusal.say(ResponseCode.NotFound, 'courseMissing')
+      if (lesson.illegal === 1) throw ApiRefusal.say(ResponseCode.Illegal, 'lessonIllegal')
+      if (lesson.privacyStatus !== 3 || lesson.fee <= 0) throw ApiRefusal.say(ResponseCode.BadRequest, 'courseNotForSale')
       if (buyer.wmid === lesson.wmid || (await lessons.hasBought(buyer.wmid, lesson.id))) return ok({ object: bought(await joinGroupOf(lesson.id, request)) })
       // The server, not the client, enforces "bind a phone before buying" (spec 000 §6).
-      if (buyer.isProductUser === 0) throw new ApiRefusal(ResponseCode.Forbidden, BIND_PHONE_FIRST)
+      if (buyer.isProductUser === 0) throw ApiRefusal.say(ResponseCode.Forbidden, 'bindPhoneFirst')
       if (!payments) throw ApiRefusal.say(ResponseCode.ServerError, 'payUnavailable')
       const order = await orders.openOrder(
         { wmid: buyer.wmid, lessonId: lesson.id, totalFee: lesson.fee, inviterWmid: await inviterOf(buyer, inviterWmid) },
@@ -202,8 +198,8 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
     const lessonOrder = await orders.find(number)
     const liveOrder = lessonOrder ? undefined : await orders.findLive(number)
     const order = lessonOrder ?? liveOrder
-    if (!order) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
-    if (order.wmid !== buyer.wmid) throw new ApiRefusal(ResponseCode.Forbidden, 'this order belongs to another user')
+    if (!order) throw ApiRefusal.say(ResponseCode.NotFound, 'orderMissing')
+    if (order.wmid !== buyer.wmid) throw ApiRefusal.say(ResponseCode.Forbidden, 'orderOfOtherUser')
     // a payment whose notification has not arrived: WeChat Pay's order query settles it
     if (order.status === 0 && payments) {
       try {
@@ -218,7 +214,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
       return ok({ object: orderState(current, await joinGroupOf(current.lessonId, request)) })
     }
     const live = await orders.findLive(number)
-    if (!live) throw new ApiRefusal(ResponseCode.NotFound, UNKNOWN_ORDER_MESSAGE)
+    if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'orderMissing')
     return ok({ object: liveOrderState(live) })
   })
 }

@@ -2,7 +2,6 @@ import type { OrderState, PayConfig } from '../../types/purchase'
 import type { JsapiPayParams } from '../outside/wechatPay/client'
 import type { JoinGroup, LiveOrderRecord, OrderRecord } from './data'
 
-export const UNKNOWN_ORDER_MESSAGE = 'order does not exist'
 
 /**
  * What the client pays an order with: WeChat Pay's signed JSAPI parameters (the paySign as `sign`),

@@ -14,8 +14,6 @@ import { acceptFormBodiesOnly } from '../core/schema'
 import { jsapiSignature, randomToken } from '../core/wechat'
 import { JsapiTicketUnavailable } from '../outside/wechatToken/tickets'
 
-const SHARE_CONFIG_UNAVAILABLE = 'share config unavailable'
-
 function isPageUrl(text: string): boolean {
   try {
     const { protocol } = new URL(text)
@@ -32,7 +30,7 @@ export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat,
     try {
       return await jsapiTickets.ticket()
     } catch (error) {
-      if (error instanceof JsapiTicketUnavailable) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
+      if (error instanceof JsapiTicketUnavailable) throw ApiRefusal.say(ResponseCode.ShareConfigUnavailable, 'shareConfigUnavailable')
       throw error
     }
   }
@@ -44,7 +42,7 @@ export const shareRoutes: FastifyPluginAsync<AppContext> = async (app, { wechat,
     { fields: { registerUrl: { type: 'string', maxLength: 2048, default: '' } } },
     async (request) => {
       const { registerUrl } = request.body
-      if (!isPageUrl(registerUrl)) throw new ApiRefusal(ResponseCode.ShareConfigUnavailable, SHARE_CONFIG_UNAVAILABLE)
+      if (!isPageUrl(registerUrl)) throw ApiRefusal.say(ResponseCode.ShareConfigUnavailable, 'shareConfigUnavailable')
       const jsapiTicket = await ticket()
       const timestamp = Math.floor(Date.now() / 1000)
       const nonceStr = randomToken()

@@ -80,7 +80,7 @@ describe('a broken percent-sequence in the path', () => {
     })
     expect(res.statusCode).toBe(200)
     expectEnvelope(res.body)
-    expect(res.json<{ msg: string }>().msg).toMatch(/percent-encoding/)
+    expect(res.json<{ msg: string }>().msg).toBe('请求地址的编码有误')
   })
 
   it('answers a media or asset path with the envelope, never the shell', async () => {

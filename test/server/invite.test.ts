@@ -4,6 +4,7 @@
  * and the paid group's order through the development payment sandbox. Each test gets a freshly
  * seeded database (server/invite/seed.ts).
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { SMS_PHONE_DAILY_LIMIT } from '../../server/login/sms'
@@ -79,7 +80,7 @@ describe('the watermark-camera bind', () => {
     expect((await post(app, SEND_SMS, { phone: PHONE, interCode: '86' })).body.code).toBe(429)
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: `0086${PHONE}`, interCode: '+86' })).body).toEqual({
       code: 429,
-      msg: 'please wait before requesting another code',
+      msg: textOf('smsTooSoon', 'zh-CN'),
       data: null,
     })
   })
@@ -88,7 +89,7 @@ describe('the watermark-camera bind', () => {
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'nope', phone: PHONE })).body.code).toBe(404)
     expect((await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend' })).body).toEqual({
       code: 400,
-      msg: 'please enter correct phone number',
+      msg: textOf('phoneInvalid', 'zh-CN'),
       data: null,
     })
   })
@@ -118,7 +119,7 @@ describe('the watermark-camera bind', () => {
     for (let i = 0; i < 5; i++) {
       expect((await post(app, inviteCalls.watermarkGroupAdd.path, bindBody(wrong, 'wssy10001', 'invite-wm-group'))).body).toEqual({
         code: 400,
-        msg: 'wrong verification code',
+        msg: textOf('smsCodeWrong', 'zh-CN'),
         data: null,
       })
     }
@@ -147,11 +148,11 @@ describe('the watermark-camera bind', () => {
   it('refuses an account bound to another phone, an unknown account, an empty code and the wrong invite kind', async () => {
     await post(app, inviteCalls.watermarkSms.path, { data: 'invite-wm-friend', phone: PHONE })
     const code = await codeFor(PHONE)
-    expect((await post(app, inviteCalls.watermarkFriendAdd.path, bindBody('', 'wssy10001'))).body.msg).toBe('please enter the correct SMS code')
+    expect((await post(app, inviteCalls.watermarkFriendAdd.path, bindBody('', 'wssy10001'))).body.msg).toBe(textOf('smsCodeEmpty', 'zh-CN'))
     expect((await post(app, inviteCalls.watermarkGroupAdd.path, bindBody(code, 'wssy10001', 'invite-wm-friend'))).body.code).toBe(400)
     expect((await post(app, inviteCalls.watermarkFriendAdd.path, bindBody(code, 'wssy20002'))).body).toEqual({
       code: 403,
-      msg: 'this watermark camera account is bound to another phone',
+      msg: textOf('wmAccountTaken', 'zh-CN'),
       data: null,
     })
     await app.db.run('UPDATE sms_codes SET sent_at = 0')
@@ -272,7 +273,7 @@ describe('the paid group order', () => {
     const prod = await buildApp({ mode: 'production', wechat: { appId: 'a', appSecret: 's', miniAppId: 'wx-mini', miniAppSecret: 'ms' }, database: await testDatabase({ seeded: false }), staticDir: '/nonexistent' })
     try {
       const order = await post(prod, inviteCalls.groupOrder.path, orderBody())
-      expect(order.body).toEqual({ code: 403, msg: 'group payment is not configured on this server', data: null })
+      expect(order.body).toEqual({ code: 403, msg: textOf('groupPaymentUnavailable', 'zh-CN'), data: null })
     } finally {
       await prod.close()
     }

@@ -46,7 +46,7 @@ describe('decideLessonAnswer', () => {
         expect(decideLessonAnswer(locked, anonymous, list, wrong)).toEqual({
           granted: false,
           code: 403,
-          msg: 'wrong password',
+          key: 'wrongCoursePassword',
         })
       }
     }
@@ -96,7 +96,7 @@ describe('decideLessonAnswer', () => {
           expect(decideLessonAnswer(atLimit, reader, list, '8888')).toEqual({
             granted: false,
             code: 8,
-            msg: 'view limit exceeded',
+            key: 'viewLimit',
           })
         }
       }

@@ -1,6 +1,7 @@
 /**
  * Attempts to read what the access rules protect. Every refusal must carry no message data.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData } from '../../types/api'
 import type { PictureListData, WireMessage } from '../../types/lesson'
@@ -43,7 +44,7 @@ describe('password lesson', () => {
   const attempts: [string, Fields][] = [
     ['no password', {}],
     ['empty password', { coursePass: '' }],
-    ['wrong password', { coursePass: '1234' }],
+    [textOf('wrongCoursePassword', 'zh-CN'), { coursePass: '1234' }],
     ['password with a space', { coursePass: '8888 ' }],
     ['a prefix of it', { coursePass: '888' }],
   ]
@@ -54,7 +55,7 @@ describe('password lesson', () => {
 
   it.each(attempts)('refuses the v2 list with %s', async (_, pass) => {
     const body = await expectRefused(V2_LIST, { courseData: 'demo-password', page: 1, pageSize: 20, ...pass }, 403)
-    expect(body.msg).toBe('wrong password')
+    expect(body.msg).toBe(textOf('wrongCoursePassword', 'zh-CN'))
   })
 
   it.each(attempts)('refuses the old list with %s', async (_, pass) => {
@@ -110,7 +111,7 @@ describe('paid lesson beyond its preview', () => {
       for (const page of [1, 2, 3, 4, 5, 6, 10, 1000, 1_000_000]) {
         const { body } = await post<ArrayData<WireMessage>>(app, FREE_LIST, { courseData: 'demo-paid', page, pageSize }, BUYER)
         if (body.code === 200) body.data.array.forEach((m) => served.add(m.msgId))
-        else expect(body).toEqual({ code: 404, msg: 'no more messages', data: null })
+        else expect(body).toEqual({ code: 404, msg: textOf('noMoreMessages', 'zh-CN'), data: null })
         expect(body.code === 200).toBe((page - 1) * pageSize < 5)
       }
     }

@@ -1,3 +1,4 @@
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
@@ -100,7 +101,7 @@ describe('lesson info', () => {
     ] as const) {
       const { status, body } = await post(app, url, fields)
       expect(status).toBe(200)
-      expect(body).toEqual({ code: 404, msg: 'course does not exist', data: null })
+      expect(body).toEqual({ code: 404, msg: textOf('courseMissing', 'zh-CN'), data: null })
     }
   })
 

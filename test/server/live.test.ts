@@ -3,6 +3,7 @@
  * (a guest, another user's login, an expired one, no session, a wrong or short password, a
  * missing playlist token), the subscription list's paging, concurrency, and the stream itself.
  */
+import { textOf } from '../../server/core/messages'
 import { demoSubscribeLink } from '../fixtures/subscribeLink'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -96,7 +97,7 @@ describe('the live stream (getPayLiveUrl)', () => {
   })
 
   it('opens a paid live only to a buyer or its owner', async () => {
-    expect((await guest('live-english')).body).toMatchObject({ code: 403, msg: 'this live is paid: buy it to watch' })
+    expect((await guest('live-english')).body).toMatchObject({ code: 403, msg: textOf('liveNotBought', 'zh-CN') })
     expect((await asUser('live-english', LOGIN.visitor)).body.code).toBe(403)
     expect((await asUser('live-grammar', LOGIN.buyer)).body.code).toBe(403)
     expect((await asUser('live-english', LOGIN.buyer)).body.data.object.playUrl).not.toBe('')
@@ -110,7 +111,7 @@ describe('the live stream (getPayLiveUrl)', () => {
   })
 
   it('refuses an app-only live to everybody but its owner', async () => {
-    expect((await guest('live-app')).body).toMatchObject({ code: 403, msg: 'this live can only be watched in the app' })
+    expect((await guest('live-app')).body).toMatchObject({ code: 403, msg: textOf('liveAppOnly', 'zh-CN') })
     expect((await asUser('live-app', LOGIN.buyer)).body.code).toBe(403)
   })
 
@@ -224,7 +225,7 @@ describe('the playlists', () => {
 
 describe('the replay (getPlayBackLiveUrl)', () => {
   it('needs its password: missing, short and wrong are refused with the message, right opens the VOD playlist', async () => {
-    expect((await replay({ courseData: 'live-replay' })).body).toMatchObject({ code: 402, msg: 'wrong live password' })
+    expect((await replay({ courseData: 'live-replay' })).body).toMatchObject({ code: 402, msg: textOf('liveWrongPassword', 'zh-CN') })
     expect((await replay({ courseData: 'live-replay', playPass: '246' })).body.code).toBe(402)
     expect((await replay({ courseData: 'live-replay', playPass: '2469' })).body.code).toBe(402)
     const { body } = await replay({ courseData: 'live-replay', playPass: '2468' })
@@ -287,7 +288,7 @@ describe('the admin view (getAdminLiveUrl)', () => {
     expect(owner.body.data.object.watchData?.account).toBe('wm_teacher')
     expect((await admin('live-now', await ASSISTANT_SESSION())).body.code).toBe(200)
     expect((await admin('live-english', await ASSISTANT_SESSION())).body.code).toBe(403)
-    expect((await admin('live-now', BUYER)).body).toMatchObject({ code: 403, msg: 'only the host or an admin of this live may open this page' })
+    expect((await admin('live-now', BUYER)).body).toMatchObject({ code: 403, msg: textOf('liveAdminsOnly', 'zh-CN') })
   })
 
   it('needs a live session: none, a forged one and another user id with a real token answer 601', async () => {
@@ -335,7 +336,7 @@ describe('subscriptions', () => {
     const all = [...first.body.data.array, ...second.body.data.array].map((row) => row.wmid)
     expect(new Set(all).size).toBe(14)
     expect((await list(demoSubscribeLink('wm_buyer'), 3)).body.code).toBe(404)
-    expect((await list(demoSubscribeLink('wm_visitor'), 1)).body).toMatchObject({ code: 404, msg: 'no more' })
+    expect((await list(demoSubscribeLink('wm_visitor'), 1)).body).toMatchObject({ code: 404, msg: textOf('noMore', 'zh-CN') })
   })
 
   it('switching from the subscription page changes only the openid user, and an unknown openid changes nothing', async () => {

@@ -3,6 +3,7 @@
  * and the mini-program login through the jscode2session stand-in (the protocol's details, its
  * attacks and production mode: wechatLogin.test.ts).
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
@@ -33,7 +34,7 @@ describe('loginUrl', () => {
   })
 
   it.each([
-    ['type 2 without courseData', { type: 2 }, 400, 'courseData is required'],
+    ['type 2 without courseData', { type: 2 }, 400, textOf('courseDataNeeded', 'zh-CN')],
     ['an unknown type', { type: 3 }, 400, undefined],
     ['an unknown course', { type: 2, courseData: 'no-such-course' }, 404, '课程不存在'],
     ['a script redirect', { type: 1, redirect: 'javascript:alert(1)' }, 400, '登录只能返回本网站的页面'],
@@ -130,6 +131,6 @@ describe('mini-program login', () => {
   it('gives the visitor code a credential of the visitor', async () => {
     const { body } = await post<ObjectData<LoginData>>(app, WEAPP_LOGIN, { code: 'anything' })
     const order = await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: body.data.object.loginData })
-    expect(order.body).toMatchObject({ code: 403, msg: 'please bind your phone first' })
+    expect(order.body).toMatchObject({ code: 403, msg: textOf('bindPhoneFirst', 'zh-CN') })
   })
 })

@@ -4,6 +4,7 @@
  * calls NetEase's server API, here its stand-in served by the app itself (CheckSum-checked, form
  * bodies, NetEase's answers). The stand-in writes every call it was told to standin_nim_calls.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_NIM_APP, NIM_STANDIN } from '../../server/outside/nim/protocol'
@@ -83,7 +84,7 @@ describe('the host in a NetEase room', () => {
     expect(await calls()).toEqual([{ path: '/chatroom/toggleCloseStat.action', form: { roomid: 'demo-live', operator: 'wm_teacher', valid: 'false' } }])
     // NetEase refuses a kick in a closed room (13002): told, not swallowed
     expect((await moderate({ action: 'kick', account: 'wm_buyer' }, TEACHER)).body).toMatchObject({ code: 13002, msg: '聊天室已关闭' })
-    expect((await moderate({ action: 'kick', account: 'wm_buyer' }, { ...TEACHER, 'accept-language': 'en' })).body.msg).toBe('this chat room is closed')
+    expect((await moderate({ action: 'kick', account: 'wm_buyer' }, { ...TEACHER, 'accept-language': 'en' })).body.msg).toBe(textOf('chatClosed', 'en'))
   })
 })
 

@@ -11,7 +11,7 @@ import { OLD_LIST, PICTURES, TEACHER, V2_LIST, testApp } from './helpers'
 import type { Fields } from './helpers'
 
 const RIGHT = '8888'
-const WAIT = { code: PASSWORD_TRIES_CODE, msg: 'too many wrong passwords, please try again in 15 minutes', data: { waitMinutes: 15 } }
+const WAIT = { code: PASSWORD_TRIES_CODE, msg: '密码错误次数过多，请 15 分钟后再试', data: { waitMinutes: 15 } }
 
 let app: FastifyInstance
 beforeEach(async () => {

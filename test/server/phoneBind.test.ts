@@ -2,6 +2,7 @@
  * SMS codes and phone binding: the rate limit, wrong and used-up codes, and what a bound phone
  * makes of a visitor (a product user with a session that reads only what it bought).
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { WireMessage } from '../../types/lesson'
@@ -50,7 +51,7 @@ describe('sendSms', () => {
     'refuses %s phone with the spec wording',
     async (_, fields) => {
       const { body } = await post(app, SEND_SMS, { interCode: '86', ...fields })
-      expect(body).toEqual({ code: 400, msg: 'please enter correct phone number', data: null })
+      expect(body).toEqual({ code: 400, msg: textOf('phoneInvalid', 'zh-CN'), data: null })
     },
   )
 
@@ -69,7 +70,7 @@ describe('sendSms', () => {
     await post(app, SEND_SMS, { phone: PHONE, interCode: '86' })
     const first = await lastCode()
     const again = await post(app, SEND_SMS, { phone: PHONE, interCode: '86' })
-    expect(again.body).toEqual({ code: 429, msg: 'please wait before requesting another code', data: null })
+    expect(again.body).toEqual({ code: 429, msg: textOf('smsTooSoon', 'zh-CN'), data: null })
     expect(await lastCode()).toBe(first)
     // another country code is another phone
     expect((await post(app, SEND_SMS, { phone: PHONE, interCode: '852' })).body.code).toBe(200)
@@ -87,7 +88,7 @@ describe('phone bind', () => {
 
   it('refuses a wrong code, and binds with the code that was sent', async () => {
     const code = await lastCode()
-    expect((await bind(wrong(code))).body).toEqual({ code: 400, msg: 'wrong verification code', data: null })
+    expect((await bind(wrong(code))).body).toEqual({ code: 400, msg: textOf('smsCodeWrong', 'zh-CN'), data: null })
     expect(await visitor()).toEqual({ phone: null, interCode: null, product: 0 })
 
     const { body } = await bind(code)
@@ -119,13 +120,13 @@ describe('phone bind', () => {
   it('uses a code up', async () => {
     const code = await lastCode()
     expect((await bind(code)).body.code).toBe(200)
-    expect((await bind(code)).body).toMatchObject({ code: 400, msg: 'wrong verification code' })
+    expect((await bind(code)).body).toMatchObject({ code: 400, msg: textOf('smsCodeWrong', 'zh-CN') })
   })
 
   it('voids a code after five wrong tries', async () => {
     const code = await lastCode()
     for (let i = 0; i < 5; i += 1) expect((await bind(wrong(code))).body.code).toBe(400)
-    expect((await bind(code)).body).toMatchObject({ code: 400, msg: 'wrong verification code' })
+    expect((await bind(code)).body).toMatchObject({ code: 400, msg: textOf('smsCodeWrong', 'zh-CN') })
     expect(await visitor()).toMatchObject({ product: 0 })
   })
 
@@ -150,14 +151,14 @@ describe('phone bind', () => {
   it('refuses a phone bound to another account, with a valid code', async () => {
     await post(app, SEND_SMS, { phone: '13800000003', interCode: '86' })
     const { body } = await bind(await lastCode('13800000003'), LOGIN.visitor, '13800000003')
-    expect(body).toEqual({ code: 403, msg: 'this phone number is bound to another account', data: null })
+    expect(body).toEqual({ code: 403, msg: textOf('phoneTaken', 'zh-CN'), data: null })
     expect(await visitor()).toMatchObject({ product: 0 })
   })
 
   it.each([
-    ['not JSON', '{phone', 'encryptData must be the JSON text of phone, interCode and vcode'],
-    ['without a phone', JSON.stringify({ interCode: '86', vcode: '123456' }), 'please enter correct phone number'],
-    ['without a code', JSON.stringify({ phone: PHONE, interCode: '86', vcode: ' ' }), 'please enter the correct SMS code'],
+    ['not JSON', '{phone', textOf('encryptDataInvalid', 'zh-CN')],
+    ['without a phone', JSON.stringify({ interCode: '86', vcode: '123456' }), textOf('phoneInvalid', 'zh-CN')],
+    ['without a code', JSON.stringify({ phone: PHONE, interCode: '86', vcode: ' ' }), textOf('smsCodeEmpty', 'zh-CN')],
   ])('refuses encryptData %s', async (_, encryptData, msg) => {
     const { body } = await post(app, BIND_PHONE, { encryptData, loginData: LOGIN.visitor })
     expect(body).toEqual({ code: 400, msg, data: null })

@@ -3,6 +3,7 @@
  * WeChat credentials from the environment and a refusal to start without them. Demo mode stays
  * the default.
  */
+import { textOf } from '../../server/core/messages'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -151,7 +152,7 @@ describe('a production server', () => {
 
   it('signs share configs only with a ticket WeChat gave it: none here, so the client skips share setup', async () => {
     const { body } = await post<ObjectData<ShareConfig>>(app, SHARE_CONFIG, { registerUrl: 'https://h5.example.com/a' })
-    expect(body).toEqual({ code: 505, msg: 'share config unavailable', data: null })
+    expect(body).toEqual({ code: 505, msg: textOf('shareConfigUnavailable', 'zh-CN'), data: null })
   })
 
   it('takes pay notifications signed by its own WeChat Pay key only, never the demo\'s, and no form-encoded ones', async () => {

@@ -2,6 +2,7 @@
  * Buying a paid lesson: order creation, the payment sandbox and who may see an order
  * (WeChat Pay's notifications, refunds and the iOS rule: wechatPayV3.test.ts).
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, PictureListData, WireMessage } from '../../types/lesson'
@@ -78,7 +79,7 @@ describe('order creation', () => {
 
   it('refuses a visitor who has not bound a phone, and creates no order', async () => {
     const { body } = await createOrder({ courseData: 'demo-paid', loginData: LOGIN.visitor })
-    expect(body).toEqual({ code: 403, msg: 'please bind your phone first', data: null })
+    expect(body).toEqual({ code: 403, msg: textOf('bindPhoneFirst', 'zh-CN'), data: null })
     expect(await orderRows()).toHaveLength(0)
   })
 
@@ -109,7 +110,7 @@ describe('order creation', () => {
     expect(body.code).toBe(404)
     expect(body.msg).toBe('直播不存在')
     const english = await post(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer, payType: 2 }, { 'accept-language': 'en' })
-    expect(english.body.msg).toBe('live does not exist')
+    expect(english.body.msg).toBe(textOf('liveMissing', 'en'))
   })
 
   it.each([
@@ -117,7 +118,7 @@ describe('order creation', () => {
     ['an unknown', 'login-forged'],
   ])('answers 601 to %s loginData, before anything else', async (_, loginData) => {
     const { body } = await createOrder({ courseData: 'demo-paid', loginData })
-    expect(body).toEqual({ code: 601, msg: 'login expired, please log in again', data: null })
+    expect(body).toEqual({ code: 601, msg: textOf('loginExpired', 'zh-CN'), data: null })
     expect((await orderStatus('LP1', loginData)).body.code).toBe(601)
   })
 
@@ -206,7 +207,7 @@ describe('order query', () => {
     expect((await orderStatus(orderNO, LOGIN.buyer)).body.code).toBe(200)
     for (const other of [LOGIN.teacher, LOGIN.visitor]) {
       const { body } = await orderStatus(orderNO, other)
-      expect(body).toEqual({ code: 403, msg: 'this order belongs to another user', data: null })
+      expect(body).toEqual({ code: 403, msg: textOf('orderOfOtherUser', 'zh-CN'), data: null })
     }
   })
 

@@ -1,4 +1,5 @@
 /** The JS-SDK share config: signed like WeChat's with the ticket WeChat gave, and 505 when there is no page to sign. */
+import { textOf } from '../../server/core/messages'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ObjectData } from '../../types/api'
@@ -47,6 +48,6 @@ describe('share config', () => {
     ['a registerUrl that is no page', { registerUrl: 'javascript:alert(1)' }],
   ])('answers 505 to %s, which the client skips silently', async (_, fields) => {
     const { body } = await shareConfig(fields)
-    expect(body).toEqual({ code: 505, msg: 'share config unavailable', data: null })
+    expect(body).toEqual({ code: 505, msg: textOf('shareConfigUnavailable', 'zh-CN'), data: null })
   })
 })

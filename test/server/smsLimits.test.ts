@@ -3,6 +3,7 @@
  * country code and number are typed, and one client (address) is capped however many phones it
  * asks codes for.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ApiEnvelope, ObjectData } from '../../types/api'
 import type { SessionData } from '../../types/login'
@@ -44,7 +45,7 @@ describe('one phone, however it is typed', () => {
     expect((await sendSms(PHONE, '86')).code).toBe(200)
     expect(await sendSms(phone, code, '203.0.113.2')).toEqual({
       code: 429,
-      msg: 'please wait before requesting another code',
+      msg: textOf('smsTooSoon', 'zh-CN'),
       data: null,
     })
     expect(await codesSent()).toBe(1)
@@ -67,7 +68,7 @@ describe('one phone, however it is typed', () => {
   it('keeps other countries\' numbers apart and still refuses what cannot be a phone', async () => {
     expect((await sendSms(PHONE, '852')).code).toBe(200)
     expect((await sendSms(PHONE, '86')).code).toBe(200)
-    expect((await sendSms('0000', '86')).msg).toBe('please enter correct phone number')
+    expect((await sendSms('0000', '86')).msg).toBe(textOf('phoneInvalid', 'zh-CN'))
   })
 
   it(`sends a phone at most ${SMS_PHONE_DAILY_LIMIT.max} codes a day, from any number of clients`, async () => {
@@ -77,7 +78,7 @@ describe('one phone, however it is typed', () => {
     }
     const refused = await sendSms(PHONE, '86', '198.51.100.200')
     expect(refused.code).toBe(429)
-    expect(refused.msg).toBe('too many codes requested, please try again in 1440 minutes')
+    expect(refused.msg).toBe('获取验证码次数过多，请 1440 分钟后再试')
   })
 })
 
@@ -88,7 +89,7 @@ describe('one client, many phones', () => {
     expect(answers.filter((a) => a.code === 200)).toHaveLength(SMS_CLIENT_LIMIT.max)
     const refused = answers.filter((a) => a.code === 429)
     expect(refused).toHaveLength(30 - SMS_CLIENT_LIMIT.max)
-    expect(refused[0].msg).toBe('too many codes requested, please try again in 60 minutes')
+    expect(refused[0].msg).toBe('获取验证码次数过多，请 60 分钟后再试')
     expect(await codesSent()).toBe(SMS_CLIENT_LIMIT.max)
     // another client is not affected
     expect((await sendSms(PHONE, '86', '203.0.113.99')).code).toBe(200)

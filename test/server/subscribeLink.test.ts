@@ -6,6 +6,7 @@
  * which exchanges the code and opens the page with the signed value, with which the person sees and
  * changes their subscriptions.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
@@ -68,7 +69,7 @@ describe('the openid of the subscription page', () => {
     const refused = await list(make(), headers)
     expect(refused.body).toMatchObject({
       code: 403,
-      msg: 'this subscription link is not valid or has expired: open it again from the official account menu',
+      msg: textOf('subscribeLinkInvalid', 'en'),
       data: null,
     })
     expect((await turnOff(make(), headers)).body.code).toBe(403)

@@ -4,6 +4,7 @@
  * delivery that fails told to the user, never answered as success, its code not kept.
  * The failures come from small HTTP servers answering as Tencent does (the platform edge).
  */
+import { textOf } from '../../server/core/messages'
 import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -156,7 +157,7 @@ describe('production mode', () => {
     const app = await production({ ...DEMO_TENCENT_SMS_ACCOUNT, endpoint: edge.endpoint })
     try {
       expect(await sendSms(app)).toEqual({ code: 500, msg: '验证码短信没有发出，请稍后重新获取', data: null })
-      expect(await sendSms(app, PHONE, 'en-US')).toEqual({ code: 500, msg: 'the SMS with the code could not be sent: ask for a new code in a moment', data: null })
+      expect(await sendSms(app, PHONE, 'en-US')).toEqual({ code: 500, msg: textOf('smsNotDelivered', 'en'), data: null })
       expect(await codesKept(app)).toBe(0)
     } finally {
       await app.close()

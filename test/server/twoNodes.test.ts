@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { request } from 'node:http'
+import { textOf } from '../../server/core/messages'
 import WebSocket from 'ws'
 import type { ApiEnvelope, ArrayData, ObjectData } from '../../types/api'
 import { CHATROOM_SOCKET_PATH, ChatroomCode } from '../../types/chatroom'
@@ -355,12 +356,12 @@ maybe(title, () => {
     const sendSms = (node: ServerNode, phone: string) => call(node, loginCalls.sendSms.path, { phone, interCode: '86' })
     // a phone's minute holds on the other node (a refusal counts nothing)
     expect((await sendSms(a, '13912345600')).body.code).toBe(200)
-    expect((await sendSms(b, '13912345600')).body).toMatchObject({ code: SMS_TOO_SOON_CODE, msg: 'please wait before requesting another code' })
+    expect((await sendSms(b, '13912345600')).body).toMatchObject({ code: SMS_TOO_SOON_CODE, msg: textOf('smsTooSoon', 'zh-CN') })
     // the client's hourly codes, in turn on both nodes, up to the limit and no further on either
     for (let i = 1; i < SMS_CLIENT_LIMIT.max; i += 1) {
       expect((await sendSms(turn(i + 1), `139123456${String(i).padStart(2, '0')}`)).body.code).toBe(200)
     }
-    const tooMany = { code: 429, msg: 'too many codes requested, please try again in 60 minutes' }
+    const tooMany = { code: 429, msg: '获取验证码次数过多，请 60 分钟后再试' }
     expect((await sendSms(a, '13912345698')).body).toMatchObject(tooMany)
     expect((await sendSms(b, '13912345699')).body).toMatchObject(tooMany)
     expect(await count('SELECT count(*) AS n FROM sms_codes')).toBe(SMS_CLIENT_LIMIT.max)

@@ -1,3 +1,4 @@
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'fastify'
 import { assertBoundedNumbers } from '../../server/core/schema'
@@ -33,7 +34,7 @@ describe('bodies that are not form-encoded', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ courseData: 'demo-open', page: 1, pageSize: 20 }),
     })
-    expect(msg).toMatch(/form-encoded/)
+    expect(msg).toBe('请求内容必须是表单格式')
   })
 
   it('refuses broken JSON, plain text and unknown content types', async () => {
@@ -43,35 +44,35 @@ describe('bodies that are not form-encoded', () => {
       ['application/xml', '<courseData>demo-open</courseData>'],
       ['multipart/form-data; boundary=x', '--x--'],
     ]) {
-      expect(await rawPost({ url: V2_INFO, headers: { 'content-type': type }, payload })).toMatch(/form-encoded/)
+      expect(await rawPost({ url: V2_INFO, headers: { 'content-type': type }, payload })).toBe('请求内容必须是表单格式')
     }
   })
 
   it('refuses a POST with no body, naming the body', async () => {
     const res = await app.inject({ method: 'POST', url: V2_INFO })
-    expect(expectCleanRefusal(res.statusCode, res.body)).toBe('the body must be form-encoded fields')
+    expect(expectCleanRefusal(res.statusCode, res.body)).toBe(textOf('fieldsNotForm', 'zh-CN'))
   })
 })
 
 describe('fields', () => {
   const cases: [string, string, Fields, RegExp][] = [
-    ['missing courseData', V2_INFO, {}, /^courseData is required$/],
-    ['missing data', OLD_INFO, { courseData: 'legacy-open' }, /^data is required$/],
-    ['missing page', V2_LIST, { courseData: 'demo-open', pageSize: 20 }, /^page is required$/],
-    ['missing pageSize', OLD_LIST, { data: 'legacy-open', page: 1 }, /^pageSize is required$/],
-    ['missing msgTimestamp', PICTURES, { courseData: 'demo-open' }, /^msgTimestamp is required$/],
-    ['a word for page', V2_LIST, { courseData: 'demo-open', page: 'one', pageSize: 20 }, /^page must be integer$/],
-    ['a fraction for pageSize', FREE_LIST, { courseData: 'demo-paid', page: 1, pageSize: 2.5 }, /^pageSize must be integer$/],
-    ['a huge pageSize', V2_LIST, { courseData: 'demo-open', page: 1, pageSize: 1e9 }, /^pageSize must be <= 100$/],
-    ['a negative msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: -1 }, /^msgTimestamp must be >= 0$/],
-    ['a word for msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: 'latest' }, /^msgTimestamp must be/],
-    ['an empty courseData', V2_INFO, { courseData: '' }, /^courseData must NOT have fewer than 1 characters$/],
-    ['an oversized courseData', V2_INFO, { courseData: 'x'.repeat(129) }, /^courseData must NOT have more than 128/],
+    ['missing courseData', V2_INFO, {}, /^请填写课程链接$/],
+    ['missing data', OLD_INFO, { courseData: 'legacy-open' }, /^请填写链接信息$/],
+    ['missing page', V2_LIST, { courseData: 'demo-open', pageSize: 20 }, /^请填写页码$/],
+    ['missing pageSize', OLD_LIST, { data: 'legacy-open', page: 1 }, /^请填写每页条数$/],
+    ['missing msgTimestamp', PICTURES, { courseData: 'demo-open' }, /^请填写消息时间$/],
+    ['a word for page', V2_LIST, { courseData: 'demo-open', page: 'one', pageSize: 20 }, /^页码必须是整数$/],
+    ['a fraction for pageSize', FREE_LIST, { courseData: 'demo-paid', page: 1, pageSize: 2.5 }, /^每页条数必须是整数$/],
+    ['a huge pageSize', V2_LIST, { courseData: 'demo-open', page: 1, pageSize: 1e9 }, /^每页条数超出了允许的范围$/],
+    ['a negative msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: -1 }, /^消息时间超出了允许的范围$/],
+    ['a word for msgTimestamp', PICTURES, { courseData: 'demo-open', msgTimestamp: 'latest' }, /^消息时间必须是整数$/],
+    ['an empty courseData', V2_INFO, { courseData: '' }, /^课程链接不能为空$/],
+    ['an oversized courseData', V2_INFO, { courseData: 'x'.repeat(129) }, /^课程链接不能超过 128 个字$/],
     [
       'an oversized coursePass',
       V2_LIST,
       { courseData: 'demo-password', page: 1, pageSize: 20, coursePass: '8'.repeat(65) },
-      /^coursePass must NOT/,
+      /^课程密码不能超过 64 个字$/,
     ],
   ]
 
@@ -86,7 +87,7 @@ describe('fields', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'courseData=demo-open&page=1&page=2&pageSize=20',
     })
-    expect(msg).toBe('page must be integer')
+    expect(msg).toBe('页码必须是整数')
   })
 
   it('refuses percent-garbage without crashing', async () => {
@@ -105,7 +106,7 @@ describe('fields', () => {
     const msg = await rawPost({ url: V2_INFO, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload })
     expect(msg).toBe('请求内容的编码有误')
     const english = await rawPost({ url: V2_INFO, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en-US,en;q=0.9' }, payload })
-    expect(english).toBe('the body is not valid percent-encoding')
+    expect(english).toBe(textOf('badPercentEncoding', 'en'))
   })
 
   it.each([
@@ -118,9 +119,9 @@ describe('fields', () => {
     ['an isolate', '\u2066'],
   ])('refuses %s in any typed field (issue 29, item 13)', async (_name, control) => {
     const { body } = await post(app, V2_INFO, { courseData: `demo${control}-open` })
-    expect(body).toMatchObject({ code: 400, msg: 'courseData 含有不能输入的控制字符' })
+    expect(body).toMatchObject({ code: 400, msg: '课程链接含有不能输入的控制字符' })
     const english = await post(app, V2_INFO, { courseData: `demo${control}-open` }, { 'accept-language': 'en' })
-    expect(english.body).toMatchObject({ code: 400, msg: 'courseData must not contain control characters' })
+    expect(english.body).toMatchObject({ code: 400, msg: 'course link must not contain control characters' })
   })
 
   it('takes the characters people do type: Chinese, emoji, spaces and punctuation', async () => {
@@ -161,15 +162,15 @@ describe('numbers that are not finite decimal integers (issue 15 item 2)', () =>
 
   it.each(cases)('%s refuses %s=%j with 400', async (url, name, _text, fields) => {
     const { raw, status } = await post(app, url, fields)
-    expect(expectCleanRefusal(status, raw)).toBe(`${name} must be integer`)
+    expect(expectCleanRefusal(status, raw)).toBe(`${name === 'page' ? '页码' : name === 'pageSize' ? '每页条数' : '消息时间'}必须是整数`)
   })
 
   it.each([
-    [V2_LIST, { courseData: 'demo-open', page: '9'.repeat(20), pageSize: 20 }, /^page must be <= 1000000$/],
-    [OLD_LIST, { data: 'legacy-open', page: 1, pageSize: '1'.repeat(32) }, /^pageSize must be <= 100$/],
-    [PICTURES, { courseData: 'demo-open', msgTimestamp: '9007199254740993' }, /^msgTimestamp must be <= 9007199254740991$/],
-    [PICTURES, { courseData: 'demo-open', msgTimestamp: '1'.repeat(33) }, /^msgTimestamp must be integer$/],
-    [FREE_LIST, { courseData: 'demo-paid', page: 0, pageSize: 2 }, /^page must be >= 1$/],
+    [V2_LIST, { courseData: 'demo-open', page: '9'.repeat(20), pageSize: 20 }, /^页码超出了允许的范围$/],
+    [OLD_LIST, { data: 'legacy-open', page: 1, pageSize: '1'.repeat(32) }, /^每页条数超出了允许的范围$/],
+    [PICTURES, { courseData: 'demo-open', msgTimestamp: '9007199254740993' }, /^消息时间超出了允许的范围$/],
+    [PICTURES, { courseData: 'demo-open', msgTimestamp: '1'.repeat(33) }, /^消息时间必须是整数$/],
+    [FREE_LIST, { courseData: 'demo-paid', page: 0, pageSize: 2 }, /^页码超出了允许的范围$/],
   ] as [string, Fields, RegExp][])('%s refuses out-of-range digits %j', async (url, fields, msg) => {
     const { raw, status } = await post(app, url, fields)
     expect(expectCleanRefusal(status, raw)).toMatch(msg)
@@ -177,7 +178,7 @@ describe('numbers that are not finite decimal integers (issue 15 item 2)', () =>
 
   it('still reads negative digits as numbers, so the bound names the problem', async () => {
     const { raw, status } = await post(app, PICTURES, { courseData: 'demo-open', msgTimestamp: '-5' })
-    expect(expectCleanRefusal(status, raw)).toBe('msgTimestamp must be >= 0')
+    expect(expectCleanRefusal(status, raw)).toBe('消息时间超出了允许的范围')
   })
 })
 

@@ -1,4 +1,5 @@
 /** A lesson past its view limit answers code 8 (the client opens /vipAlert) to all but its author. */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { LessonInfo, WireMessage } from '../../types/lesson'
@@ -10,7 +11,7 @@ beforeEach(async () => {
 })
 afterEach(() => app.close())
 
-const LIMITED = { code: 8, msg: 'view limit exceeded', data: null }
+const LIMITED = { code: 8, msg: textOf('viewLimit', 'zh-CN'), data: null }
 
 const views = async (courseData: string): Promise<number | undefined> =>
   (await app.db.one<{ n: number }>('SELECT view_count AS n FROM lessons WHERE course_data = ?', [courseData]))?.n

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { VipEligibility, VipFriend, VipRedeemed, VipSlots } from '../../types/vip'
-import { VIP_LOOKUP_LIMIT_CODE, VIP_REFUSALS, VIP_REFUSED_CODE } from '../../types/vip'
+import { VIP_LOOKUP_LIMIT_CODE, VIP_REFUSED_CODE } from '../../types/vip'
+import { textOf } from '../../server/core/messages'
 import { AccountRepository } from '../../server/login/data'
 import { BUYER, TEACHER, post } from './helpers'
 import { stringMatching } from '../matchers'
@@ -111,24 +112,24 @@ describe('exchange', () => {
 
   it('refuses outside the campaign, a small group, and a second exchange (one per person)', async () => {
     campaignNow = china(2024, 5, 1)
-    expect((await exchange('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.closed })
+    expect((await exchange('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipClosed', 'zh-CN') })
     campaignNow = china(2024, 4, 2)
-    expect((await exchange('vip-small')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.tooSmall })
-    expect((await exchange('vip-exchanged')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.exchanged })
+    expect((await exchange('vip-small')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipTooSmall', 'zh-CN') })
+    expect((await exchange('vip-exchanged')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipExchanged', 'zh-CN') })
     expect((await exchange('vip-eligible')).body.code).toBe(200)
-    expect((await exchange('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.exchanged })
+    expect((await exchange('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipExchanged', 'zh-CN') })
   })
 
   it('counts one group per account: another group of an exchanged account is refused', async () => {
     await app.db.run("INSERT INTO vip_groups VALUES ('g-second', 'second', 'wm_buyer', 3000)")
     await app.db.run("INSERT INTO vip_links VALUES ('buyer-second', 'wm_buyer', 'g-second')")
-    expect((await exchange('buyer-second')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.exchanged })
+    expect((await exchange('buyer-second')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipExchanged', 'zh-CN') })
   })
 
   it('counts a group once: a group exchanged by one account is refused to another', async () => {
     await app.db.run("INSERT INTO vip_links VALUES ('visitor-photo', 'wm_visitor', 'g-photo')")
     expect((await eligibility('visitor-photo')).body.data.object.reason).toBe('groupCounted')
-    expect((await exchange('visitor-photo')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.groupCounted })
+    expect((await exchange('visitor-photo')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipGroupCounted', 'zh-CN') })
   })
 
   it('50 concurrent confirms make one exchange and 10 slots', async () => {
@@ -150,7 +151,7 @@ describe('slots (step 3)', () => {
   })
 
   it('refuses before the exchange', async () => {
-    expect((await slots('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.notExchanged })
+    expect((await slots('vip-eligible')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipNotExchanged', 'zh-CN') })
   })
 })
 
@@ -186,9 +187,9 @@ describe('redeem', () => {
   })
 
   it('refuses the same friend twice, a used slot, yourself, and a slot beyond the quota', async () => {
-    expect((await redeem('vip-exchanged', 3, 'wm_teacher')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.friendHasSlot })
-    expect((await redeem('vip-exchanged', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.slotUsed })
-    expect((await redeem('vip-exchanged', 3, 'wm_buyer')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.self })
+    expect((await redeem('vip-exchanged', 3, 'wm_teacher')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipFriendHasSlot', 'zh-CN') })
+    expect((await redeem('vip-exchanged', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipSlotUsed', 'zh-CN') })
+    expect((await redeem('vip-exchanged', 3, 'wm_buyer')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipSelf', 'zh-CN') })
     await app.db.run("UPDATE vip_exchanges SET quota = 5 WHERE wmid = 'wm_buyer'")
     await app.db.run("DELETE FROM vip_slots WHERE owner_wmid = 'wm_buyer' AND number > 5")
     expect((await redeem('vip-exchanged', 6, 'wm_visitor')).body.code).toBe(404)
@@ -196,7 +197,7 @@ describe('redeem', () => {
   })
 
   it('refuses before the exchange, an unknown friend and an unknown link', async () => {
-    expect((await redeem('vip-eligible', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: VIP_REFUSALS.notExchanged })
+    expect((await redeem('vip-eligible', 1, 'wm_visitor')).body).toMatchObject({ code: VIP_REFUSED_CODE, msg: textOf('vipNotExchanged', 'zh-CN') })
     expect((await redeem('vip-exchanged', 3, 'wm_nobody')).body.code).toBe(404)
     expect((await redeem('someone-else', 3, 'wm_visitor')).body.code).toBe(404)
   })
@@ -211,7 +212,7 @@ describe('redeem', () => {
     const winners = answers.filter((a) => a.body.code === 200)
     expect(winners).toHaveLength(1)
     // the rest: the slot is used, or the owner's friend lookups ran out (20 in 10 minutes)
-    expect(answers.filter((a) => a.body.msg === VIP_REFUSALS.slotUsed || a.body.code === VIP_LOOKUP_LIMIT_CODE)).toHaveLength(49)
+    expect(answers.filter((a) => a.body.msg === textOf('vipSlotUsed', 'zh-CN') || a.body.code === VIP_LOOKUP_LIMIT_CODE)).toHaveLength(49)
     const winner = winners[0].body.data.object.slot.friendId
     const until = await Promise.all(friends.map(vipUntil))
     expect(friends.filter((_, index) => until[index] !== undefined)).toEqual([winner])

@@ -4,6 +4,7 @@
  * 403), replays and 50 concurrent gives have one effect, and the friend lookup that names a product
  * ID is limited per account and per client, known and unknown IDs alike, redeems included.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { FRIEND_LOOKUP_LIMITS } from '../../server/vip/routes'
@@ -60,7 +61,7 @@ describe('giving a slot needs the owner of the link', () => {
     const refusal = (session: Session, language: string) =>
       post(app, vipCalls.redeem.path, { data: 'vip-exchanged', number: 3, friendId: 'wm_visitor' }, { ...session, 'accept-language': language })
     expect((await refusal(NO_SESSION, 'zh-CN')).body.msg).toBe('请先登录这个活动链接所属的微脉账号')
-    expect((await refusal(TEACHER, 'en')).body.msg).toBe('this campaign link belongs to another account: only its owner can exchange and give its VIP slots')
+    expect((await refusal(TEACHER, 'en')).body.msg).toBe(textOf('vipNotOwner', 'en'))
   })
 
   it('tells the page who is reading the link: guest, someone else or the owner', async () => {

@@ -6,6 +6,7 @@
  * (PostgreSQL when the suite runs on the real engines, else one SQLite file); WeChat is the
  * stand-in served by a demo app, or a WeChat-shaped server where a failure is needed (the edge).
  */
+import { textOf } from '../../server/core/messages'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -228,7 +229,7 @@ describe('two production apps on one database', () => {
         expect(data?.object.appId).toBe(DEMO_WECHAT.appId)
         expect(data?.object.signature).toBe(jsapiSignature(ticket, data?.object.nonceStr ?? '', data?.object.timestamp ?? 0, page))
       }
-      expect(await shareConfig(unreachable, page)).toEqual({ code: 505, msg: 'share config unavailable', data: null })
+      expect(await shareConfig(unreachable, page)).toEqual({ code: 505, msg: textOf('shareConfigUnavailable', 'zh-CN'), data: null })
     } finally {
       await first.close()
       await second.close()

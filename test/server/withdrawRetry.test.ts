@@ -9,6 +9,7 @@
  * The seed: wm_teacher's CLSEED03 failed on the card's details (the card is marked erroneous) and
  * holds the sale LVSEED01 (2990 fen); 5180 fen are usable besides.
  */
+import { textOf } from '../../server/core/messages'
 import type { FastifyInstance } from 'fastify'
 import type { ArrayData, ObjectData } from '../../types/api'
 import type { BankCard, ClearingRecord, IncomeSummary, PayoutResult } from '../../types/money'
@@ -148,7 +149,7 @@ describe('retrying (applyAgain)', () => {
       payload: 'clearingNO=CLSEED03',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en-GB,en', ...TEACHER },
     })
-    expect(res.json()).toMatchObject({ code: 400, msg: 'update the bank card before retrying' })
+    expect(res.json()).toMatchObject({ code: 400, msg: textOf('retryUpdateCardFirst', 'en') })
   })
 })
 
@@ -168,9 +169,9 @@ describe('another seller', () => {
       await recordPaid(tx, 2, 'LVRETRY1')
     })
     expect((await saveCard(BUYER)).body.code).toBe(200)
-    const applied = await apply(BUYER, LOGIN.buyer)
     // the buyer signed the payout agreement (its SMS steps: payoutEsign.test.ts), or the run leaves it waiting
     await app.db.run(`INSERT INTO payout_signatures (wmid, phone, signed_at) VALUES ('wm_buyer', '13900000009', ?)`, [Date.now()])
+    const applied = await apply(BUYER, LOGIN.buyer)
     expect(applied.body.data.object).toMatchObject({ orderMoney: 200 })
     await payout({ failOf: 'wm_buyer' })
     return applied.body.data.object.clearingNO
