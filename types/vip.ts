@@ -74,22 +74,14 @@ export interface VipRedeemed {
   vipUntil: number
 }
 
-/** Code of a refusal the pages explain in place (the reason travels in `msg`, see `VIP_REFUSALS`). */
+/**
+ * Code of a campaign refusal (a `VipRefusal`): the pages show its `msg`, which the server writes in
+ * the reader's language, in place, and reload what it changed.
+ */
 export const VIP_REFUSED_CODE = 409
 
-/** The `msg` of each campaign refusal, so the app can word it in the reader's language. */
-export const VIP_REFUSALS = {
-  closed: 'the campaign is not running',
-  tooSmall: 'the group has 50 members or fewer',
-  exchanged: 'this account has exchanged already',
-  groupCounted: 'this group has been counted for another account',
-  notExchanged: 'no VIP quota has been exchanged yet',
-  slotUsed: 'this slot has been used',
-  friendHasSlot: 'this friend has been given VIP from another slot',
-  self: 'a slot cannot be given to yourself',
-} as const
-
-export type VipRefusal = keyof typeof VIP_REFUSALS
+/** Why the campaign refuses an exchange or a redeem. */
+export type VipRefusal = VipIneligibility | 'notExchanged' | 'slotUsed' | 'friendHasSlot' | 'self'
 
 export const vipCalls = {
   /** step 2: the group, its member count, the quota it earns, and whether it can be exchanged now */

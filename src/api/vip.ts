@@ -1,15 +1,15 @@
 import { ResponseCode } from '../../types/api'
-import type { VipEligibility, VipFriend, VipRedeemed, VipRefusal, VipSlots } from '../../types/vip'
-import { VIP_REFUSALS, VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
+import type { VipEligibility, VipFriend, VipRedeemed, VipSlots } from '../../types/vip'
+import { VIP_REFUSED_CODE, vipCalls } from '../../types/vip'
 import { ApiError, createCall } from './client'
 import type { Post } from './client'
 
-export type { VipEligibility, VipFriend, VipIneligibility, VipRedeemed, VipRefusal, VipSlot, VipSlots, VipViewer } from '../../types/vip'
+export type { VipEligibility, VipFriend, VipIneligibility, VipRedeemed, VipSlot, VipSlots, VipViewer } from '../../types/vip'
 
-/** A campaign refusal the pages word themselves (the server's reason, by its key). */
+/** A campaign refusal (code 409): the server's message, in the reader's language, shown in place. */
 export class VipRefused extends Error {
-  constructor(readonly reason: VipRefusal) {
-    super(VIP_REFUSALS[reason])
+  constructor(message: string) {
+    super(message)
     this.name = 'VipRefused'
   }
 }
@@ -38,18 +38,13 @@ export class VipNotFound extends Error {
   }
 }
 
-const REASONS = Object.keys(VIP_REFUSALS) as VipRefusal[]
-
 type Answer<T> = { code: number; msg: string; data: { object: T } | null }
 
 /** The object of a 200; 404, 601, 403 and the campaign's refusals (passed by the transport) as typed errors. */
 function objectOf<T>(res: Answer<T>, path: string): T {
   if (res.code === ResponseCode.SessionExpired) throw new VipLoginNeeded(res.msg)
   if (res.code === ResponseCode.Forbidden) throw new VipNotOwner(res.msg)
-  if (res.code === VIP_REFUSED_CODE) {
-    const reason = REASONS.find((key) => VIP_REFUSALS[key] === res.msg)
-    throw reason ? new VipRefused(reason) : new ApiError(res.code, res.msg, path)
-  }
+  if (res.code === VIP_REFUSED_CODE) throw res.msg ? new VipRefused(res.msg) : new ApiError(res.code, res.msg, path)
   if (res.code === ResponseCode.NotFound || !res.data) throw new VipNotFound(res.msg)
   return res.data.object
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { ApiError } from '../../api/client'
-import type { VipApi, VipEligibility, VipFriend, VipRefusal, VipSlots } from '../../api/vip'
+import type { VipApi, VipEligibility, VipFriend, VipSlots } from '../../api/vip'
 import { VipLoginNeeded, VipNotFound, VipNotOwner, VipRefused } from '../../api/vip'
 import type { MessageKey } from '../../locales'
 import '../../locales/packages/vip'
@@ -20,18 +20,6 @@ export type VipAccess = 'login' | 'notOwner'
 /** The access problem a failed call means, if it means one. */
 export const accessOf = (err: unknown): VipAccess | undefined =>
   err instanceof VipLoginNeeded ? 'login' : err instanceof VipNotOwner ? 'notOwner' : undefined
-
-/** The wording of each campaign refusal (the server's reason keys, types/vip.ts). */
-export const REFUSAL_KEYS: Record<VipRefusal, MessageKey> = {
-  closed: 'vip.reason.closed',
-  tooSmall: 'vip.reason.tooSmall',
-  exchanged: 'vip.reason.exchanged',
-  groupCounted: 'vip.reason.groupCounted',
-  notExchanged: 'vip.redeem.notExchanged',
-  slotUsed: 'vip.redeem.slotUsed',
-  friendHasSlot: 'vip.redeem.friendHasSlot',
-  self: 'vip.redeem.self',
-}
 
 export type EligibilityState =
   | { kind: 'loading' }
@@ -103,7 +91,7 @@ export class EligibilityStore {
       runInAction(() => {
         this.refusedAccess = accessOf(err)
         if (this.refusedAccess) return
-        this.exchangeError = err instanceof VipRefused ? { key: REFUSAL_KEYS[err.reason] } : failureOf(err, 'vip.exchangeFailed')
+        this.exchangeError = err instanceof VipRefused ? { text: err.message } : failureOf(err, 'vip.exchangeFailed')
       })
       if (err instanceof VipRefused) await this.load()
       return false
@@ -139,7 +127,7 @@ export class SlotsStore {
     } catch (err) {
       const access = accessOf(err)
       let failure = failureOf(err, 'vip.slots.loadFailed')
-      if (err instanceof VipRefused) failure = { key: REFUSAL_KEYS[err.reason] }
+      if (err instanceof VipRefused) failure = { text: err.message }
       if (err instanceof VipNotFound) failure = { key: 'vip.unknownLink' }
       runInAction(() => (this.state = access ? { kind: 'access', access } : { kind: 'error', failure }))
     }
@@ -220,7 +208,7 @@ export class FriendStore {
       runInAction(() => {
         this.access = accessOf(err)
         if (this.access) return
-        if (err instanceof VipRefused) this.redeemError = { key: REFUSAL_KEYS[err.reason] }
+        if (err instanceof VipRefused) this.redeemError = { text: err.message }
         else if (err instanceof VipNotFound) this.redeemError = { key: 'vip.friend.unknown' }
         else this.redeemError = failureOf(err, 'vip.redeem.failed')
       })

@@ -8,7 +8,6 @@
 import { Current } from '@tarojs/runtime'
 import { act } from 'react'
 import type { VipEligibility, VipSlot, VipSlots } from '../../../types/vip'
-import { VIP_REFUSALS } from '../../../types/vip'
 import { toPageUrl } from '../../../src/domain/routes'
 import { createVipApi } from '../../../src/api/vip'
 import { createClient } from '../../../src/api/client'
@@ -142,14 +141,14 @@ describe('vip pages', () => {
         [ELIGIBILITY]: () => ok({ object: { ...ELIGIBLE, reason: closed ? 'closed' : '' } }),
         [EXCHANGE]: () => {
           closed = true
-          return refuse(409, VIP_REFUSALS.closed)
+          return refuse(409, '当前不在活动时间内')
         },
       })
       await until(() => expect(text('.vip__eligible')).not.toBe(''))
       rig.utils.fireEvent.click(buttonWithText('确认兑换 VIP 名额'))
       await until(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull())
       rig.utils.fireEvent.click(buttonWithText('确定'))
-      await until(() => expect(text('.vip__error')).toBe('活动时间为 4月2日 至 4月30日，当前不在活动时间内。'))
+      await until(() => expect(text('.vip__error')).toBe('当前不在活动时间内'))
       await until(() => expect(text('.vip__reason')).toBe('活动时间为 4月2日 至 4月30日，当前不在活动时间内。'))
       expect(rig.navigateTo).not.toHaveBeenCalled()
     })
@@ -196,7 +195,7 @@ describe('vip pages', () => {
     })
 
     it('before the exchange says there are no slots yet', async () => {
-      await showSlots({ [SLOTS]: () => refuse(409, VIP_REFUSALS.notExchanged) })
+      await showSlots({ [SLOTS]: () => refuse(409, '你还没有兑换 VIP 名额') })
       await until(() => expect(text('.state-view--error .state-view__title')).toBe('你还没有兑换 VIP 名额'))
     })
   })
@@ -230,7 +229,7 @@ describe('vip pages', () => {
     it('a refused redeem says why and stays; another friend can be chosen', async () => {
       await showPage(VipExchange4Page, { data: 'vip-exchanged', number: '1' }, '/vipExchange4', {
         [FRIEND]: () => ok({ object: FRIEND_ANSWER }),
-        [REDEEM]: () => refuse(409, VIP_REFUSALS.slotUsed),
+        [REDEEM]: () => refuse(409, '这个名额已被使用，请返回选择其他名额'),
       })
       await typeInto(rig.utils, '.ui-field', 'wm_visitor')
       rig.utils.fireEvent.click(buttonWithText('提交'))
