@@ -4,7 +4,8 @@ import type { Endpoint, WireFields } from '../../types/contract'
 
 /**
  * The one transport (spec 000 §7-8, docs/ARCHITECTURE.md "Which way data flows").
- * POST, form-encoded, 5 s timeout. It owns the response codes:
+ * POST, form-encoded, 5 s timeout, in the app's language (Accept-Language: the server writes its
+ * refusals in it). It owns the response codes:
  * - 200: resolves with the envelope;
  * - 404 and 505 (and any code the caller lists in `passCodes`): resolves, the caller decides;
  * - 601: clears the session and goes to /profile, then rejects;
@@ -41,6 +42,11 @@ export interface TransportDeps {
   goVipAlert: () => void
   /** Session headers (userid, token) when logged in; cleared on 601. */
   sessionHeaders: () => Record<string, string>
+  /**
+   * The app's language ('zh-CN', 'en'), sent as Accept-Language with every call so the server's
+   * messages are in the language of the screen; without it the platform's own header goes.
+   */
+  language?: () => string
   clearSession: () => void
   messages: { networkError: () => string; timeout: () => string; badResponse: () => string }
 }
@@ -118,7 +124,8 @@ export function createClient(deps: TransportDeps): { post: Post; prefetch: Prefe
   ): { key: string; start: () => Promise<RawResponse> } {
     const url = deps.baseUrl() + path
     const form = encodeForm(body)
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...sessionHeaders }
+    const language = deps.language?.()
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...(language ? { 'accept-language': language } : {}), ...sessionHeaders }
     return {
       key: JSON.stringify([url, form, headers]),
       start: () =>

@@ -1,5 +1,5 @@
 import { PROFILE_REASON_LOGIN_EXPIRED } from '../domain/routeParams'
-import { t } from '../locales'
+import { getLocale, t } from '../locales'
 import { redirect, relaunch } from '../platform/navigation'
 import { platformEnv } from '../platform/env'
 import { http } from '../platform/http'
@@ -25,6 +25,7 @@ export function taroTransportDeps(session: { headers: Record<string, string>; cl
       redirect('VipAlert')
     },
     sessionHeaders: () => session.headers,
+    language: getLocale,
     clearSession: () => session.clear(),
     messages: {
       networkError: () => t('common.networkError'),
