@@ -11,6 +11,7 @@ import { albumRoutes } from './album/routes'
 import { ALBUM_MIGRATIONS } from './album/migrations'
 import { seedAlbums } from './album/seed'
 import { chatroomRoutes } from './chatroom/routes'
+import { chatUploadRoutes } from './chatroom/uploads'
 import { CHATROOM_MIGRATIONS } from './chatroom/migrations'
 import { seedChatrooms } from './chatroom/seed'
 import type { AppContext } from './context'
@@ -52,6 +53,7 @@ import { VIP_MIGRATIONS } from './vip/migrations'
 import { removeDemoVipLinks, seedVip } from './vip/seed'
 import { RESUME_MIGRATIONS } from './resume/migrations'
 import { resumeRoutes } from './resume/routes'
+import { offlineRoutes } from './offline/routes'
 
 export interface Area {
   readonly name: string
@@ -95,6 +97,8 @@ export const AREAS: readonly Area[] = [
     seed: seedChatrooms,
     routes: chatroomRoutes,
   },
+  // files, images and audio sent to a chat room: their chunked upload (its table is in the chat room's steps)
+  { name: 'chatUpload', routes: chatUploadRoutes },
   { name: 'attempts', migrations: CORE_MIGRATIONS },
   { name: 'vip', migrations: VIP_MIGRATIONS, seed: seedVip, removeDemo: removeDemoVipLinks, routes: vipRoutes },
   { name: 'album', migrations: ALBUM_MIGRATIONS, seed: seedAlbums, routes: albumRoutes },
@@ -104,6 +108,8 @@ export const AREAS: readonly Area[] = [
   { name: 'content', migrations: CONTENT_MIGRATIONS, routes: contentRoutes },
   // resume on any device: its places name users and lessons
   { name: 'resume', migrations: RESUME_MIGRATIONS, routes: resumeRoutes },
+  // lessons offline: what a download may hold, decided by the lesson area's rule
+  { name: 'offline', routes: offlineRoutes },
   // the test page's demo orders: development only, like the payment sandbox that pays them
   { name: 'testOrder', migrations: TEST_ORDER_MIGRATIONS, routes: testOrderRoutes, devOnly: true },
   { name: 'dev', routes: devRoutes, devOnly: true },
