@@ -81,7 +81,8 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // another area's socket path, or none: app.ts refuses the paths nobody serves
     if (requestTarget(request.url)?.pathname !== CHATROOM_SOCKET_PATH) return
-    const language = readerLanguage(request.headers['accept-language'])
+    // the app's language (its `lang`: a browser's socket sends no header of the app's), else the header's
+    const language = readerLanguage(requestTarget(request.url)?.searchParams.get('lang') ?? request.headers['accept-language'])
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws, language))
   }
   app.server.on('upgrade', onUpgrade)
