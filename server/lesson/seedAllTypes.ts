@@ -3,7 +3,7 @@
  * 48 messages on 2024-03-25 (a morning and an afternoon block) from wm_teacher and wm_assistant,
  * with at least one message of every type code of spec 000 §3 and one unknown code (1099) for
  * the placeholder cell. `msgId` is `demo-all-types-<nnn>`; notable ones:
- *   005 voice mp3 with a transcription    007 voice mp3 without    009 voice m4a    010 voice amr
+ *   005 voice mp3 with a transcription    007 voice mp3 without    009 voice m4a with a two-sentence one    010 voice amr
  *   011 voice whose payload has only voiceUrl and duration (the old RC:VcMsg payload; the list
  *       calls carry no objectName/msgUID/content fields, so the old envelope itself cannot be sent)
  *   006 long text    021 `<img src=x onerror=alert(1)>`    013 image with a double-encoded payload
@@ -88,7 +88,7 @@ const MORNING: Block = {
     [T, 1000, text(LONG_TEXT)],
     [A, 1002, json({ id: 'voice-greeting', url: '/media/voice/greeting.mp3', duration: 10 })],
     [T, 1001, image('image/tall.jpg', 360, 960)],
-    [A, 1002, json({ id: 'voice-weekend', url: '/media/voice/weekend.m4a', duration: 6 })],
+    [A, 1002, json({ id: 'voice-weekend', url: '/media/voice/weekend.m4a', duration: 6, text: '周末有什么安排吗？回答时多给一点细节。' })],
     [T, 1002, json({ id: 'voice-homework', url: '/media/voice/homework.amr', duration: 6 })],
     [A, 1002, json({ voiceUrl: '/media/voice/question.amr', duration: 4 })],
     [T, 1000, text('下面是几张不同尺寸的图片，点开可以左右滑动。')],

@@ -1,10 +1,20 @@
 /**
  * iFlytek's word list (`ws`: each word's candidates `cw[].w`, and `wb`/`we`, its first and last
  * frame of 10 ms) read from a voice payload that kept it from the conversion, into word times in
- * seconds. Hostile input reads as no words, never a throw.
+ * seconds. Hostile input reads as no words, never a throw. The message parser uses it, so it is
+ * in the main package: it stays apart from the sentence rules, which only the transcript page needs.
  */
 import { field, isRecord } from '../coerce'
-import { IAT_FRAME_SECONDS, type WordTime } from './sentences'
+
+/** One word as the speech service timed it, in seconds from the start of the voice. */
+export interface WordTime {
+  text: string
+  start: number
+  end: number
+}
+
+/** iFlytek's word times count frames of 10 ms. */
+export const IAT_FRAME_SECONDS = 0.01
 
 /** More words than any 60 s IAT session gives is not a word list. */
 const MAX_WORDS = 5000

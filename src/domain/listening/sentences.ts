@@ -8,12 +8,9 @@
  * Pure: no Taro, no stores.
  */
 
-/** One word as the speech service timed it, in seconds from the start of the voice. */
-export interface WordTime {
-  text: string
-  start: number
-  end: number
-}
+import type { WordTime } from './iatWords'
+
+export type { WordTime } from './iatWords'
 
 export interface TimedSentence {
   text: string
@@ -32,8 +29,6 @@ export interface VoiceSentences {
 export const MAX_SENTENCE_CHARS = 40
 /** Speaking rate used when the voice's length is unknown: characters (CJK syllables) per second. */
 export const SPOKEN_CHARS_PER_SECOND = 4
-/** iFlytek's word times count frames of 10 ms. */
-export const IAT_FRAME_SECONDS = 0.01
 
 /** Ends a sentence: Chinese and Latin full stops, question and exclamation marks, semicolons, ellipses. */
 const SENTENCE_END = new Set(['。', '！', '？', '!', '?', '；', ';', '…', '．', '｡'])

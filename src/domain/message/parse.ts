@@ -35,7 +35,7 @@ import {
 } from './types'
 import { safeUrl, videoPosterUrl } from './url'
 import { readIatWords } from '../listening/iatWords'
-import type { WordTime } from '../listening/sentences'
+import type { WordTime } from '../listening/iatWords'
 
 export const OLD_VOICE_OBJECT_NAME = 'RC:VcMsg'
 

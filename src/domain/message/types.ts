@@ -4,7 +4,7 @@
  * never has to guess. Text is plain text: the UI renders it as a text node, never as HTML.
  */
 
-import type { WordTime } from '../listening/sentences'
+import type { WordTime } from '../listening/iatWords'
 
 /** Message type codes exactly as the backend sends them. */
 export const MsgType = {
