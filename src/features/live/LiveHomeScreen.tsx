@@ -269,10 +269,11 @@ function PasswordForm({ store }: { store: LiveHomeStore }) {
 }
 
 /**
- * /liveHome and /liveHomeAdmin (spec 001 §2, §4 older live viewer): the app-only notice, the choice
+ * /liveHome and /liveHomeAdmin (spec 001 §2, §4 older live viewer): the app-only notice alone (the
+ * current /liveHome, unless the deployment keeps the older viewer), the choice
  * of chat-app login or guest, the stream with its host, watch count and begin time, the chat room,
- * subscribing, the replay's password and speeds, the ended figures, and the broken-stream dialog
- * that goes to /refresh.
+ * subscribing, the replay's password and speeds, the ended figures, the live rules notice (24-hour
+ * monitoring, spec 001 §1) and the broken-stream dialog that goes to /refresh.
  */
 export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin }: { store: LiveHomeStore; onLogin: () => void }) {
   const { view, info } = store
@@ -282,10 +283,10 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
   if (view.kind === 'adminLogin') {
     return <StateView kind='empty' title={t('live.adminLogin.title')} detail={t('live.adminLogin.detail')} actionText={t('live.adminLogin.go')} onAction={() => relaunch('Profile')} />
   }
+  // spec 001 §2: the current /liveHome shows only the notice that live outside the app is unsupported
   if (view.kind === 'appOnly') {
     return (
       <View className='live-home'>
-        <Header store={store} />
         <StateView kind='empty' title={t('live.appOnlyTitle')} detail={t('live.appOnly')} actionText={t('live.goDownload')} onAction={goDownload} />
         {noticeOpen ? (
           <ConfirmDialog
@@ -326,6 +327,11 @@ export const LiveHomeScreen = observer(function LiveHomeScreen({ store, onLogin 
           <Text className='live-ended__figures'>
             {t('live.duration', { time: formatDuration(info.duration) })} · {t('live.watchCount', { n: store.watchCount })}
           </Text>
+        </View>
+      ) : null}
+      {view.kind === 'watching' ? (
+        <View className='live-rules' role='note'>
+          {t('live.rules')}
         </View>
       ) : null}
       {view.kind === 'watching' && store.isReplay ? <Rates store={store} /> : null}

@@ -92,6 +92,8 @@ export class LiveHomeStore {
   private stopRoomNews: (() => void) | undefined = undefined
   subscribing = false
   private courseData = ''
+  /** the route's `groupid` query (spec 001 §2): the group whose watch count the page asks */
+  private groupid: string | undefined = undefined
   private mode: LiveMode = 'live'
   private client: ChatroomClient | undefined = undefined
   private countTimer: ReturnType<typeof setInterval> | undefined = undefined
@@ -131,8 +133,10 @@ export class LiveHomeStore {
     return this.deps.login() !== undefined
   }
 
-  async load(courseData: string, mode: LiveMode): Promise<void> {
+  /** `groupid`: the route's query, which the watch count asks for instead of the info's group */
+  async load(courseData: string, mode: LiveMode, groupid?: string): Promise<void> {
     this.courseData = courseData
+    this.groupid = groupid
     this.mode = mode
     this.active = true
     this.view = { kind: 'loading' }
@@ -170,7 +174,7 @@ export class LiveHomeStore {
 
   /** After the chat-app login: the page as the logged-in viewer sees it (a live plays at once). */
   afterLogin(): Promise<void> {
-    return this.load(this.courseData, this.mode)
+    return this.load(this.courseData, this.mode, this.groupid)
   }
 
   /** The guest choice, or after the chat-app login: the stream and the room. */
@@ -278,7 +282,8 @@ export class LiveHomeStore {
   private startCounting(): void {
     const info = this.info
     if (!info || this.countTimer !== undefined || this.mode === 'replay' || !this.active) return
-    this.countTimer = setInterval(() => void this.refreshCount(info.groupid), WATCH_COUNT_EVERY_MS)
+    const groupid = this.groupid ?? info.groupid
+    this.countTimer = setInterval(() => void this.refreshCount(groupid), WATCH_COUNT_EVERY_MS)
   }
 
   async refreshCount(groupid: string): Promise<void> {

@@ -13,6 +13,7 @@ export default {
   'live.appOnly': 'Lives can only be watched in the app; watching outside it is no longer supported',
   'live.goDownload': 'Go download',
   'live.gotIt': 'Got it',
+  'live.rules': 'Live rules: lives are monitored 24 hours a day. Be civil; illegal, obscene or fraudulent content gets the account banned.',
   'live.identityHint': 'Choose how to watch: logged in, you can comment and subscribe',
   'live.loginWatch': 'Log in and watch',
   'live.guestWatch': 'Watch as a guest',

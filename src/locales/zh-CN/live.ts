@@ -10,6 +10,7 @@ export default {
   'live.appOnly': '直播仅支持在 App 内观看，已不再支持在外部观看',
   'live.goDownload': '去下载',
   'live.gotIt': '知道了',
+  'live.rules': '直播规范：平台 24 小时巡查直播内容，请文明发言；发布违法违规、色情低俗、诈骗等内容将被封禁。',
   'live.identityHint': '选择观看身份：登录后可以评论和订阅主播',
   'live.loginWatch': '登录后观看',
   'live.guestWatch': '以游客身份观看',

@@ -6,11 +6,11 @@ import type { AuthDeps, AuthGateway, LoginOutcome, LoginRequest } from './types'
 /**
  * Where the login round trip comes back to. A purchase returns to the /lessonPay login return
  * (spec 001 §2), the one page that stores the login data and moves on to the course's pay page;
- * any other login returns to the page that started it.
+ * any other login, and one that asks (`returnHere`), returns to the page that started it.
  */
-function returnUrl(courseData: string | undefined): string {
+function returnUrl(courseData: string | undefined, returnHere: boolean): string {
   const here = window.location.href.split('#')[0]
-  return courseData ? new URL(toH5Path('LessonPay'), here).href : here
+  return courseData && !returnHere ? new URL(toH5Path('LessonPay'), here).href : here
 }
 
 /**
@@ -23,13 +23,13 @@ function returnUrl(courseData: string | undefined): string {
  */
 export function createAuthGateway(deps: AuthDeps): AuthGateway {
   return {
-    async login({ type, courseData, infoLoginUrl }: LoginRequest): Promise<LoginOutcome> {
+    async login({ type, courseData, infoLoginUrl, returnHere = false }: LoginRequest): Promise<LoginOutcome> {
       const appUser = nativeBridge.available() ? await nativeBridge.getUserInfo() : null
       if (appUser && appUser.encryptData) return { kind: 'loggedIn', data: await deps.appLogin(appUser.userid, appUser.encryptData) }
       const url =
         platformEnv.inWechatBrowser() && infoLoginUrl
           ? infoLoginUrl
-          : await deps.loginUrl(type, courseData, returnUrl(courseData))
+          : await deps.loginUrl(type, courseData, returnUrl(courseData, returnHere))
       window.location.assign(url)
       return { kind: 'redirected' }
     },

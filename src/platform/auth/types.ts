@@ -6,6 +6,11 @@ export interface LoginRequest {
   courseData?: string
   /** the lesson info's WeChat OAuth URL, used inside WeChat's browser */
   infoLoginUrl?: string
+  /**
+   * H5: the round trip comes back to the page that started it (the live page's type 2 login), not
+   * to the purchase's /lessonPay login return that a login naming a course otherwise takes
+   */
+  returnHere?: boolean
 }
 
 /** Either login data now (mini-program), or the page is leaving for the login round trip (H5). */

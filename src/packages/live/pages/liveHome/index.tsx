@@ -17,14 +17,16 @@ import '../../../../locales/packages/live'
  * /liveHome, /liveHome/{data}, /liveHome/{type}/{data} (spec 001 §2): `data` (or the query's
  * `courseData`) names the live; type `playBack` opens its replay. The chat-app login comes back
  * here as `?type=login&data=<LoginData JSON>` beside the query's `courseData`: stored, then watched.
- * The live is remembered in storage, so a bare /liveHome (/refresh's re-entry) reopens it.
+ * The live is remembered in storage, so a bare /liveHome (/refresh's re-entry) reopens it. The
+ * query's `groupid` names the group whose watch count the page asks.
  */
 export default function LiveHomePage() {
   useRouteTitle('LiveHome')
   const { params } = useRouter()
   const app = useAppStores()
   const loginReturn = params.type === 'login' ? readLoginData(presentParam(params.data)) : undefined
-  const named = presentParam(params.courseData) ?? (params.type === 'login' ? undefined : presentParam(params.data))
+  // the live page's login (type 2) names its live in the login data too
+  const named = presentParam(params.courseData) ?? (params.type === 'login' ? presentParam(loginReturn?.courseData) : presentParam(params.data))
   // a bare /liveHome (the re-entry /refresh makes after a broken stream) reopens the last live
   const courseData = named ?? presentParam(app.storage.get(STORAGE_KEYS.liveCourseData))
   const replay = params.type === 'playBack' || presentParam(params.isPlayBack) === '1'
@@ -34,16 +36,17 @@ export default function LiveHomePage() {
     return true
   })
   if (!courseData || !saved) return <StateView kind='error' title={t('routeParam.missing')} detail={t('live.missing')} />
-  return <Live courseData={courseData} replay={replay} />
+  return <Live courseData={courseData} replay={replay} groupid={presentParam(params.groupid)} />
 }
 
-function Live({ courseData, replay }: { courseData: string; replay: boolean }) {
+function Live({ courseData, replay, groupid }: { courseData: string; replay: boolean; groupid: string | undefined }) {
   const app = useAppStores()
   const { createLiveHomeStore } = useLiveStores()
   const [store] = useState<LiveHomeStore>(createLiveHomeStore)
-  useLivePage(store, courseData, replay ? 'replay' : 'live')
+  useLivePage(store, courseData, replay ? 'replay' : 'live', groupid)
   const login = () =>
-    void app.auth.login({ type: 1 }).then((outcome) => {
+    // spec 000 §7, 001 §7: the live page logs in with type 2 and its live, and comes back here
+    void app.auth.login({ type: 2, courseData, returnHere: true }).then((outcome) => {
       if (outcome.kind !== 'loggedIn') return
       app.loginData.save(outcome.data)
       void store.afterLogin()
