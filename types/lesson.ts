@@ -143,3 +143,17 @@ export const lessonCalls = {
   /** Asks for in-app viewing of a lesson; `data` carries the courseData. */
   apply: endpoint<{ data: CourseData }, null>('/wmim/course/apply.do', { data: 'required' }),
 } as const
+
+/**
+ * The named lesson calls of spec 001 §7 and the calls above they are (the spec leaves the pairing
+ * open; `types/money.ts` pairs the money area's):
+ *   queryLessonOpen (data; reads code) -> legacyInfo /wmim/course/query/info.do: whether the lesson
+ *     an old `data` link names may be opened (200 with its info, 404 unknown, 8 over its view limit)
+ *   getInfo (courseData; reads data.object) -> info /wmim/course/v2/query/info.do
+ *   getListData (page 1, pageSize 1, data, coursePass; reads code: the password check) -> legacyMessages
+ */
+export const LESSON_NAMED_CALLS = {
+  queryLessonOpen: lessonCalls.legacyInfo,
+  getInfo: lessonCalls.info,
+  getListData: lessonCalls.legacyMessages,
+} as const

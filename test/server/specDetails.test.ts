@@ -2,12 +2,13 @@
  * Issue 34 section 2 on the server: the older live viewer behind one deployment setting
  * (LIVE_WEB_VIEWER, on in demo mode; off, every live is app-only and its stream refused: item 1)
  * and the live page's login, loginUrl type 2 with its live's courseData, accepted and recorded in
- * the login data as courseType 2 (item 2). On both engines.
+ * the login data as courseType 2 (item 2); which call queryLessonOpen is (item 11). On both engines.
  */
 import type { FastifyInstance } from 'fastify'
 import { StartupError, buildApp, serverConfigFromEnv } from '../../server/app'
 import type { ObjectData } from '../../types/api'
 import type { LiveInfo } from '../../types/live'
+import { LESSON_NAMED_CALLS } from '../../types/lesson'
 import type { LoginUrlData } from '../../types/login'
 import { testDatabase } from './engines'
 import { LOGIN, LOGIN_URL, post } from './helpers'
@@ -79,5 +80,16 @@ describe('the live page\'s login, type 2 (item 2)', () => {
     expect(live).toMatchObject({ userid: 'wm_buyer', courseData: 'live-now', courseType: 2 })
     const lesson = loginDataOf(await logInAs(demo, 'wm_buyer', '/wmim/wechat/login?type=1&courseData=demo-paid'))
     expect(lesson).toMatchObject({ courseData: 'demo-paid', courseType: 1 })
+  })
+})
+
+describe('queryLessonOpen, as types/lesson.ts pairs it (item 11)', () => {
+  it('takes the spec\'s payload, data alone, and its code says whether the old link\'s lesson opens', async () => {
+    const call = LESSON_NAMED_CALLS.queryLessonOpen
+    expect(call.fields).toEqual({ data: 'required' })
+    const code = async (data: string) => (await post(demo, call.path, { data })).body.code
+    expect(await code('legacy-open')).toBe(200)
+    expect(await code('legacy-viewlimit')).toBe(8)
+    expect(await code('no-such-lesson')).toBe(404)
   })
 })
