@@ -3,6 +3,7 @@ import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
 import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
+import { createOfflineApi } from '../api/offline'
 import { createResumeApi } from '../api/resume'
 import { createReviewApi, type ReviewKind } from '../api/review'
 import { createShareApi } from '../api/share'
@@ -12,11 +13,13 @@ import type { ReviewLink } from '../domain/reviewLink'
 import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
 import { LessonStore, ReviewStore, type LessonAccessContext } from '../features/lesson/model'
+import { OfflineStore } from '../features/offline/model'
 import { ProfileStore } from '../features/profile/model'
 import { LessonPayStore, PayFlowStore } from '../features/purchase/model'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
 import type { PlatformDevice } from '../platform/device/types'
+import type { FileStorage } from '../platform/fileStorage/types'
 import type { PaymentDeps, PaymentGateway } from '../platform/payment/types'
 import type { ShareDeps, ShareGateway } from '../platform/share/types'
 import type { KeyValueStorage } from '../platform/storage/types'
@@ -36,6 +39,8 @@ export interface PlatformEdge {
   audio: AudioEngine
   /** the device's kind and when the app leaves the screen (resume on any device) */
   device: PlatformDevice
+  /** the app's own files: downloaded lessons (the mini-program; H5 keeps none) */
+  fileStorage: FileStorage
   inWechatBrowser(): boolean
   transport(session: { readonly headers: Record<string, string>; clear(): void }): TransportDeps
   payment(deps: PaymentDeps): PaymentGateway
@@ -103,6 +108,8 @@ export function createAppStores(edge: PlatformEdge) {
     resumeSync,
     /** the listener's places, for the listener's home */
     resumeApi,
+    /** the downloaded lessons and the download of one (issue 35 item 5) */
+    offline: new OfflineStore(createOfflineApi(post), edge.fileStorage, storage),
     /** the one transport, for the subpackages' api modules */
     post,
     /** the chat-app login, for the live package's viewer (spec 001 §2 identity choice) */

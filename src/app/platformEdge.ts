@@ -1,6 +1,7 @@
 import { taroTransportDeps } from '../api/taro'
 import { audioEngine } from '../platform/audio'
 import { platformDevice } from '../platform/device'
+import { fileStorage } from '../platform/fileStorage'
 import { createAuthGateway } from '../platform/auth'
 import { platformEnv } from '../platform/env'
 import { createPaymentGateway } from '../platform/payment'
@@ -13,6 +14,7 @@ export const taroPlatformEdge: PlatformEdge = {
   storage: taroStorage,
   audio: audioEngine,
   device: platformDevice,
+  fileStorage,
   inWechatBrowser: () => platformEnv.inWechatBrowser(),
   transport: taroTransportDeps,
   payment: createPaymentGateway,

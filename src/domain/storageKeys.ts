@@ -27,4 +27,6 @@ export const STORAGE_KEYS = {
   vipCampaignLink: 'vipCampaignLink',
   /** this installation's random id, naming it among the listener's devices (resume on any device, issue 35 item 4) */
   resumeDevice: 'resumeDevice',
+  /** the downloaded lessons (issue 35 item 5): each one's name, size and kept files, as JSON */
+  offlineLessons: 'offlineLessons',
 } as const

@@ -29,6 +29,7 @@ export function testAppStores(edge: Partial<PlatformEdge> = {}, overrides: Parti
     storage: memoryStorage(),
     audio: new FakeEngine(),
     device: { kind: () => 'browser', onHide: () => () => undefined },
+    fileStorage: { supported: false, save: () => Promise.reject(new Error('no files')), writeText: () => Promise.reject(new Error('no files')), readText: () => Promise.reject(new Error('no files')), remove: async () => undefined },
     inWechatBrowser: () => false,
     transport: fakeTransport(async () => ({ statusCode: 200, data: { code: 404, msg: 'no backend in this test', data: null } })),
     payment: () => ({ pay: async () => 'cancel', restricted: () => false, orderPlatform: () => undefined }),
