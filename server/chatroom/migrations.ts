@@ -84,4 +84,30 @@ export const CHATROOM_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX chatroom_member_clients_by_account ON chatroom_member_clients (chatroom_id, account);
   `,
   },
+  {
+    // files, images and audio sent to a room (uploads.ts): what each upload declared, how far it came, where it is stored
+    version: 12,
+    sql: `
+  CREATE TABLE chat_uploads (
+    upload_id   TEXT PRIMARY KEY,
+    -- the SHA-256 (hex) of the upload's token; the token itself is only the uploader's
+    token_hash  TEXT NOT NULL,
+    account     TEXT NOT NULL,
+    chatroom_id TEXT NOT NULL REFERENCES chatrooms (id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL CHECK (kind IN ('image', 'audio', 'file')),
+    name        TEXT NOT NULL,
+    ext         TEXT NOT NULL,
+    size        INTEGER NOT NULL CHECK (size > 0),
+    -- bytes taken so far: the next chunk's offset
+    received    INTEGER NOT NULL DEFAULT 0 CHECK (received >= 0 AND received <= size),
+    -- the stored file's URL once the last chunk came and the bytes were what the name says
+    url         TEXT,
+    width       INTEGER NOT NULL DEFAULT 0,
+    height      INTEGER NOT NULL DEFAULT 0,
+    created_at  INTEGER NOT NULL
+  );
+  CREATE INDEX chat_uploads_by_url ON chat_uploads (url);
+  CREATE INDEX chat_uploads_by_time ON chat_uploads (created_at);
+  `,
+  },
 ]

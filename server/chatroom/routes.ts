@@ -16,6 +16,8 @@ import { chatroomMessages, countChatroomMembers } from '../ops/metrics'
 import { readerLanguage, textOf, type Language, type TextKey, type TextParams } from '../core/messages'
 import type { RoomEvent } from './relay'
 import {
+import { fileMessageBody } from './uploads'
+import { CHAT_FILE_TYPE_CODES } from '../../types/chatUpload'
   ANONYMOUS_PREFIX, MAX_ANNOUNCEMENT_LENGTH, MAX_BODY_LENGTH, MAX_CUSTOM_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_ROOM_NAME_LENGTH, MAX_TEMP_MUTE_S, MAX_URL_LENGTH,
   entryRefusal, guestProfile, isModerator, markRefusal, posesAsModerator, roomRefusal, sendRefusal, type Refusal,
 } from './rules'
@@ -26,6 +28,13 @@ const MAX_FRAME_BYTES = 16 * 1024
 /** A socket that has not logged in this long after opening is closed (the spec's handshake time-out). */
 const LOGIN_DEADLINE_MS = 10_000
 
+/** The messaging library's codes of file, image and audio messages (spec 001 §3), which carry an uploaded file. */
+const FILE_MESSAGE_TYPES: readonly number[] = Object.values(CHAT_FILE_TYPE_CODES)
+/** How long a stopping node waits for the chat commands in flight before it sends their sockets on anyway. */
+const FINISH_COMMANDS_MS = 5_000
+/** The WebSocket close codes that say "come back": the server restarts (1012), or try again later (1013). */
+const CLOSE_RESTARTING = 1012
+const CLOSE_TRY_LATER = 1013
 /** A refusal answered on the socket: its code, and its catalogue text in the socket's language. */
 class Refused extends Error {
   constructor(readonly code: number, readonly key: TextKey, readonly params: TextParams = {}) {
@@ -69,7 +78,7 @@ const text = (v: unknown, field: string, max: number, lines = false): string | u
  * Each worker of server/cluster.ts, and each machine, holds its own sockets: what one process's room
  * pushes, `relay` carries to the others (relay.ts and redisRelay.ts say how and why).
  */
-export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repos: { chatrooms: data, accounts }, roomRelay: relay }) => {
+export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { chatrooms: data, accounts }, roomRelay: relay }) => {
   const now = Date.now
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const seats = new Map<WebSocket, Seat>()
@@ -354,9 +363,12 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { repo
 
   async function sendMsg(seat: Seat, body: Record<string, unknown>): Promise<ChatroomCommands['sendMsg']['answer']> {
     const idClient = str(body.idClient, 64)
-    const type = body.type === 0 || body.type === 100 ? body.type : undefined
-    const message = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
-    if (idClient === undefined || type === undefined || message === undefined) throw bad('message')
+    const type = body.type === 0 || body.type === 100 || FILE_MESSAGE_TYPES.includes(body.type as number) ? (body.type as number) : undefined
+    const sent = typeof body.body === 'string' && body.body.length <= MAX_BODY_LENGTH ? body.body : undefined
+    if (idClient === undefined || type === undefined || sent === undefined) throw bad('message')
+    // a file, image or audio message carries a file this account uploaded to this room, as the upload recorded it (uploads.ts)
+    const message = type === 0 || type === 100 ? sent : await fileMessageBody(db, seat.chatroomId, seat.account, type, sent)
+    if (message === null) throw new Refused(ChatroomCode.BadRequest, 'chatFileNotUploaded')
     const { saved, created } = await data.atomically(async (tx) => {
       const t = await tx.nextMessageTime(seat.chatroomId, now())
       const member = await tx.member(seat.chatroomId, seat.account)

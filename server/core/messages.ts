@@ -60,6 +60,25 @@ const TEXTS = {
   },
   // the payout's e-signature (server/money/routes.ts)
   esignNeedsCard: { 'zh-CN': '请先绑定银行卡，再完成电子签约', en: 'bind a bank card before signing the payout agreement' },
+  // files, images and audio in the live chat (server/chatroom/uploads.ts)
+  chatUploadBadType: { 'zh-CN': '不支持发送这种类型的文件', en: 'this kind of file cannot be sent' },
+  chatUploadBadName: { 'zh-CN': '文件名无效', en: 'the file name is not valid' },
+  chatUploadEmpty: { 'zh-CN': '文件是空的', en: 'the file is empty' },
+  chatUploadTooLarge: { 'zh-CN': '文件太大，无法发送', en: 'the file is too large to send' },
+  chatUploadAudioTooLarge: {
+    'zh-CN': '音频文件过大（超过 50MB），请压缩或分段录制后再发送',
+    en: 'the audio is too large (over 50 MB): compress it or split the recording',
+  },
+  chatUploadTooMany: { 'zh-CN': '发送文件过于频繁，请 {minutes} 分钟后再试', en: 'too many uploads: try again in {minutes} minutes' },
+  chatUploadTooManyOpen: { 'zh-CN': '最多同时上传 {max} 个文件，请等待上传完成', en: 'at most {max} uploads at once: wait for one to finish' },
+  chatUploadUnknown: { 'zh-CN': '上传不存在或已过期', en: 'this upload does not exist or has expired' },
+  chatUploadWrongOffset: { 'zh-CN': '上传进度不一致，请从服务器给出的位置继续', en: 'this chunk is not at the upload\'s offset: go on from the offset answered' },
+  chatUploadBadChunk: { 'zh-CN': '上传的数据有误', en: 'the chunk is not valid' },
+  chatUploadChunkTooLarge: { 'zh-CN': '单次上传的数据过大', en: 'the chunk is too large' },
+  chatUploadOverDeclared: { 'zh-CN': '上传的数据超过了文件大小', en: 'the chunks are longer than the file declared' },
+  chatUploadIncomplete: { 'zh-CN': '文件还没有上传完', en: 'the file is not complete yet' },
+  chatUploadBadContent: { 'zh-CN': '文件内容与文件类型不符', en: 'the file\'s content is not what its type says' },
+  chatFileNotUploaded: { 'zh-CN': '请先上传文件再发送', en: 'upload the file to this room before sending it' },
   esignPhoneInvalid: {
     'zh-CN': '银行卡预留手机号无法接收验证码，请先修改银行卡信息',
     en: 'the phone reserved on the bank card cannot receive the code: update the bank card first',
