@@ -54,6 +54,9 @@ export interface IatFrame {
 export interface IatWord {
   bg: number
   cw: { w: string; sc: number }[]
+  /** the word's first and last frame (10 ms) in the session's audio; 0 and 0 for punctuation */
+  wb?: number
+  we?: number
 }
 
 export interface IatResult {

@@ -4,6 +4,7 @@
  * with at least one message of every type code of spec 000 §3 and one unknown code (1099) for
  * the placeholder cell. `msgId` is `demo-all-types-<nnn>`; notable ones:
  *   005 voice mp3 with a transcription    007 voice mp3 without    009 voice m4a with a two-sentence one    010 voice amr
+ *   039 voice mp3 with a transcription and the speech service's word times (`ws`)
  *   011 voice whose payload has only voiceUrl and duration (the old RC:VcMsg payload; the list
  *       calls carry no objectName/msgUID/content fields, so the old envelope itself cannot be sent)
  *   006 long text    021 `<img src=x onerror=alert(1)>`    013 image with a double-encoded payload
@@ -56,6 +57,16 @@ const UNKNOWN_TYPE = 1099
 function chinaTime(hour: number, minute: number): number {
   return Date.UTC(2024, 2, 25, hour - 8, minute)
 }
+
+/**
+ * The word times iFlytek's IAT gives for the weather clip (`wb`/`we`, frames of 10 ms; punctuation
+ * untimed), as the chat app keeps them with a converted voice: what the speech stand-in answers for
+ * the same recording (server/speech/recordings.ts `wordFrames`; test/server/transcriptWordTimes.test.ts
+ * holds the two equal).
+ */
+export const WEATHER_WORDS = (
+  [['今', 0, 46], ['天', 47, 93], ['天', 94, 140], ['气', 141, 187], ['真', 188, 234], ['好', 235, 281], ['，', 0, 0], ['对', 282, 328], ['吧', 329, 375], ['？', 0, 0]] as const
+).map(([w, wb, we], bg) => ({ bg, cw: [{ w, sc: 0 }], wb, we }))
 
 const json = (value: object, resourceUrl?: string): Stored =>
   resourceUrl === undefined ? { obj: JSON.stringify(value) } : { obj: JSON.stringify(value), resourceUrl }
@@ -149,7 +160,7 @@ const AFTERNOON: Block = {
     [A, 2001, json({ text: '系统：已同步到课程存档' })],
     [T, 1000, text('下面这条消息是新版本才有的类型，旧客户端会显示占位提示。')],
     [T, UNKNOWN_TYPE, json({ content: '新版本消息' })],
-    [T, 1002, json({ id: 'voice-weather', url: '/media/voice/weather.mp3', duration: 4 })],
+    [T, 1002, json({ id: 'voice-weather', url: '/media/voice/weather.mp3', duration: 4, text: '今天天气真好，对吧？', ws: WEATHER_WORDS })],
     [A, 1002, json({ id: 'voice-ending', url: '/media/voice/ending.m4a', duration: 5, text: '今天就到这里，我们下节课见。' })],
     [T, 1001, image('slide-1.png', 480, 320)],
     [A, 1001, image('image/wide.jpg', 960, 360)],

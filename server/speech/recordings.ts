@@ -97,6 +97,8 @@ export interface Match {
   recording: Recording
   /** how far into the recording the heard audio has reached, 0..1 */
   reached: number
+  /** the window of the heard audio where the recording's first window falls (negative: it began before) */
+  lag: number
 }
 
 /**
@@ -114,11 +116,41 @@ export function recognise(heard: readonly number[], recordings: readonly Recordi
       if (to - from < MIN_OVERLAP) continue
       const score = correlation(heard.slice(from, to), ref.slice(from - lag, to - lag))
       if (score > MATCH_THRESHOLD && (best === null || score > best.score)) {
-        best = { score, match: { recording, reached: Math.min(1, (to - lag) / ref.length) } }
+        best = { score, match: { recording, reached: Math.min(1, (to - lag) / ref.length), lag } }
       }
     }
   }
   return best?.match ?? null
+}
+
+/** iFlytek's word times count frames of 10 ms: four to a window of the envelope. */
+export const FRAMES_PER_WINDOW = WINDOW_MS / 10
+
+/** Punctuation comes back from iFlytek as words of its own, untimed (wb = we = 0). */
+const PUNCTUATION = /^[\p{P}\s]$/u
+
+/**
+ * Each character of the recording's text as iFlytek times a word (`wb`/`we`, frames of 10 ms
+ * from the recording's start): the spoken characters share the stretch between its first and
+ * last loud window evenly, punctuation is untimed. The stand-in knows no more of where each
+ * syllable lies; the shape and the units are those of the service.
+ */
+export function wordFrames(recording: Recording): { w: string; wb: number; we: number }[] {
+  const loud = recording.envelope.map(isSpeech)
+  const first = loud.indexOf(true)
+  const last = loud.lastIndexOf(true)
+  const chars = [...recording.text]
+  const spoken = chars.filter((c) => !PUNCTUATION.test(c)).length
+  if (first === -1 || spoken === 0) return chars.map((w) => ({ w, wb: 0, we: 0 }))
+  const span = (last + 1 - first) * FRAMES_PER_WINDOW
+  const start = first * FRAMES_PER_WINDOW
+  let index = 0
+  return chars.map((w) => {
+    if (PUNCTUATION.test(w)) return { w, wb: 0, we: 0 }
+    const wb = start + Math.round((span * index) / spoken)
+    index += 1
+    return { w, wb, we: start + Math.round((span * index) / spoken) - 1 }
+  })
 }
 
 /** The seeded recordings, read once per process from the media folder. */

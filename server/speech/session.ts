@@ -9,7 +9,7 @@
  */
 import { IAT_FORMAT, IatErrorCode } from '../../types/speech'
 import type { FrameStatus, IatAnswer, IatResult } from '../../types/speech'
-import { envelope, isSpeech, recognise, WINDOW_MS, type Recording } from './recordings'
+import { envelope, FRAMES_PER_WINDOW, isSpeech, recognise, WINDOW_MS, wordFrames, type Match, type Recording } from './recordings'
 
 const RATE = 16000
 const WINDOW_SAMPLES = (RATE * WINDOW_MS) / 1000
@@ -24,8 +24,17 @@ export interface SessionOutput {
   close(): void
 }
 
-function words(text: string): IatResult['ws'] {
-  return [...text].map((w, i) => ({ bg: i, cw: [{ w, sc: 0 }] }))
+/**
+ * The first `length` characters of the match's text as iFlytek's words, each with its time in
+ * this session's audio (`wb`/`we`, frames of 10 ms): the recording's word times moved to where it
+ * began in what was heard; a word before the session's start is clamped to 0.
+ */
+function words(match: Match | null, length: number): IatResult['ws'] {
+  if (!match) return []
+  const shift = match.lag * FRAMES_PER_WINDOW
+  return wordFrames(match.recording)
+    .slice(0, length)
+    .map(({ w, wb, we }, i) => ({ bg: i, cw: [{ w, sc: 0 }], wb: we === 0 ? 0 : Math.max(0, wb + shift), we: we === 0 ? 0 : Math.max(0, we + shift) }))
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -127,19 +136,19 @@ export class IatSession {
     if (!match) return
     const length = Math.round(match.reached * match.recording.text.length)
     if (length <= this.shownLength) return
-    this.result(match.recording.text.slice(0, length), 1)
+    this.result(words(match, length), 1)
     this.shownLength = length
   }
 
   private finish(): void {
     const match = recognise(this.heard, this.recordings)
-    this.result(match ? match.recording.text : '', 2)
+    this.result(words(match, Infinity), 2)
     this.finished = true
     this.out.close()
   }
 
-  /** A result that replaces what the client shows with `text`. */
-  private result(text: string, status: FrameStatus): void {
+  /** A result that replaces what the client shows with `ws`. */
+  private result(ws: IatResult['ws'], status: FrameStatus): void {
     this.sn += 1
     const replaces = this.shown.length > 0
     const result: IatResult = {
@@ -149,7 +158,7 @@ export class IatSession {
       ed: 0,
       pgs: replaces ? 'rpl' : 'apd',
       ...(replaces ? { rg: [this.shown[0], this.shown[this.shown.length - 1]] as [number, number] } : {}),
-      ws: words(text),
+      ws,
     }
     this.shown = [this.sn]
     this.out.send({ code: 0, message: 'success', sid: this.sid, data: { status, result } })

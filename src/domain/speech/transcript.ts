@@ -14,26 +14,30 @@ export function resultText(result: Pick<IatResult, 'ws'>): string {
 
 export class Transcript {
   /** results by their number; a number not in order is placed by its number */
-  private readonly results = new Map<number, string>()
+  private readonly results = new Map<number, IatResult['ws']>()
 
   apply(result: IatResult): void {
     if (result.pgs === 'rpl' && result.rg) {
       const [from, to] = result.rg[0] <= result.rg[1] ? result.rg : [result.rg[1], result.rg[0]]
       for (const sn of [...this.results.keys()]) if (sn >= from && sn <= to) this.results.delete(sn)
     }
-    this.results.set(result.sn, resultText(result))
+    this.results.set(result.sn, result.ws)
+  }
+
+  /** The words so far in order, each with its time when the service gave one (`wb`/`we`). */
+  get words(): IatResult['ws'] {
+    return [...this.results.entries()].sort(([a], [b]) => a - b).flatMap(([, ws]) => ws)
   }
 
   get text(): string {
-    return [...this.results.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, text]) => text)
-      .join('')
+    return resultText({ ws: this.words })
   }
 }
 
 const STATUSES: readonly FrameStatus[] = [0, 1, 2]
 const MAX_SN = 100_000
+/** 60 s of audio, the service's limit, in frames of 10 ms, with room to spare */
+const MAX_FRAME = 10_000
 
 function isCount(value: unknown, max = MAX_SN): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max
@@ -43,13 +47,18 @@ function readWords(value: unknown): IatResult['ws'] | undefined {
   if (!Array.isArray(value)) return undefined
   const words: IatResult['ws'] = []
   for (const word of value) {
-    const cw = field(isRecord(word) ? word : undefined, 'cw')
+    const record = isRecord(word) ? word : undefined
+    const cw = field(record, 'cw')
     if (!Array.isArray(cw)) return undefined
     const candidates = cw.flatMap((c) => {
       const w = field(isRecord(c) ? c : undefined, 'w')
       return typeof w === 'string' ? [{ w, sc: 0 }] : []
     })
-    words.push({ bg: 0, cw: candidates })
+    const wb = field(record, 'wb')
+    const we = field(record, 'we')
+    // the word's time passes through when the service gives one (frames of 10 ms)
+    const timed = isCount(wb, MAX_FRAME) && isCount(we, MAX_FRAME) ? { wb, we } : {}
+    words.push({ bg: 0, cw: candidates, ...timed })
   }
   return words
 }
