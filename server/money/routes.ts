@@ -14,6 +14,7 @@ import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { acceptFormBodiesOnly, handle, page, pageSize } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
+import { BANK_CARD_RULES } from '../../src/domain/validation'
 import { randomToken } from '../core/wechat'
 import type { Window } from './data'
 import { MoneyRepository } from './data'
@@ -190,12 +191,13 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
     moneyCalls.saveBankCard,
     {
       fields: {
-        realName: text(64),
-        // each number typed in full, or as the info call masked it (keep the stored one)
-        idCardNo: { type: 'string', maxLength: 18, pattern: '^(?:[0-9]{6,17}[0-9Xx]|\\*+[0-9Xx]{4})$' },
-        bankNo: { type: 'string', maxLength: 24, pattern: '^(?:[0-9]{12,24}|(?:\\* ?){12}[0-9]{4})$' },
-        phone: { type: 'string', maxLength: 21, pattern: '^(?:\\+?[0-9]{5,20}|\\+?[0-9]{0,3}\\*+[0-9]{4})$' },
-        bankName: text(64),
+        // the app's form checks the same rules first (src/domain/validation.ts): each number typed
+        // in full, or as the info call masked it (keep the stored one)
+        realName: text(BANK_CARD_RULES.realName.maxLength),
+        idCardNo: { type: 'string', ...BANK_CARD_RULES.idCardNo },
+        bankNo: { type: 'string', ...BANK_CARD_RULES.bankNo },
+        phone: { type: 'string', ...BANK_CARD_RULES.phone },
+        bankName: text(BANK_CARD_RULES.bankName.maxLength),
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@
  * form's masked numbers give way to retyping. Amounts are
  * integer fen (`fenToYuan` in ./format shows them).
  */
-import type { BankCardForm } from './validation'
+import { compactNumber, type BankCardForm } from './validation'
 
 /** What the balances and card state that `withdraw now` sees lead to (spec 001 §4 "Withdraw action"). */
 export type WithdrawStep = 'addCard' | 'modifyCard' | 'nothing' | 'confirm'
@@ -90,6 +90,5 @@ export function maskCardNumber(bankNo: string | null | undefined): string {
 
 /** People type card, ID and phone numbers in groups: the blanks and dashes between go before sending. */
 export function cardForWire(form: BankCardForm): BankCardForm {
-  const compact = (value: string): string => value.replace(/[\s-]/g, '')
-  return { ...form, idCardNo: compact(form.idCardNo), bankNo: compact(form.bankNo), phone: compact(form.phone) }
+  return { ...form, idCardNo: compactNumber(form.idCardNo), bankNo: compactNumber(form.bankNo), phone: compactNumber(form.phone) }
 }

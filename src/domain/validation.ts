@@ -86,16 +86,42 @@ export interface BankCardForm {
   phone: string
 }
 
-/** Spec 001 §5 order: name, ID number, bank name, card number, phone. */
-const BANK_CARD_CHECKS: ReadonlyArray<readonly [keyof BankCardForm, BankCardKey]> = [
-  ['realName', 'validation.card.name'],
-  ['idCardNo', 'validation.card.idCardNo'],
-  ['bankName', 'validation.card.bankName'],
-  ['bankNo', 'validation.card.bankNo'],
-  ['phone', 'validation.card.phone'],
+/**
+ * What each card field must be, once the blanks and dashes typed in a number are gone: the server's
+ * schema for updateBankCardInfo is built from these (server/money/routes.ts), so the form refuses
+ * exactly what the server would. A number is typed in full, or left as the info call masked it
+ * (the server then keeps the stored one).
+ */
+export const BANK_CARD_RULES = {
+  realName: { maxLength: 64 },
+  idCardNo: { maxLength: 18, pattern: '^(?:[0-9]{6,17}[0-9Xx]|\\*+[0-9Xx]{4})$' },
+  bankName: { maxLength: 64 },
+  bankNo: { maxLength: 24, pattern: '^(?:[0-9]{12,24}|(?:\\* ?){12}[0-9]{4})$' },
+  phone: { maxLength: 21, pattern: '^(?:\\+?[0-9]{5,20}|\\+?[0-9]{0,3}\\*+[0-9]{4})$' },
+} as const satisfies Record<keyof BankCardForm, { maxLength: number; pattern?: string }>
+
+/** People type card, ID and phone numbers in groups: the blanks and dashes between are no part of them. */
+export const compactNumber = (value: string): string => value.replace(/[\s-]/g, '')
+
+/** Spec 001 §5 order: name, ID number, bank name, card number, phone; the numbers are compacted first. */
+const BANK_CARD_CHECKS: ReadonlyArray<readonly [keyof BankCardForm, BankCardKey, (value: string) => string]> = [
+  ['realName', 'validation.card.name', (value) => value],
+  ['idCardNo', 'validation.card.idCardNo', compactNumber],
+  ['bankName', 'validation.card.bankName', (value) => value],
+  ['bankNo', 'validation.card.bankNo', compactNumber],
+  ['phone', 'validation.card.phone', compactNumber],
 ]
 
-/** Only non-emptiness is checked (spec 001 §5); the first empty field, in the spec's order, is reported. */
+function cardFieldFits(field: keyof BankCardForm, value: string): boolean {
+  const rule: { maxLength: number; pattern?: string } = BANK_CARD_RULES[field]
+  return value !== '' && charCount(value) <= rule.maxLength && !hasControlCharacter(value) && (rule.pattern === undefined || new RegExp(rule.pattern).test(value))
+}
+
+/**
+ * Each field in the spec's order (spec 001 §5), with its alert: empty, or not in the form the server
+ * takes (BANK_CARD_RULES), so a wrong number is told in the spec's words before the server sees it.
+ * The first field that fails is reported; the value answered is trimmed (cardForWire compacts it).
+ */
 export function validateBankCard(form: Partial<BankCardForm>): Checked<BankCardForm, BankCardKey> {
   const value: BankCardForm = {
     realName: clean(form.realName),
@@ -104,8 +130,8 @@ export function validateBankCard(form: Partial<BankCardForm>): Checked<BankCardF
     bankNo: clean(form.bankNo),
     phone: clean(form.phone),
   }
-  const empty = BANK_CARD_CHECKS.find(([field]) => value[field] === '')
-  return empty ? fail(empty[1]) : ok(value)
+  const wrong = BANK_CARD_CHECKS.find(([field, , wire]) => !cardFieldFits(field, wire(value[field])))
+  return wrong ? fail(wrong[1]) : ok(value)
 }
 
 /**
