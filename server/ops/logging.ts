@@ -9,7 +9,7 @@
  * card) are censored by name (`SECRET_FIELDS`).
  */
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 
 /** The header a request's id comes in (from a load balancer) and goes back in. */
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -37,7 +37,11 @@ export interface LogDestination {
 }
 
 export interface LogSettings {
-  /** `LOG=1`: a line when each request comes in and when it is answered, and the info level; otherwise warnings and errors only */
+  /**
+   * `LOG=1`: a line when each request comes in and when it is answered, and every line from the info
+   * level up; otherwise errors only (a warning such as a missing site folder is the developer's, and
+   * `npm start` prints its address and mode alone)
+   */
   requests: boolean
   destination?: LogDestination
 }
@@ -51,7 +55,7 @@ export function requestId(request: { headers: Record<string, string | string[] |
   return typeof given === 'string' && WELL_FORMED_ID.test(given) ? given : randomUUID()
 }
 
-type LoggingOptions = Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'genReqId' | 'requestIdHeader'>
+type LoggingOptions = Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId' | 'requestIdHeader'>
 
 /** Fastify's settings for the log: none at all (`false`, the tests' default), or the JSON lines above. */
 export function loggingOptions(settings: LogSettings | false): LoggingOptions {
@@ -60,9 +64,9 @@ export function loggingOptions(settings: LogSettings | false): LoggingOptions {
   if (!settings) return { ...ids, logger: false }
   return {
     ...ids,
-    disableRequestLogging: !settings.requests,
+    logController: new LogController({ disableRequestLogging: !settings.requests }),
     logger: {
-      level: settings.requests ? 'info' : 'warn',
+      level: settings.requests ? 'info' : 'error',
       redact: { paths: SECRET_FIELDS.flatMap((name) => [name, `*.${name}`]), censor: CENSORED },
       serializers: {
         req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),

@@ -72,16 +72,17 @@ describe('with request lines (LOG=1)', () => {
   })
 })
 
-it('without LOG=1 writes no request lines, and still the warnings, with their request id', async () => {
+it('without LOG=1 writes no request lines and no warnings, and still the errors, with their request id', async () => {
   const { app, lines } = await appLogging(false)
   try {
     const health = await app.inject({ method: 'GET', url: '/healthz' })
     expect(lines().filter((line) => line.reqId === health.headers[REQUEST_ID_HEADER])).toEqual([])
-    // an unsigned WeChat Pay notification is refused with a warning
+    // an unsigned WeChat Pay notification is refused with a warning: not written
     const refused = await app.inject({ method: 'POST', url: '/wechatpay/notify/transaction', headers: { 'content-type': 'application/json' }, payload: '{}' })
     expect(refused.statusCode).toBe(401)
-    const warned = lines().filter((line) => line.reqId === refused.headers[REQUEST_ID_HEADER])
-    expect(warned.map((line) => [line.level, line.msg])).toEqual([[40, 'WeChat Pay notification refused']])
+    expect(lines()).toEqual([])
+    app.log.error({ phone: PHONE }, 'an error')
+    expect(lines().map((line) => [line.level, line.msg, line.phone])).toEqual([[50, 'an error', CENSORED]])
   } finally {
     await app.close()
   }
