@@ -6,6 +6,7 @@ import type live from './zh-CN/live'
 import type moderation from './zh-CN/moderation'
 import type money from './zh-CN/money'
 import type tools from './zh-CN/tools'
+import type transcript from './zh-CN/transcript'
 import type vip from './zh-CN/vip'
 
 /** Every visible string of the main package has a key here; zh-CN is the default language and the source of the key set. */
@@ -15,7 +16,7 @@ export type Messages = typeof zhCN
  * subpackage's (`src/locales/packages/<name>.ts`, riding in that subpackage) and the launcher's
  * (added by the launcher page).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher & typeof transcript
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 

@@ -7,6 +7,7 @@ import { sentenceAt, voiceSentences, type TimedSentence } from '../../domain/lis
 import { isPlayableVoice } from '../../domain/message/voice'
 import type { VoiceMessage } from '../../domain/message/types'
 import { t } from '../../locales'
+import '../../locales/packages/transcript'
 import { pressable } from '../../ui/a11y'
 import { StateView } from '../../ui/StateView'
 import type { PlayerStore } from '../../stores/player'
@@ -45,13 +46,13 @@ const VoiceTranscript = observer(function VoiceTranscript({ player, voice }: Voi
   return (
     <View className='transcript-voice'>
       <Text className='transcript-voice__head'>
-        {t('listening.transcript.voice', { name: voice.sender.nickname, seconds: Math.round(voice.duration) })}
+        {t('transcript.voice', { name: voice.sender.nickname, seconds: Math.round(voice.duration) })}
       </Text>
       {sentences.length === 0 ? (
-        <Text className='transcript-voice__none'>{t('listening.transcript.noText')}</Text>
+        <Text className='transcript-voice__none'>{t('transcript.noText')}</Text>
       ) : (
         <>
-          <Text className='transcript-voice__hint'>{t(estimated ? 'listening.transcript.estimated' : 'listening.transcript.timed')}</Text>
+          <Text className='transcript-voice__hint'>{t(estimated ? 'transcript.estimated' : 'transcript.timed')}</Text>
           {sentences.map((sentence, index) => {
             const time = `${estimated ? '≈' : ''}${formatDuration(sentence.start)}`
             const playing = index === playingIndex
@@ -60,7 +61,7 @@ const VoiceTranscript = observer(function VoiceTranscript({ player, voice }: Voi
                 key={index}
                 id={sentenceId(voice.msgId, index)}
                 className={`transcript-sentence${playing ? ' transcript-sentence--playing' : ''}`}
-                aria-label={t('listening.transcript.sentence', { time, text: sentence.text })}
+                aria-label={t('transcript.sentence', { time, text: sentence.text })}
                 aria-current={playing ? 'true' : undefined}
                 {...pressable(() => play(sentence))}
               >
@@ -109,20 +110,20 @@ export const TranscriptScreen = observer(function TranscriptScreen({ player }: {
     })
   }, [playingId])
 
-  if (!lesson) return <StateView kind='empty' title={t('listening.transcript.noLesson')} />
-  if (voices.length === 0 && lesson.loadEnd) return <StateView kind='empty' title={t('listening.transcript.empty')} />
+  if (!lesson) return <StateView kind='empty' title={t('transcript.noLesson')} />
+  if (voices.length === 0 && lesson.loadEnd) return <StateView kind='empty' title={t('transcript.empty')} />
   return (
     <View className='transcript'>
       <Text className='transcript__title'>{lesson.title}</Text>
       <View className='transcript__live' aria-live='polite'>
-        {playing ? t('listening.transcript.current', { text: playing.text }) : ''}
+        {playing ? t('transcript.current', { text: playing.text }) : ''}
       </View>
       {voices.map((voice) => (
         <VoiceTranscript key={voice.msgId} player={player} voice={voice} />
       ))}
       {lesson.loadEnd ? null : (
         <Text className='transcript__more' {...pressable(() => void lesson.loadMore())}>
-          {t('listening.transcript.more')}
+          {t('transcript.more')}
         </Text>
       )}
     </View>

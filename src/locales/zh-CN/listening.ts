@@ -1,7 +1,6 @@
 export default {
   'listening.sleep.button': '定时关闭',
   'listening.sleep.buttonActive': '定时关闭：{note}',
-  'listening.sleep.title': '定时关闭',
   'listening.sleep.minutes': '{minutes} 分钟',
   'listening.sleep.endOfVoice': '播完当前语音',
   'listening.sleep.endOfLesson': '播完本课',
@@ -13,13 +12,4 @@ export default {
   'listening.sleep.note.endOfLesson': '播完本课后停止',
   'listening.transcript.open': '文稿',
   'listening.transcript.openLabel': '查看本课文稿',
-  'listening.transcript.estimated': '句子时间按文字长度估算，可能与语音略有出入',
-  'listening.transcript.timed': '句子时间来自语音识别',
-  'listening.transcript.noLesson': '先打开一节课，再来看它的文稿',
-  'listening.transcript.empty': '这节课的语音还没有文字',
-  'listening.transcript.noText': '这条语音没有文字',
-  'listening.transcript.sentence': '从 {time} 播放：{text}',
-  'listening.transcript.current': '正在播放：{text}',
-  'listening.transcript.voice': '{name} 的语音，{seconds} 秒',
-  'listening.transcript.more': '加载更多语音',
 } as const
