@@ -18,7 +18,8 @@ import '../../../../locales/packages/live'
  * `courseData`) names the live; type `playBack` opens its replay. The chat-app login comes back
  * here as `?type=login&data=<LoginData JSON>` beside the query's `courseData`: stored, then watched.
  * The live is remembered in storage, so a bare /liveHome (/refresh's re-entry) reopens it. The
- * query's `groupid` names the group whose watch count the page asks.
+ * query's `groupid` names the group whose watch count the page asks, and its `orderNO` the order
+ * that has just paid for this live (a return from paying), which the stream call sends (spec 001 §7).
  */
 export default function LiveHomePage() {
   useRouteTitle('LiveHome')
@@ -36,13 +37,17 @@ export default function LiveHomePage() {
     return true
   })
   if (!courseData || !saved) return <StateView kind='error' title={t('routeParam.missing')} detail={t('live.missing')} />
-  return <Live courseData={courseData} replay={replay} groupid={presentParam(params.groupid)} />
+  return <Live courseData={courseData} replay={replay} groupid={presentParam(params.groupid)} orderNO={presentParam(params.orderNO)} />
 }
 
-function Live({ courseData, replay, groupid }: { courseData: string; replay: boolean; groupid: string | undefined }) {
+function Live({ courseData, replay, groupid, orderNO }: { courseData: string; replay: boolean; groupid: string | undefined; orderNO: string | undefined }) {
   const app = useAppStores()
   const { createLiveHomeStore } = useLiveStores()
-  const [store] = useState<LiveHomeStore>(createLiveHomeStore)
+  const [store] = useState<LiveHomeStore>(() => {
+    const created = createLiveHomeStore()
+    created.setPaidOrder(orderNO)
+    return created
+  })
   useLivePage(store, courseData, replay ? 'replay' : 'live', groupid)
   const login = () =>
     // spec 000 §7, 001 §7: the live page logs in with type 2 and its live, and comes back here
