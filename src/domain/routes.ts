@@ -98,6 +98,11 @@ const TABLE = [
   route('Profile', 'main', ['/profile', '/profile/:data']),
   route('Refresh', 'main', ['/refresh']),
   route('NotFound', 'main', ['/notFound']),
+  // the listener's home (issue 35 item 6): what a production build opens on, in the first page's
+  // place; and a downloaded lesson played from the device's own files (item 5), in the main
+  // package because it must open with no network
+  route('Home', 'main', ['/home']),
+  route('OfflineLesson', 'main', ['/offlineLesson']),
 
   // money: income, withdrawal, bank card
   route('Withdraw', 'money', ['/withdraw']),

@@ -30,6 +30,7 @@ export const DEMO_SECTIONS: DemoSection[] = [
   {
     title: 'launcher.section.lesson',
     links: [
+      { label: 'launcher.home', route: 'Home' },
       { label: 'launcher.lesson.open', route: 'Lesson', params: { courseData: 'demo-open' } },
       { label: 'launcher.lesson.allTypes', route: 'Lesson', params: { courseData: 'demo-all-types' } },
       { label: 'launcher.lesson.legacy', route: 'Lesson', params: { isPayLesson: 0, data: 'legacy-open' } },

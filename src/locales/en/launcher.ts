@@ -4,6 +4,7 @@ import type zh from '../zh-CN/launcher'
 export default {
   'launcher.title': 'Demo links',
   'launcher.intro': 'Demo data seeded in the reference server; tap to open a screen.',
+  'launcher.home': 'The listener\'s home (a production build\'s first page: continue, downloads, account)',
   'launcher.section.lesson': 'Lesson viewer',
   'launcher.section.system': 'System pages',
   'launcher.lesson.open': 'Open lesson (about 60 messages over two days)',

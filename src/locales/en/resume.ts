@@ -26,6 +26,8 @@ export default {
   'home.account.open': 'My account',
   'home.account.loggedOut': 'Not logged in',
   'home.account.loggedIn': 'Logged in: {name}',
+  'offline.opening': 'Opening the downloaded lesson',
+  'offline.openFailed': 'The downloaded lesson cannot be opened: delete it and download it again',
   'offline.download': 'Download lesson',
   'offline.estimating': 'Estimating the size…',
   'offline.estimate': 'This lesson is about {size}; once downloaded it plays without a network. Used {used} of {budget}',

@@ -3,6 +3,8 @@ import type zh from '../zh-CN/route'
 
 export default {
   'route.launcher': 'Demo links',
+  'route.home': 'My lessons',
+  'route.offlineLesson': 'Offline listening',
   'route.lesson': 'Lesson',
   'route.lessonPay': 'Buy the course',
   'route.lessonComplain': 'Reported content',

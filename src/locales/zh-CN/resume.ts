@@ -23,6 +23,8 @@ export default {
   'home.account.open': '我的账户',
   'home.account.loggedOut': '未登录',
   'home.account.loggedIn': '已登录：{name}',
+  'offline.opening': '正在打开已下载的课',
+  'offline.openFailed': '已下载的课打不开了，可以删除后重新下载',
   'offline.download': '下载课程',
   'offline.estimating': '正在估算大小…',
   'offline.estimate': '这节课约 {size}，下载后没有网络也能听。已用 {used} / {budget}',

@@ -1,6 +1,8 @@
 /** Page titles, one per route of src/domain/routes.ts (a test checks the two agree). */
 export default {
   'route.launcher': '演示入口',
+  'route.home': '我的听课',
+  'route.offlineLesson': '离线收听',
   'route.lesson': '课程',
   'route.lessonPay': '课程购买',
   'route.lessonComplain': '投诉内容',

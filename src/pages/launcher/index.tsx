@@ -1,44 +1,17 @@
-import { Text, View } from '../../platform/components/basic'
-import { toPageUrl } from '../../domain/routes'
-import { navigate } from '../../platform/navigation'
-import { DEMO_SECTIONS, type DemoLink } from '../../features/launcher'
+import { HomePage } from '../../features/home'
+import { LauncherScreen } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'
-import { platformEnv } from '../../platform/env'
-import { t } from '../../locales'
-import '../../locales/launcherStrings'
-import { pressable } from '../../ui/a11y'
-import './index.scss'
+import { DEMO_BUILD } from '../../app/buildMode'
 
-/** Media paths of the demo links live on the API host (the mini-program has no origin of its own). */
-function withApiHost(params: DemoLink['params']): DemoLink['params'] {
-  if (!params || typeof params.url !== 'string' || !params.url.startsWith('/')) return params
-  return { ...params, url: platformEnv.apiBase() + params.url }
+function ListenersHome() {
+  useRouteTitle('Home')
+  return <HomePage />
 }
 
-/** The first page in development: one tap to every screen with the seeded demo data. */
-export default function LauncherPage() {
-  useRouteTitle('Launcher')
-  return (
-    <View className='launcher'>
-      <Text className='launcher__intro'>{t('launcher.intro')}</Text>
-      {DEMO_SECTIONS.map((section) => (
-        <View className='launcher__section' key={section.title}>
-          <View className='launcher__section-title' role='heading' aria-level={2}>
-            {t(section.title)}
-          </View>
-          {section.links.map((link) => {
-            const params = withApiHost(link.params)
-            const go = () => navigate(link.route, params)
-            return (
-              <View className='launcher__link' key={toPageUrl(link.route, params)} hoverClass='launcher__link--active' {...pressable(go, { role: 'link' })}>
-                <Text>{t(link.label)}</Text>
-                <Text className='launcher__arrow' aria-hidden='true'>›</Text>
-              </View>
-            )
-          })}
-        </View>
-      ))}
-      <Text className='launcher__host'>{t('launcher.apiHost', { host: platformEnv.apiHostLabel() })}</Text>
-    </View>
-  )
+/**
+ * The first page ('/'): the demo launcher in a demo build, the listener's home in a production
+ * build (issue 35 item 6). `DEMO_BUILD` is a build-time constant, so the other one is dropped.
+ */
+export default function FirstPage() {
+  return DEMO_BUILD ? <LauncherScreen /> : <ListenersHome />
 }

@@ -8,6 +8,8 @@ import type { RoutePackage } from '../../../src/domain/routes'
 export const FEATURE_PACKAGES: Readonly<Record<string, RoutePackage>> = {
   access: 'main',
   launcher: 'main',
+  home: 'main',
+  offline: 'main',
   lesson: 'main',
   login: 'main',
   player: 'main',

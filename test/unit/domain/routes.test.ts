@@ -107,6 +107,8 @@ const LEGACY_PATHS: Case[] = [
   ['/notFound', 'NotFound', {}],
   ['/wmValidate', 'WmValidate', {}],
   ['/transcript', 'Transcript', {}],
+  ['/home', 'Home', {}],
+  ['/offlineLesson?courseData=c', 'OfflineLesson', { courseData: 'c' }],
 ]
 
 describe('resolvePath: every legacy path of both spec documents', () => {
@@ -314,7 +316,7 @@ describe('the table', () => {
     ]
     // the watermark-camera validation page (spec 000 §2) is a screen of the spec without a path there
     // the lesson transcript that follows the voice (issue 35) is the app's own too
-    expect([...names].sort()).toEqual([...spec, 'Launcher', 'NotFound', 'WmValidate', 'Transcript'].sort())
+    expect([...names].sort()).toEqual([...spec, 'Launcher', 'NotFound', 'WmValidate', 'Transcript', 'Home', 'OfflineLesson'].sort())
   })
 
   test('every route has a title key, a plain first path and unique patterns', () => {
@@ -360,7 +362,7 @@ describe('the table', () => {
     const inPackage = (pkg: Route['package']): string[] =>
       ROUTES.filter((r) => r.package === pkg).map((r) => r.name).sort()
     expect(inPackage('main')).toEqual(
-      ['Illegal', 'Launcher', 'Lesson', 'LessonAdmin', 'LessonComplain', 'LessonPay', 'NotFound', 'Profile', 'Refresh', 'VipAlert'],
+      ['Home', 'Illegal', 'Launcher', 'Lesson', 'LessonAdmin', 'LessonComplain', 'LessonPay', 'NotFound', 'OfflineLesson', 'Profile', 'Refresh', 'VipAlert'],
     )
     expect(inPackage('money')).toEqual(['Withdraw', 'WithdrawAction', 'WithdrawBindCard', 'WithdrawBindCardEdit'])
     expect(inPackage('live')).toEqual(['LiveEnd', 'LiveHome', 'LiveHomeAdmin', 'LiveSubscribeNoti'])
@@ -428,7 +430,7 @@ describe('app config generators', () => {
     expect(appPages()).toEqual(ROUTES.filter((r) => r.package === 'main').map((r) => r.page))
     const pages = appPages(allRoutes)
     expect(pages[0]).toBe('pages/launcher/index')
-    expect(pages).toHaveLength(10)
+    expect(pages).toHaveLength(12)
     expect(pages.every((p) => /^pages\/[a-zA-Z0-9]+\/index$/.test(p))).toBe(true)
   })
 

@@ -121,7 +121,7 @@ describe('downloading a lesson', () => {
     expect(text).not.toContain('https://api.example')
     expect(text).toContain(lesson.files[0].path)
     // the list survives a restart
-    expect(new OfflineStore(createOfflineApi(async () => ({ code: 200, msg: '', data: null })), files, storage).lessons).toEqual(store.lessons)
+    expect(new OfflineStore({ files: () => Promise.reject(new Error('not asked')) }, files, storage).lessons).toEqual(store.lessons)
     expect(storage.get(STORAGE_KEYS.offlineLessons)).toBeDefined()
   })
 

@@ -1,0 +1,3 @@
+import { buildTimeTitle } from '../../locales/buildTitle'
+
+export default definePageConfig({ navigationBarTitleText: buildTimeTitle('Home') })
