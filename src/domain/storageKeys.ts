@@ -1,6 +1,7 @@
 /**
  * Browser storage keys of spec 000 §3 ("Stored in the browser"), in one place: several areas read
- * what another wrote (a bare /lesson reopens the courseData /lessonPay stored).
+ * what another wrote (a bare /lesson reopens the courseData /lessonPay stored). All are local
+ * storage but `lessonRqId`, the spec's session key.
  */
 export const STORAGE_KEYS = {
   /** the user session (token, userid, encryptKey) as JSON */
@@ -13,6 +14,15 @@ export const STORAGE_KEYS = {
   courseData: 'courseData',
   /** who shared the lesson, for the share reward */
   inviterWmid: 'inviterWmid',
+  /** the share link of the lesson /lessonPay last opened: where its login return goes when nothing else names the lesson */
+  lessonShareUrl: 'lessonShareUrl',
+  /**
+   * Session storage (`platform/sessionStorage`): the lesson this tab's /lessonPay opened, so a bare
+   * /lessonPay and its login return in this tab go back to it, not to another tab's (`courseData`)
+   */
+  lessonRqId: 'lessonRqId',
+  /** the VIP slots the last exchange won (spec 001 §1): /vipExchange3 says the number while its list loads */
+  vipCount: 'vipCount',
   /** /profile's segment: 0 bought, 1 on sale and share (spec 001 §4) */
   profileSegment: 'profileSegment',
   /** /profile's sub-tab: 0 lessons, 1 lives */

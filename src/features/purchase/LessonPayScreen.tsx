@@ -10,6 +10,8 @@ import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { useAppStores } from '../../app/stores'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
+import { resolvePath } from '../../domain/routes'
+import { sessionStore } from '../../platform/sessionStorage'
 import { StateView } from '../../ui/StateView'
 import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
 import { afterLoginTarget, type LessonPayRoute } from './lessonPayRoute'
@@ -27,18 +29,28 @@ export interface LessonPayScreenProps {
   loadCountries?: () => Promise<Country[]>
 }
 
+/**
+ * The login return stores the login data, then goes on to the lesson it names, this tab's lesson
+ * (`lessonRqId`) or the browser's last (`courseData`); failing those, to the page of the last
+ * lesson's share link (`lessonShareUrl`, spec 000 §3).
+ */
 function LoginReturn({ route }: { route: Extract<LessonPayRoute, { kind: 'loginReturn' }> }) {
   const { loginData, storage } = useAppStores()
-  const [target] = useState(() => afterLoginTarget(route.loginData, storage.get(STORAGE_KEYS.courseData)))
+  const [target] = useState(() => afterLoginTarget(route.loginData, sessionStore.get(STORAGE_KEYS.lessonRqId) ?? storage.get(STORAGE_KEYS.courseData)))
+  const [sharePage] = useState(() => {
+    const shareUrl = storage.get(STORAGE_KEYS.lessonShareUrl)
+    return shareUrl ? (resolvePath(shareUrl.replace(/^https?:\/\/[^/]+/i, '')) ?? undefined) : undefined
+  })
   useEffect(() => {
     loginData.save(route.loginData)
-    if (!target) return undefined
+    if (!target && !sharePage) return undefined
     const timer = setTimeout(() => {
-      redirect('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType })
+      if (target) redirect('LessonPay', { type: 'share', courseData: target.courseData, payType: target.payType })
+      else if (sharePage) redirect(sharePage.route.name, sharePage.params)
     }, LOGIN_RETURN_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [loginData, route.loginData, target])
-  return target ? (
+  }, [loginData, route.loginData, target, sharePage])
+  return target || sharePage ? (
     <StateView kind='loading' title={t('purchase.loginReturn')} />
   ) : (
     <StateView kind='error' title={t('purchase.badLink')} detail={t('routeParam.missing')} />
@@ -57,9 +69,16 @@ const CoursePayPage = observer(function CoursePayPage({
   loadCountries?: () => Promise<Country[]>
 }) {
   const { courseData, payType, inviterWmid } = route
+  const { storage } = useAppStores()
   useEffect(() => {
+    // spec 000 §3: this tab's lesson (the session key), read by a bare /lessonPay and its login return
+    sessionStore.set(STORAGE_KEYS.lessonRqId, courseData)
     void store.open({ courseData, payType, inviterWmid })
   }, [store, courseData, payType, inviterWmid])
+  const shareUrl = store.info?.shareUrl
+  useEffect(() => {
+    if (shareUrl) storage.set(STORAGE_KEYS.lessonShareUrl, shareUrl)
+  }, [storage, shareUrl])
 
   const view = store.view
   const kind = view?.view

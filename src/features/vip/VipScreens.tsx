@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
@@ -123,7 +124,16 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
  * from the server (the spec's 500 / 10 / 655 were placeholders), the eligibility text or why not,
  * the rules dialog, the confirm dialog, then the slots.
  */
-export const VipEligibilityScreen = observer(function VipEligibilityScreen({ store, onLogin }: { store: EligibilityStore; onLogin: () => void }) {
+export const VipEligibilityScreen = observer(function VipEligibilityScreen({
+  store,
+  onLogin,
+  onExchanged,
+}: {
+  store: EligibilityStore
+  onLogin: () => void
+  /** the exchange is made: the slots it won (the page keeps them as vipCount, spec 000 §3) */
+  onExchanged?: (quota: number) => void
+}) {
   const { state } = store
   if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.loading')} />
   if (state.kind === 'error') {
@@ -138,7 +148,9 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({ sto
   const rules = () => store.showRules()
   const ask = () => store.askConfirm()
   const confirm = async () => {
-    if (await store.exchange()) toSlots()
+    if (!(await store.exchange())) return
+    onExchanged?.(eligibility.quota)
+    toSlots()
   }
   const reasonKey = eligibility.reason === '' ? undefined : (`vip.reason.${eligibility.reason}` as const)
   return (
@@ -231,9 +243,38 @@ const SlotRow = function SlotRow({ slot, onUse }: { slot: VipSlot; onUse: (numbe
  * with its number; a used one shows the friend's avatar, name and ID, an unused one 'use now'
  * (-> /vipExchange4).
  */
-export const VipSlotsScreen = observer(function VipSlotsScreen({ store, onLogin }: { store: SlotsStore; onLogin: () => void }) {
+export const VipSlotsScreen = observer(function VipSlotsScreen({
+  store,
+  onLogin,
+  lastWon,
+  onWon,
+}: {
+  store: SlotsStore
+  onLogin: () => void
+  /** the slots the last exchange won (vipCount, spec 000 §3): said at once while the list loads */
+  lastWon?: number
+  /** the list says how many were won: the page keeps it as vipCount */
+  onWon?: (quota: number) => void
+}) {
   const { state } = store
-  if (state.kind === 'loading') return <StateView kind='loading' title={t('vip.slots.loading')} />
+  const quota = state.kind === 'loaded' ? state.slots.quota : undefined
+  useEffect(() => {
+    if (quota !== undefined) onWon?.(quota)
+  }, [onWon, quota])
+  if (state.kind === 'loading') {
+    return (
+      <View className='vip'>
+        {lastWon !== undefined && lastWon > 0 ? (
+          <View className='vip__hero'>
+            <View className='vip__won' role='heading' aria-level={1}>
+              {t('vip.slots.won', { count: lastWon })}
+            </View>
+          </View>
+        ) : null}
+        <StateView kind='loading' title={t('vip.slots.loading')} />
+      </View>
+    )
+  }
   if (state.kind === 'access') {
     return (
       <View className='vip'>

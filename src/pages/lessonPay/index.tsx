@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { useAppStores } from '../../app/stores'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
+import { sessionStore } from '../../platform/sessionStorage'
 import { LessonPayScreen, lessonPayRouteFromParams } from '../../features/purchase'
 import { useRouteTitle } from '../../features/routing'
 
@@ -15,7 +16,8 @@ export default function LessonPayPage() {
     () =>
       lessonPayRouteFromParams(
         { type, data, courseData, payType, inviterWmid },
-        { courseData: storage.get(STORAGE_KEYS.courseData), inviterWmid: storage.get(STORAGE_KEYS.inviterWmid) },
+        // a bare /lessonPay reopens this tab's lesson (spec 000 §3's session key), else the browser's last
+        { courseData: sessionStore.get(STORAGE_KEYS.lessonRqId) ?? storage.get(STORAGE_KEYS.courseData), inviterWmid: storage.get(STORAGE_KEYS.inviterWmid) },
       ),
     [type, data, courseData, payType, inviterWmid, storage],
   )

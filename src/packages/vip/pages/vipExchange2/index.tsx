@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
+import { useAppStores } from '../../../../app/stores'
+import { STORAGE_KEYS } from '../../../../domain/storageKeys'
 import { VipBadLink, VipEligibilityScreen } from '../../../../features/vip'
 import type { EligibilityStore } from '../../../../features/vip'
 import { useRouteTitle } from '../../../../features/routing'
@@ -11,7 +13,10 @@ function Eligibility({ data }: { data: string }) {
   const [store] = useState((): EligibilityStore => createEligibilityStore(data))
   useEffect(() => void store.load(), [store])
   const login = useOwnerLogin(() => void store.load())
-  return <VipEligibilityScreen store={store} onLogin={login} />
+  const { storage } = useAppStores()
+  // spec 000 §3 vipCount: the slots the exchange won, which /vipExchange3 says while its list loads
+  const exchanged = useCallback((quota: number) => storage.set(STORAGE_KEYS.vipCount, String(quota)), [storage])
+  return <VipEligibilityScreen store={store} onLogin={login} onExchanged={exchanged} />
 }
 
 /** /vipExchange2, step 2 (spec 000 §2): the group, its quota and eligibility, the exchange. */

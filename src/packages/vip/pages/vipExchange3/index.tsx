@@ -1,5 +1,7 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
+import { useAppStores } from '../../../../app/stores'
+import { STORAGE_KEYS } from '../../../../domain/storageKeys'
 import { VipBadLink, VipSlotsScreen } from '../../../../features/vip'
 import type { SlotsStore } from '../../../../features/vip'
 import { useRouteTitle } from '../../../../features/routing'
@@ -12,7 +14,11 @@ function Slots({ data }: { data: string }) {
   // shown again after /vipExchange4, the redeemed slot now shows its friend
   useDidShow(() => void store.load())
   const login = useOwnerLogin(() => void store.load())
-  return <VipSlotsScreen store={store} onLogin={login} />
+  const { storage } = useAppStores()
+  // spec 000 §3 vipCount: said at once while the list loads, and kept to what the list says
+  const [lastWon] = useState(() => Number(storage.get(STORAGE_KEYS.vipCount) ?? '') || undefined)
+  const won = useCallback((quota: number) => storage.set(STORAGE_KEYS.vipCount, String(quota)), [storage])
+  return <VipSlotsScreen store={store} onLogin={login} lastWon={lastWon} onWon={won} />
 }
 
 /** /vipExchange3: the VIP slot list (spec 001 §2). */
