@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../core/sql'
-import { ExportError, mediaRef } from './format'
+import { ExportError, mediaRef, said } from './format'
+import type { Said } from './format'
 import type { MediaStore } from './mediaStore'
 
 export interface AlbumInput {
@@ -17,41 +18,41 @@ export interface AlbumInput {
   lessons: Array<{ courseData: string; duration: number }>
 }
 
-const AT = 'the album'
+const AT = said('contentAtAlbum')
 const MAX_LESSONS = 500
 
-function refuse(field: string, reason: string): never {
-  throw new ExportError({ at: AT, field }, reason)
+function refuse(field: string, why: Said): never {
+  throw new ExportError({ at: AT, field }, why)
 }
 
 /** The album as sent, checked field by field; the cover must be an https URL or the store's. */
 export function readAlbum(value: unknown, store: MediaStore): AlbumInput {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', 'must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', said('contentNotObject'))
   const album = value as Record<string, unknown>
   const text = (field: string, max: number, required: boolean): string => {
     const given = album[field]
     if (given === undefined && !required) return ''
-    if (typeof given !== 'string' || (required && given.trim() === '')) refuse(field, 'must be a non-empty string')
-    if (given.length > max) refuse(field, `is longer than ${max} characters`)
+    if (typeof given !== 'string' || (required && given.trim() === '')) refuse(field, said('contentNotNonEmptyString'))
+    if (given.length > max) refuse(field, said('contentTooLong', { max }))
     return given
   }
   const albumId = text('albumId', 64, true)
-  if (!/^[A-Za-z0-9_-]+$/.test(albumId)) refuse('albumId', 'must be letters, digits, _ or -')
+  if (!/^[A-Za-z0-9_-]+$/.test(albumId)) refuse('albumId', said('contentHandle'))
   const pic = text('pic', 2048, false)
   if (pic !== '') {
     const ref = mediaRef(pic)
-    if (typeof ref === 'string' || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse('pic', 'must be an https URL or a URL of the media store')
+    if ('key' in ref || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse('pic', said('contentImageUrl'))
   }
   const lessons = album.lessons
-  if (!Array.isArray(lessons) || lessons.length === 0 || lessons.length > MAX_LESSONS) refuse('lessons', `must be a list of 1 to ${MAX_LESSONS} lessons`)
+  if (!Array.isArray(lessons) || lessons.length === 0 || lessons.length > MAX_LESSONS) refuse('lessons', said('contentAlbumLessons', { max: MAX_LESSONS }))
   const seen = new Set<string>()
   const checked = lessons.map((lesson: unknown, index) => {
     const item = (typeof lesson === 'object' && lesson !== null ? lesson : {}) as Record<string, unknown>
     const { courseData, duration } = item
-    if (typeof courseData !== 'string' || courseData === '') refuse(`lessons[${index}].courseData`, 'is missing')
-    if (seen.has(courseData)) refuse(`lessons[${index}].courseData`, 'is in the album twice')
+    if (typeof courseData !== 'string' || courseData === '') refuse(`lessons[${index}].courseData`, said('contentMissing'))
+    if (seen.has(courseData)) refuse(`lessons[${index}].courseData`, said('contentAlbumTwice'))
     seen.add(courseData)
-    if (typeof duration !== 'number' || !Number.isSafeInteger(duration) || duration < 0) refuse(`lessons[${index}].duration`, 'must be whole seconds, 0 or more')
+    if (typeof duration !== 'number' || !Number.isSafeInteger(duration) || duration < 0) refuse(`lessons[${index}].duration`, said('contentAlbumDuration'))
     return { courseData, duration }
   })
   return { albumId, name: text('name', 100, true), intro: text('intro', 2000, false), pic, lessons: checked }
@@ -63,8 +64,8 @@ export function putAlbum(db: Db, author: string, album: AlbumInput): Promise<{ d
     const ids: number[] = []
     for (const [index, { courseData }] of album.lessons.entries()) {
       const lesson = await tx.one<{ id: number; wmid: string }>('SELECT id, wmid FROM lessons WHERE course_data = ?', [courseData])
-      if (!lesson) refuse(`lessons[${index}].courseData`, `no lesson ${courseData}`)
-      if (lesson.wmid !== author) refuse(`lessons[${index}].courseData`, `lesson ${courseData} is not this author's`)
+      if (!lesson) refuse(`lessons[${index}].courseData`, said('contentNoLesson', { courseData }))
+      if (lesson.wmid !== author) refuse(`lessons[${index}].courseData`, said('contentNotAuthors', { courseData }))
       ids.push(lesson.id)
     }
     const earlier = await tx.one<{ data: string }>('SELECT album_data AS data FROM content_albums WHERE author = ? AND album_id = ?', [author, album.albumId])

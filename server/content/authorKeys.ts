@@ -11,6 +11,8 @@
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
 import type { Db } from '../core/sql'
+import { said, sayIn } from './format'
+import type { Said } from './format'
 
 /** How far a request's timestamp may be from the server's clock, either way. */
 export const SIGNATURE_WINDOW_MS = 5 * 60_000
@@ -61,8 +63,12 @@ export function signedHeaders(
   }
 }
 
-/** Why a request is not accepted (HTTP 401). */
-export class AuthRefusal extends Error {}
+/** Why a request is not accepted (HTTP 401), in the catalogue's words. */
+export class AuthRefusal extends Error {
+  constructor(readonly why: Said) {
+    super(sayIn('en', why))
+  }
+}
 
 export interface Signer {
   keyId: string
@@ -103,31 +109,31 @@ export class AuthorKeys {
   async verify(headers: Readonly<Record<string, string | string[] | undefined>>, method: string, pathAndQuery: string, bodySha256: string, now: number): Promise<Signer> {
     const header = (name: string): string => {
       const value = headers[name]
-      if (typeof value !== 'string' || value === '') throw new AuthRefusal(`the ${name} header is missing`)
+      if (typeof value !== 'string' || value === '') throw new AuthRefusal(said('contentAuthHeaderMissing', { name }))
       return value
     }
     const keyId = header(AUTH_HEADERS.key)
     const timestamp = header(AUTH_HEADERS.timestamp)
     const nonce = header(AUTH_HEADERS.nonce)
     const signature = header(AUTH_HEADERS.signature)
-    if (!/^\d{1,15}$/.test(timestamp)) throw new AuthRefusal(`${AUTH_HEADERS.timestamp} must be epoch milliseconds`)
-    if (Math.abs(Number(timestamp) - now) > SIGNATURE_WINDOW_MS) throw new AuthRefusal(`${AUTH_HEADERS.timestamp} is more than ${SIGNATURE_WINDOW_MS / 1000} s from the server's clock`)
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw new AuthRefusal(`${AUTH_HEADERS.nonce} must be 16 to 64 characters of base64url`)
+    if (!/^\d{1,15}$/.test(timestamp)) throw new AuthRefusal(said('contentAuthTimestamp', { name: AUTH_HEADERS.timestamp }))
+    if (Math.abs(Number(timestamp) - now) > SIGNATURE_WINDOW_MS) throw new AuthRefusal(said('contentAuthClock', { name: AUTH_HEADERS.timestamp, seconds: SIGNATURE_WINDOW_MS / 1000 }))
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw new AuthRefusal(said('contentAuthNonce', { name: AUTH_HEADERS.nonce }))
     const key = await this.db.one<{ wmid: string; publicKey: string; revokedAt: number | null }>(
       'SELECT wmid, public_key AS "publicKey", revoked_at AS "revokedAt" FROM author_keys WHERE key_id = ?',
       [keyId],
     )
-    if (!key || key.revokedAt !== null) throw new AuthRefusal('the key is unknown or revoked')
+    if (!key || key.revokedAt !== null) throw new AuthRefusal(said('contentAuthKey'))
     const publicKey = createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' })
     const good = verify(null, Buffer.from(signingText(method, pathAndQuery, timestamp, nonce, bodySha256)), publicKey, Buffer.from(signature, 'base64url'))
-    if (!good) throw new AuthRefusal('the signature does not match the request')
+    if (!good) throw new AuthRefusal(said('contentAuthSignature'))
     await this.db.run('DELETE FROM request_nonces WHERE expires_at < ?', [now])
     const fresh = await this.db.run('INSERT INTO request_nonces (key_id, nonce, expires_at) VALUES (?, ?, ?) ON CONFLICT (key_id, nonce) DO NOTHING', [
       keyId,
       nonce,
       Number(timestamp) + SIGNATURE_WINDOW_MS,
     ])
-    if (fresh !== 1) throw new AuthRefusal('this request was already received (its nonce has been used)')
+    if (fresh !== 1) throw new AuthRefusal(said('contentAuthReplayed'))
     return { keyId, wmid: key.wmid }
   }
 }

@@ -6,6 +6,8 @@
  * can fix the export; nothing here reads a file or the database.
  */
 import type { PrivacyStatus } from '../../types/lesson'
+import { textOf } from '../core/messages'
+import type { Language, TextKey, TextParams } from '../core/messages'
 
 export const EXPORT_FORMAT = 'lesson-export/1'
 
@@ -14,19 +16,53 @@ export const EXPORT_FORMAT = 'lesson-export/1'
  * of a JSON one), the message's msgId when known, and the field.
  */
 export interface ExportPlace {
-  at: string
+  at: Said
   msgId?: string
   field: string
 }
 
+/** A sentence of the catalogue (core/messages.ts) with its params: said in the reader's language. */
+export interface Said {
+  key: TextKey
+  params?: TextParams
+}
+
+export const said = (key: TextKey, params: TextParams = {}): Said => ({ key, params })
+
+export const sayIn = (language: Language, { key, params }: Said): string => textOf(key, language, params)
+
+/** The whole refusal: where (the record, the message's msgId) and which field, and why. */
+export function refusalIn(language: Language, place: ExportPlace, why: Said): string {
+  const msgId = place.msgId === undefined ? '' : textOf('contentMsgId', language, { id: JSON.stringify(place.msgId) })
+  return textOf('contentRefused', language, { at: sayIn(language, place.at), msgId, field: place.field, reason: sayIn(language, why) })
+}
+
+/** An export or a record refused: its message is English (the operator's commands print it); `in` says it for a reader. */
 export class ExportError extends Error {
+  /** where, in English: the record, the message's msgId, the field */
+  readonly place: { at: string; msgId?: string; field: string }
+
   constructor(
-    readonly place: ExportPlace,
-    readonly reason: string,
+    private readonly where: ExportPlace,
+    readonly why: Said,
   ) {
-    const message = place.msgId === undefined ? '' : ` (msgId ${JSON.stringify(place.msgId)})`
-    super(`${place.at}${message}, field ${place.field}: ${reason}`)
+    super(refusalIn('en', where, why))
     this.name = 'ExportError'
+    this.place = { at: sayIn('en', where.at), ...(where.msgId === undefined ? {} : { msgId: where.msgId }), field: where.field }
+  }
+
+  /** Why, in English. */
+  get reason(): string {
+    return sayIn('en', this.why)
+  }
+
+  /** The refusal in `language`: the sentence, and its parts for the API's `data`. */
+  in(language: Language): { msg: string; data: { at: string; msgId?: string; field: string; reason: string } } {
+    const { at, msgId, field } = this.where
+    return {
+      msg: refusalIn(language, this.where, this.why),
+      data: { at: sayIn(language, at), ...(msgId === undefined ? {} : { msgId }), field, reason: sayIn(language, this.why) },
+    }
   }
 }
 
@@ -122,7 +158,7 @@ export interface ExportSender {
 
 /** A message checked, its payload still an object whose media references the import replaces. */
 export interface ExportMessage {
-  at: string
+  at: Said
   msgId: string
   msgType: number
   sendTime: number
@@ -143,13 +179,13 @@ const own = (value: Json, key: string): unknown => (Object.prototype.hasOwnPrope
 class Fields {
   constructor(
     private readonly value: Json,
-    private readonly at: string,
+    private readonly at: Said,
     private readonly prefix: string,
     private readonly msgId?: string,
   ) {}
 
-  fail(field: string, reason: string): never {
-    throw new ExportError({ at: this.at, msgId: this.msgId, field: this.prefix + field }, reason)
+  fail(field: string, why: Said): never {
+    throw new ExportError({ at: this.at, msgId: this.msgId, field: this.prefix + field }, why)
   }
 
   raw(field: string): unknown {
@@ -159,13 +195,13 @@ class Fields {
   string(field: string, max: number, { required = true, pattern }: { required?: boolean; pattern?: RegExp } = {}): string | undefined {
     const value = own(this.value, field)
     if (value === undefined || value === null) {
-      if (required) this.fail(field, 'is missing')
+      if (required) this.fail(field, said('contentMissing'))
       return undefined
     }
-    if (typeof value !== 'string') this.fail(field, 'must be a string')
-    if (required && value.trim() === '') this.fail(field, 'is empty')
-    if (value.length > max) this.fail(field, `is longer than ${max} characters`)
-    if (pattern && !pattern.test(value)) this.fail(field, `must match ${pattern.source}`)
+    if (typeof value !== 'string') this.fail(field, said('contentNotString'))
+    if (required && value.trim() === '') this.fail(field, said('contentEmpty'))
+    if (value.length > max) this.fail(field, said('contentTooLong', { max }))
+    if (pattern && !pattern.test(value)) this.fail(field, said('contentPattern', { pattern: pattern.source }))
     return value
   }
 
@@ -176,26 +212,26 @@ class Fields {
   integer(field: string, min: number, max: number, fallback?: number): number {
     const value = own(this.value, field)
     if (value === undefined || value === null) {
-      if (fallback === undefined) this.fail(field, 'is missing')
+      if (fallback === undefined) this.fail(field, said('contentMissing'))
       return fallback
     }
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) this.fail(field, 'must be an integer')
-    if (value < min || value > max) this.fail(field, `must be from ${min} to ${max}`)
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) this.fail(field, said('contentNotInteger'))
+    if (value < min || value > max) this.fail(field, said('contentRange', { min, max }))
     return value
   }
 
   media(field: string, extensions: readonly string[], required: boolean): MediaRef | null {
     const value = own(this.value, field)
     if (value === undefined || value === null || value === '') {
-      if (required) this.fail(field, 'is missing')
+      if (required) this.fail(field, said('contentMissing'))
       return null
     }
-    if (typeof value !== 'string') this.fail(field, 'must be a string')
+    if (typeof value !== 'string') this.fail(field, said('contentNotString'))
     const ref = mediaRef(value)
-    if (typeof ref === 'string') this.fail(field, ref)
+    if ('key' in ref) this.fail(field, ref)
     const path = ref.kind === 'file' ? ref.path : new URL(ref.url, 'https://store.invalid').pathname
     const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase()
-    if (ref.kind === 'file' && !extensions.includes(extension)) this.fail(field, `must be a file of type ${extensions.join(', ')}`)
+    if (ref.kind === 'file' && !extensions.includes(extension)) this.fail(field, said('contentFileType', { types: extensions.join(', ') }))
     return ref
   }
 }
@@ -207,17 +243,17 @@ const SAFE_SEGMENT = /^[A-Za-z0-9\u4e00-\u9fff_][A-Za-z0-9\u4e00-\u9fff_.\- ]{0,
  * `..`, no leading `/`, no backslash, no drive, no hidden file, so it cannot name anything
  * outside the export's directory (the media store checks the resolved path again).
  */
-export function mediaRef(value: string): MediaRef | string {
+export function mediaRef(value: string): MediaRef | Said {
   if (/^https:\/\//i.test(value)) {
-    if (!URL.canParse(value)) return 'is not a valid URL'
+    if (!URL.canParse(value)) return said('contentBadUrl')
     return { kind: 'url', url: value }
   }
   // the media store's own URL, as an upload answers it (the import checks that the store has it)
   if (/^\/media\/[A-Za-z0-9_/-]+\.[a-z0-9]{1,8}$/.test(value) && !value.includes('//')) return { kind: 'url', url: value }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return 'must be an https URL or a file beside the export'
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return said('contentUrlOrFile')
   const segments = value.split('/')
   if (value.length > 512 || segments.length > 8 || !segments.every((segment) => SAFE_SEGMENT.test(segment))) {
-    return `names a file outside the export or with characters a file name may not have: ${JSON.stringify(value.slice(0, 80))}`
+    return said('contentBadFileName', { name: JSON.stringify(value.slice(0, 80)) })
   }
   return { kind: 'file', path: value }
 }
@@ -228,9 +264,9 @@ const PRIVACY: Readonly<Record<string, PrivacyStatus>> = { open: 1, password: 2,
 function readAccess(fields: Fields): LessonAccess {
   const privacy = fields.raw('privacyStatus')
   const privacyStatus = typeof privacy === 'string' && privacy in PRIVACY ? PRIVACY[privacy] : privacy
-  if (privacyStatus !== 1 && privacyStatus !== 2 && privacyStatus !== 3) fields.fail('privacyStatus', 'must be 1 (open), 2 (password) or 3 (paid)')
+  if (privacyStatus !== 1 && privacyStatus !== 2 && privacyStatus !== 3) fields.fail('privacyStatus', said('contentPrivacyStatus'))
   const password = fields.string('password', LIMITS.password, { required: privacyStatus === 2 }) ?? null
-  if (privacyStatus !== 2 && password !== null) fields.fail('password', 'is only for a password lesson (privacyStatus 2)')
+  if (privacyStatus !== 2 && password !== null) fields.fail('password', said('contentPasswordOnly'))
   const fee = fields.integer('fee', privacyStatus === 3 ? 1 : 0, privacyStatus === 3 ? LIMITS.fee : 0, privacyStatus === 3 ? undefined : 0)
   const freeCount = fields.integer('freeCount', 0, privacyStatus === 3 ? 100_000 : 0, 0)
   const shareRecash = fields.integer('shareRecash', 0, fee, 0)
@@ -241,7 +277,7 @@ function readAccess(fields: Fields): LessonAccess {
  * A lesson's access after an edit: `current` (as stored) with `changes` laid over it; a new
  * privacyStatus replaces every access field, as in a header.
  */
-export function readEditedAccess(current: LessonAccess, changes: Readonly<Record<string, unknown>>, at: string): LessonAccess {
+export function readEditedAccess(current: LessonAccess, changes: Readonly<Record<string, unknown>>, at: Said): LessonAccess {
   const value: Json = own(changes, 'privacyStatus') === undefined ? { ...current } : {}
   for (const [key, change] of Object.entries(changes)) if (change !== undefined && ACCESS_FIELDS.includes(key)) value[key] = change
   return readAccess(new Fields(value, at, ''))
@@ -255,15 +291,15 @@ const ACCESS_FIELDS = ['privacyStatus', 'password', 'fee', 'freeCount', 'shareRe
  * The export's first record: the lesson itself. `overrides` (the operator's CLI options, the
  * API's query) replace the header's fields; a new privacyStatus replaces all of its access fields.
  */
-export function readHeader(given: unknown, at: string, overrides: Readonly<Record<string, unknown>> = {}): ExportHeader {
-  if (!isObject(given)) throw new ExportError({ at, field: '(header)' }, 'must be a JSON object')
+export function readHeader(given: unknown, at: Said, overrides: Readonly<Record<string, unknown>> = {}): ExportHeader {
+  if (!isObject(given)) throw new ExportError({ at, field: '(header)' }, said('contentNotObject'))
   const value: Json = { ...given }
   if (own(overrides, 'privacyStatus') !== undefined) for (const key of ACCESS_FIELDS) delete value[key]
   for (const [key, override] of Object.entries(overrides)) if (override !== undefined) value[key] = override
   const fields = new Fields(value, at, '')
-  if (own(value, 'format') !== EXPORT_FORMAT) fields.fail('format', `must be "${EXPORT_FORMAT}"`)
+  if (own(value, 'format') !== EXPORT_FORMAT) fields.fail('format', said('contentFormat', { format: EXPORT_FORMAT }))
   const author = own(value, 'author')
-  if (author !== undefined && !isObject(author)) fields.fail('author', 'must be an object')
+  if (author !== undefined && !isObject(author)) fields.fail('author', said('contentNotObject'))
   const authorFields = new Fields(isObject(author) ? author : {}, at, 'author.')
   return {
     exportId: fields.requiredString('exportId', 64, EXPORT_ID),
@@ -288,7 +324,7 @@ function payloadObject(fields: Fields, value: unknown): Json {
     }
   }
   if (isObject(decoded)) return decoded
-  fields.fail('obj', 'must be a JSON object or its JSON text')
+  fields.fail('obj', said('contentObjOrText'))
 }
 
 const WMID = /^[A-Za-z0-9_.@-]{1,64}$/
@@ -296,16 +332,16 @@ const WMID = /^[A-Za-z0-9_.@-]{1,64}$/
 const SEND_TIME = [946_684_800_000, 4_102_444_800_000] as const
 
 /** One message record of the export. */
-export function readMessage(value: unknown, at: string): ExportMessage {
-  if (!isObject(value)) throw new ExportError({ at, field: '(message)' }, 'must be a JSON object')
+export function readMessage(value: unknown, at: Said): ExportMessage {
+  if (!isObject(value)) throw new ExportError({ at, field: '(message)' }, said('contentNotObject'))
   const msgIdValue = own(value, 'msgId')
   const fields = new Fields(value, at, '', typeof msgIdValue === 'string' ? msgIdValue.slice(0, LIMITS.msgId) : undefined)
   const msgId = fields.requiredString('msgId', LIMITS.msgId, /^[A-Za-z0-9_.:-]+$/)
   const msgType = fields.integer('msgType', 0, 99_999)
-  if (!(msgType in MSG_TYPES)) fields.fail('msgType', `${msgType} is not a message type code of the export format`)
+  if (!(msgType in MSG_TYPES)) fields.fail('msgType', said('contentMsgType', { msgType }))
   const sendTime = fields.integer('sendTime', SEND_TIME[0], SEND_TIME[1])
   const senderValue = own(value, 'senderUserInfo')
-  if (!isObject(senderValue)) return fields.fail('senderUserInfo', 'must be an object with wmid, nickname and faceIcon')
+  if (!isObject(senderValue)) return fields.fail('senderUserInfo', said('contentSender'))
   const senderFields = new Fields(senderValue, at, 'senderUserInfo.', msgId)
   const sender: ExportSender = {
     wmid: senderFields.requiredString('wmid', 64, WMID),
@@ -324,7 +360,7 @@ export function readMessage(value: unknown, at: string): ExportMessage {
   }
   if (msgType === 1002) {
     const duration = payload.raw('duration')
-    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0 || duration > 6 * 3600) payload.fail('duration', 'must be seconds, from 0 to 21600')
+    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0 || duration > 6 * 3600) payload.fail('duration', said('contentDuration'))
     payload.string('text', LIMITS.text, { required: false })
   }
   if (msgType === 1014) {
@@ -334,8 +370,8 @@ export function readMessage(value: unknown, at: string): ExportMessage {
   }
   // a link the reader may open: never a script
   for (const [key, field] of Object.entries(obj)) {
-    if (typeof field === 'string' && /^\s*(javascript|vbscript|data|file):/i.test(field)) payload.fail(key, 'must not be a javascript:, vbscript:, data: or file: link')
+    if (typeof field === 'string' && /^\s*(javascript|vbscript|data|file):/i.test(field)) payload.fail(key, said('contentScriptLink'))
   }
-  if (JSON.stringify(obj).length > LIMITS.payload) fields.fail('obj', `is longer than ${LIMITS.payload} characters of JSON`)
+  if (JSON.stringify(obj).length > LIMITS.payload) fields.fail('obj', said('contentPayloadTooLong', { max: LIMITS.payload }))
   return { at, msgId, msgType, sendTime, sender, obj, media, resourceUrl }
 }

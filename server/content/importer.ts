@@ -18,7 +18,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
 import type { Db, Queryable, SqlValue } from '../core/sql'
 import { refreshLessons } from '../lesson/data'
-import { ExportError, readHeader, readMessage, type ExportHeader, type ExportMessage, type MediaRef } from './format'
+import { ExportError, readHeader, readMessage, said, type ExportHeader, type ExportMessage, type ExportPlace, type MediaRef } from './format'
 import { MediaRefusal, type MediaStore } from './mediaStore'
 import { exportRecords, type ExportKind } from './source'
 
@@ -69,7 +69,7 @@ interface Checked {
   header: ExportHeader
   messages: number
   /** each file referenced, with the first place that references it */
-  files: Map<string, { at: string; msgId?: string; field: string }>
+  files: Map<string, ExportPlace>
 }
 
 /** Pass 1: every record checked; nothing is written. */
@@ -79,14 +79,14 @@ async function check(file: string, options: ImportOptions, store: MediaStore): P
   const seen = new Set<string>()
   let header: ExportHeader | undefined
   let messages = 0
-  const reference = (ref: MediaRef | null, place: { at: string; msgId?: string; field: string }): void => {
+  const reference = (ref: MediaRef | null, place: ExportPlace): void => {
     if (ref === null) return
     if (ref.kind === 'url') {
-      if (!ref.url.startsWith('https://') && !store.owns(ref.url)) throw new ExportError(place, `is not a URL of this server's media store: ${ref.url}`)
+      if (!ref.url.startsWith('https://') && !store.owns(ref.url)) throw new ExportError(place, said('contentNotStoreUrl', { url: ref.url }))
       return
     }
     if (options.media === 'urls') {
-      throw new ExportError(place, `names a file (${ref.path}); through the API media go by URL: upload the file first (PUT /content/v1/media)`)
+      throw new ExportError(place, said('contentFileThroughApi', { path: ref.path }))
     }
     if (!files.has(ref.path)) files.set(ref.path, place)
   }
@@ -99,13 +99,13 @@ async function check(file: string, options: ImportOptions, store: MediaStore): P
     }
     const message = readMessage(record.value, record.at)
     messages += 1
-    if (messages > maxMessages) throw new ExportError({ at: record.at, msgId: message.msgId, field: '(message)' }, `is past the limit of ${maxMessages} messages per lesson`)
-    if (seen.has(message.msgId)) throw new ExportError({ at: record.at, msgId: message.msgId, field: 'msgId' }, 'is used by an earlier message')
+    if (messages > maxMessages) throw new ExportError({ at: record.at, msgId: message.msgId, field: '(message)' }, said('contentTooManyMessages', { max: maxMessages }))
+    if (seen.has(message.msgId)) throw new ExportError({ at: record.at, msgId: message.msgId, field: 'msgId' }, said('contentMsgIdUsed'))
     seen.add(message.msgId)
     for (const [field, ref] of refFields(message)) reference(ref, { at: record.at, msgId: message.msgId, field })
     if (messages % PROGRESS_EVERY === 0) options.onProgress?.({ phase: 'check', done: messages })
   }
-  if (header === undefined) throw new ExportError({ at: 'the file', field: '(header)' }, 'is empty: the first record must be the header')
+  if (header === undefined) throw new ExportError({ at: said('contentAtFile'), field: '(header)' }, said('contentNoHeader'))
   return { header, messages, files }
 }
 
@@ -117,7 +117,7 @@ async function copyMedia(file: string, checked: Checked, store: MediaStore, opti
     try {
       located.push([path, (await store.checkFile(dir, path)).path])
     } catch (error) {
-      if (error instanceof MediaRefusal) throw new ExportError(place, error.message)
+      if (error instanceof MediaRefusal) throw new ExportError(place, error.why)
       throw error
     }
   }
@@ -197,7 +197,7 @@ async function ensureAuthor(tx: Queryable, author: string, header: ExportHeader,
   const known = await tx.one('SELECT 1 AS found FROM users WHERE wmid = ?', [author])
   if (known) return
   if (!header.author.nickname) {
-    throw new ExportError({ at: 'the header', field: 'author.nickname' }, `is missing, and the author ${author} is not a user of this database yet`)
+    throw new ExportError({ at: said('contentAtHeader'), field: 'author.nickname' }, said('contentUnknownAuthor', { author }))
   }
   await tx.run('INSERT INTO users (wmid, nickname, face_icon) VALUES (?, ?, ?)', [author, header.author.nickname, face])
 }

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../core/sql'
-import { ExportError, LIMITS, mediaRef } from './format'
+import { ExportError, LIMITS, mediaRef, said } from './format'
+import type { Said } from './format'
 import type { MediaStore } from './mediaStore'
 
 export interface GroupInput {
@@ -19,14 +20,14 @@ export interface GroupInput {
   fee: number
 }
 
-const AT = 'the group'
+const AT = said('contentAtGroup')
 
-function refuse(at: string, field: string, reason: string): never {
-  throw new ExportError({ at, field }, reason)
+function refuse(at: Said, field: string, why: Said): never {
+  throw new ExportError({ at, field }, why)
 }
 
-const record = (value: unknown, at: string): Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(at, '(body)', 'must be a JSON object')
+const record = (value: unknown, at: Said): Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(at, '(body)', said('contentNotObject'))
   return value as Record<string, unknown>
 }
 
@@ -35,19 +36,19 @@ export function readGroup(value: unknown, store: MediaStore): GroupInput {
   const text = (field: string, max: number, required: boolean): string => {
     const given = group[field]
     if (given === undefined && !required) return ''
-    if (typeof given !== 'string' || (required && given.trim() === '')) refuse(AT, field, 'must be a non-empty string')
-    if (given.length > max) refuse(AT, field, `is longer than ${max} characters`)
+    if (typeof given !== 'string' || (required && given.trim() === '')) refuse(AT, field, said('contentNotNonEmptyString'))
+    if (given.length > max) refuse(AT, field, said('contentTooLong', { max }))
     return given
   }
   const gid = text('gid', 64, true)
-  if (!/^[A-Za-z0-9_-]+$/.test(gid)) refuse(AT, 'gid', 'must be letters, digits, _ or -')
+  if (!/^[A-Za-z0-9_-]+$/.test(gid)) refuse(AT, 'gid', said('contentHandle'))
   const headImg = text('headImg', 2048, false)
   if (headImg !== '') {
     const ref = mediaRef(headImg)
-    if (typeof ref === 'string' || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse(AT, 'headImg', 'must be an https URL or a URL of the media store')
+    if ('key' in ref || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse(AT, 'headImg', said('contentImageUrl'))
   }
   const fee = group.fee ?? 0
-  if (typeof fee !== 'number' || !Number.isSafeInteger(fee) || fee < 0 || fee > LIMITS.fee) refuse(AT, 'fee', `must be fen, from 0 (free) to ${LIMITS.fee}`)
+  if (typeof fee !== 'number' || !Number.isSafeInteger(fee) || fee < 0 || fee > LIMITS.fee) refuse(AT, 'fee', said('contentFee', { max: LIMITS.fee }))
   return { gid, name: text('name', 100, true), headImg, introduction: text('introduction', 2000, false), condition: text('condition', 500, false), fee }
 }
 
@@ -55,7 +56,7 @@ export function readGroup(value: unknown, store: MediaStore): GroupInput {
 export function putGroup(db: Db, owner: string, group: GroupInput): Promise<{ gid: string; created: boolean }> {
   return db.transaction(async (tx) => {
     const earlier = await tx.one<{ owner: string }>('SELECT owner_wmid AS owner FROM invite_groups WHERE gid = ?', [group.gid])
-    if (earlier && earlier.owner !== owner) refuse(AT, 'gid', `group ${group.gid} is another owner's`)
+    if (earlier && earlier.owner !== owner) refuse(AT, 'gid', said('contentOtherOwnersGroup', { gid: group.gid }))
     const fields = [group.name, group.headImg, group.introduction, group.condition, group.fee]
     if (earlier) {
       await tx.run('UPDATE invite_groups SET name = ?, head_img = ?, introduction = ?, condition = ?, fee = ? WHERE gid = ?', [...fields, group.gid])
@@ -73,17 +74,17 @@ export type InviteKind = 'qr' | 'password'
  * `data` handle or a password (each invitee gets their own). Its payload and the page it opens.
  */
 export async function createInvite(db: Db, inviter: string, value: unknown, now: number): Promise<{ kind: InviteKind; payload: string; gid: string | null }> {
-  const at = 'the invitation'
+  const at = said('contentAtInvite')
   const invite = record(value, at)
   const kind = invite.kind
-  if (kind !== 'qr' && kind !== 'password') refuse(at, 'kind', 'must be "qr" or "password"')
+  if (kind !== 'qr' && kind !== 'password') refuse(at, 'kind', said('contentInviteKind'))
   const gid = invite.gid ?? null
-  if (gid !== null && typeof gid !== 'string') refuse(at, 'gid', 'must be a group id or absent (a friend invitation)')
+  if (gid !== null && typeof gid !== 'string') refuse(at, 'gid', said('contentInviteGid'))
   return db.transaction(async (tx) => {
     if (gid !== null) {
       const group = await tx.one<{ owner: string }>('SELECT owner_wmid AS owner FROM invite_groups WHERE gid = ?', [gid])
-      if (!group) refuse(at, 'gid', `no group ${gid}`)
-      if (group.owner !== inviter) refuse(at, 'gid', `group ${gid} is another owner's`)
+      if (!group) refuse(at, 'gid', said('contentNoGroup', { gid }))
+      if (group.owner !== inviter) refuse(at, 'gid', said('contentOtherOwnersGroup', { gid }))
     }
     if (kind === 'qr') {
       const data = `i${randomBytes(12).toString('base64url')}`

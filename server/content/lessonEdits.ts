@@ -4,17 +4,18 @@
  * and deleting it; the administrator's `illegal` flag and view limit. Each is one transaction.
  */
 import type { Db } from '../core/sql'
-import { ExportError, LIMITS, readEditedAccess, type LessonAccess } from './format'
+import { ExportError, LIMITS, readEditedAccess, said, sayIn, type LessonAccess, type Said } from './format'
 
 /** Who edits: the lesson's author (the API's key), or the operator (the command), who may edit any. */
 export type Editor = { author: string } | 'operator'
 
+/** A change refused (its message English, for the operator's command; `why` for the API's reader). */
 export class LessonEditRefusal extends Error {
   constructor(
     readonly status: 403 | 404 | 409,
-    message: string,
+    readonly why: Said,
   ) {
-    super(message)
+    super(sayIn('en', why))
   }
 }
 
@@ -29,8 +30,8 @@ async function findLesson(db: Pick<Db, 'one'>, courseData: string, editor: Edito
        share_recash AS "shareRecash" FROM lessons WHERE course_data = ?`,
     [courseData],
   )
-  if (!lesson) throw new LessonEditRefusal(404, `no lesson ${courseData}`)
-  if (editor !== 'operator' && editor.author !== lesson.wmid) throw new LessonEditRefusal(403, `lesson ${courseData} is not this author's`)
+  if (!lesson) throw new LessonEditRefusal(404, said('contentNoLesson', { courseData }))
+  if (editor !== 'operator' && editor.author !== lesson.wmid) throw new LessonEditRefusal(403, said('contentNotAuthors', { courseData }))
   return lesson
 }
 
@@ -41,10 +42,10 @@ async function findLesson(db: Pick<Db, 'one'>, courseData: string, editor: Edito
 export function editSettings(db: Db, courseData: string, editor: Editor, changes: Readonly<Record<string, unknown>>): Promise<LessonAccess> {
   return db.transaction(async (tx) => {
     const lesson = await findLesson(tx, courseData, editor)
-    const access = readEditedAccess(lesson, changes, 'the request')
+    const access = readEditedAccess(lesson, changes, said('contentAtRequest'))
     const name = changes.courseName
     if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > LIMITS.courseName)) {
-      throw new ExportError({ at: 'the request', field: 'courseName' }, `must be 1 to ${LIMITS.courseName} characters`)
+      throw new ExportError({ at: said('contentAtRequest'), field: 'courseName' }, said('contentLength', { min: 1, max: LIMITS.courseName }))
     }
     await tx.run(
       `UPDATE lessons SET privacy_status = ?, course_pass = ?, fee = ?, is_checked_free_count = ?, free_count = ?,
@@ -76,7 +77,7 @@ export function deleteLesson(db: Db, courseData: string, editor: Editor): Promis
   return db.transaction(async (tx) => {
     const lesson = await findLesson(tx, courseData, editor)
     const ordered = await tx.one('SELECT 1 AS found FROM orders WHERE lesson_id = ? UNION SELECT 1 FROM purchases WHERE lesson_id = ?', [lesson.id, lesson.id])
-    if (ordered) throw new LessonEditRefusal(409, `lesson ${courseData} has orders: its buyers keep it (make it a password lesson instead)`)
+    if (ordered) throw new LessonEditRefusal(409, said('contentLessonOrdered', { courseData }))
     for (const table of ['apply_requests', 'review_grants', 'album_lessons', 'join_groups', 'content_imports', 'messages']) {
       await tx.run(`DELETE FROM ${table} WHERE lesson_id = ?`, [lesson.id])
     }
@@ -87,7 +88,7 @@ export function deleteLesson(db: Db, courseData: string, editor: Editor): Promis
 /** The administrator's flag (spec 000: an illegal lesson shows /illegal to every reader). */
 export async function setIllegal(db: Db, courseData: string, illegal: boolean): Promise<void> {
   const changed = await db.run('UPDATE lessons SET illegal = ? WHERE course_data = ?', [illegal ? 1 : 0, courseData])
-  if (changed !== 1) throw new LessonEditRefusal(404, `no lesson ${courseData}`)
+  if (changed !== 1) throw new LessonEditRefusal(404, said('contentNoLesson', { courseData }))
 }
 
 /**
@@ -95,7 +96,7 @@ export async function setIllegal(db: Db, courseData: string, illegal: boolean): 
  * until the author enables VIP; null removes the limit. The views counted so far are kept.
  */
 export async function setViewLimit(db: Db, courseData: string, limit: number | null): Promise<void> {
-  if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) throw new LessonEditRefusal(409, 'a view limit is a whole number of views, 0 or more')
+  if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) throw new LessonEditRefusal(409, said('contentViewLimit'))
   const changed = await db.run('UPDATE lessons SET view_limit = ? WHERE course_data = ?', [limit, courseData])
-  if (changed !== 1) throw new LessonEditRefusal(404, `no lesson ${courseData}`)
+  if (changed !== 1) throw new LessonEditRefusal(404, said('contentNoLesson', { courseData }))
 }

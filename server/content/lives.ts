@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto'
 import { ChatroomQueries } from '../chatroom/data'
 import type { Db } from '../core/sql'
-import { ExportError, LIMITS, mediaRef } from './format'
+import { ExportError, LIMITS, mediaRef, said } from './format'
+import type { Said } from './format'
 import type { MediaStore } from './mediaStore'
 
 export interface LiveInput {
@@ -33,43 +34,43 @@ export interface LiveInput {
   streamName?: string
 }
 
-const AT = 'the live'
+const AT = said('contentAtLive')
 
-function refuse(field: string, reason: string): never {
-  throw new ExportError({ at: AT, field }, reason)
+function refuse(field: string, why: Said): never {
+  throw new ExportError({ at: AT, field }, why)
 }
 
 export function readLive(value: unknown, store: MediaStore): LiveInput {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', 'must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', said('contentNotObject'))
   const live = value as Record<string, unknown>
   const integer = (field: string, min: number, max: number, fallback?: number): number => {
     const given = live[field] ?? fallback
-    if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < min || given > max) refuse(field, `must be a whole number from ${min} to ${max}`)
+    if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < min || given > max) refuse(field, said('contentWholeRange', { min, max }))
     return given
   }
   const flag = (field: string): boolean => {
     const given = live[field] ?? false
-    if (typeof given !== 'boolean') refuse(field, 'must be true or false')
+    if (typeof given !== 'boolean') refuse(field, said('contentNotBoolean'))
     return given
   }
   const { liveId, title, cover, replayPassword, streamName } = live
-  if (typeof liveId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(liveId)) refuse('liveId', 'must be 1 to 64 letters, digits, _ or -')
-  if (typeof title !== 'string' || title.trim() === '' || title.length > 100) refuse('title', 'must be 1 to 100 characters')
+  if (typeof liveId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(liveId)) refuse('liveId', said('contentHandleLength'))
+  if (typeof title !== 'string' || title.trim() === '' || title.length > 100) refuse('title', said('contentLength', { min: 1, max: 100 }))
   if (streamName !== undefined && (typeof streamName !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(streamName))) {
-    refuse('streamName', 'must be 1 to 64 letters, digits, _ or -')
+    refuse('streamName', said('contentHandleLength'))
   }
   let coverUrl = ''
   if (cover !== undefined && cover !== '') {
-    const ref = typeof cover === 'string' ? mediaRef(cover) : 'must be a string'
-    if (typeof ref === 'string' || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse('cover', 'must be an https URL or a URL of the media store')
+    const ref = typeof cover === 'string' ? mediaRef(cover) : said('contentNotString')
+    if ('key' in ref || ref.kind !== 'url' || (!ref.url.startsWith('https://') && !store.owns(ref.url))) refuse('cover', said('contentImageUrl'))
     coverUrl = ref.url
   }
   const fee = integer('fee', 0, LIMITS.fee, 0)
   const hasReplay = flag('hasReplay')
   let password: string | null = null
   if (replayPassword !== undefined && replayPassword !== null) {
-    if (!hasReplay) refuse('replayPassword', 'is only for a live with a replay (hasReplay)')
-    if (typeof replayPassword !== 'string' || replayPassword.length < 4 || replayPassword.length > LIMITS.password) refuse('replayPassword', `must be 4 to ${LIMITS.password} characters`)
+    if (!hasReplay) refuse('replayPassword', said('contentReplayOnly'))
+    if (typeof replayPassword !== 'string' || replayPassword.length < 4 || replayPassword.length > LIMITS.password) refuse('replayPassword', said('contentLength', { min: 4, max: LIMITS.password }))
     password = replayPassword
   }
   return {
@@ -103,7 +104,7 @@ export function putLive(db: Db, host: string, live: LiveInput, now: number): Pro
     const courseData = earlier?.courseData ?? `l${randomBytes(12).toString('base64url')}`
     const streamName = live.streamName ?? earlier?.streamName ?? courseData
     const taken = await tx.one<{ id: number }>('SELECT id FROM live_shows WHERE coalesce(stream_name, course_data) = ?', [streamName])
-    if (taken && taken.id !== earlier?.id) refuse('streamName', `${streamName} is the stream of another live`)
+    if (taken && taken.id !== earlier?.id) refuse('streamName', said('contentStreamTaken', { streamName }))
     // the sale item: a paid live's fee and share reward; a live someone bought stays paid
     let saleId = earlier?.saleId ?? null
     if (live.fee > 0 && saleId !== null) {
@@ -115,7 +116,7 @@ export function putLive(db: Db, host: string, live: LiveInput, now: number): Pro
       )
       saleId = sale?.id ?? null
     } else if (saleId !== null) {
-      if (await tx.one('SELECT 1 AS found FROM live_orders WHERE live_id = ?', [saleId])) refuse('fee', 'cannot become 0: the live has orders')
+      if (await tx.one('SELECT 1 AS found FROM live_orders WHERE live_id = ?', [saleId])) refuse('fee', said('contentLiveHasOrders'))
     }
     const fields = [
       live.title,

@@ -14,7 +14,8 @@ import { join, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
-import { MEDIA_EXTENSIONS } from './format'
+import { MEDIA_EXTENSIONS, said, sayIn } from './format'
+import type { Said } from './format'
 
 export interface MediaStoreSettings {
   /** the directory the files are written to */
@@ -39,8 +40,12 @@ export function mediaStoreFromEnv(env: NodeJS.ProcessEnv, defaultDir: string): M
   return { dir: resolve(env.MEDIA_STORE_DIR || defaultDir), publicBase, maxBytes }
 }
 
-/** Why a file cannot be taken, in the words of an export error. */
-export class MediaRefusal extends Error {}
+/** Why a file cannot be taken, in the words of an export error (the catalogue's, core/messages.ts). */
+export class MediaRefusal extends Error {
+  constructor(readonly why: Said) {
+    super(sayIn('en', why))
+  }
+}
 
 const EXTENSION = /^[a-z0-9]{1,8}$/
 
@@ -60,17 +65,17 @@ export class MediaStore {
   async checkFile(dir: string, relative: string): Promise<{ path: string; bytes: number }> {
     const root = await realpath(dir)
     const path = resolve(root, relative)
-    if (!path.startsWith(root + sep)) throw new MediaRefusal(`names a file outside the export: ${relative}`)
+    if (!path.startsWith(root + sep)) throw new MediaRefusal(said('contentMediaOutside', { name: relative }))
     let real: string
     try {
       real = await realpath(path)
     } catch {
-      throw new MediaRefusal(`names a media file that is missing beside the export: ${relative}`)
+      throw new MediaRefusal(said('contentMediaMissing', { name: relative }))
     }
-    if (!real.startsWith(root + sep)) throw new MediaRefusal(`names a file outside the export (through a link): ${relative}`)
+    if (!real.startsWith(root + sep)) throw new MediaRefusal(said('contentMediaLinkOutside', { name: relative }))
     const info = await stat(real)
-    if (!info.isFile()) throw new MediaRefusal(`is not a file: ${relative}`)
-    if (info.size > this.settings.maxBytes) throw new MediaRefusal(`names a media file of ${info.size} bytes, over the limit of ${this.settings.maxBytes}: ${relative}`)
+    if (!info.isFile()) throw new MediaRefusal(said('contentMediaNotFile', { name: relative }))
+    if (info.size > this.settings.maxBytes) throw new MediaRefusal(said('contentMediaTooLarge', { size: info.size, max: this.settings.maxBytes, name: relative }))
     return { path: real, bytes: info.size }
   }
 
@@ -85,7 +90,7 @@ export class MediaStore {
    */
   async put(input: Readable, extension: string): Promise<string> {
     const ext = extension.toLowerCase()
-    if (!EXTENSION.test(ext) || !MEDIA_EXTENSIONS.has(ext)) throw new MediaRefusal(`is not a media type the store takes: ${extension}`)
+    if (!EXTENSION.test(ext) || !MEDIA_EXTENSIONS.has(ext)) throw new MediaRefusal(said('contentMediaType', { ext: extension }))
     await mkdir(this.settings.dir, { recursive: true })
     const temporary = join(this.settings.dir, `.upload-${randomUUID()}`)
     const hash = createHash('sha256')
@@ -94,7 +99,7 @@ export class MediaStore {
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length
-        if (bytes > maxBytes) return done(new MediaRefusal(`is over the media size limit of ${maxBytes} bytes`))
+        if (bytes > maxBytes) return done(new MediaRefusal(said('contentMediaOverLimit', { max: maxBytes })))
         hash.update(chunk)
         done(null, chunk)
       },

@@ -31,8 +31,9 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { fail, ok } from '../core/envelope'
+import { readerLanguage } from '../core/messages'
 import { AUTH_HEADERS, AuthRefusal, AuthorKeys, type Signer } from './authorKeys'
-import { ExportError, MEDIA_EXTENSIONS } from './format'
+import { ExportError, MEDIA_EXTENSIONS, said, sayIn } from './format'
 import { importExport } from './importer'
 import { LessonEditRefusal, deleteLesson, editSettings } from './lessonEdits'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
@@ -58,13 +59,18 @@ function jsonBody(text: string): unknown {
   }
 }
 
-class TooLarge extends Error {}
+/** A body over its limit (413). */
+class TooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the body is over ${maxBytes} bytes`)
+  }
+}
 
 /** The settings body: a JSON object, or an ExportError naming it. */
 function settingsOf(text: string): Record<string, unknown> {
   const value = jsonBody(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ExportError({ at: 'the request', field: '(body)' }, 'must be a JSON object of the settings to change')
+    throw new ExportError({ at: said('contentAtRequest'), field: '(body)' }, said('contentSettingsBody'))
   }
   return value as Record<string, unknown>
 }
@@ -77,7 +83,7 @@ async function spool(body: Readable, maxBytes: number, extension: string): Promi
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length
-      if (bytes > maxBytes) return done(new TooLarge(`the body is over ${maxBytes} bytes`))
+      if (bytes > maxBytes) return done(new TooLarge(maxBytes))
       hash.update(chunk)
       done(null, chunk)
     },
@@ -131,17 +137,22 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
       // the signature is checked before a byte of the body is read: nobody without a key makes
       // this server store anything; the body must then have the hash the signature covers
       const claimed = request.headers[AUTH_HEADERS.contentSha256]
-      if (typeof claimed !== 'string' || !/^[0-9a-f]{64}$/.test(claimed)) throw new AuthRefusal(`${AUTH_HEADERS.contentSha256} must be the body's sha-256, in lowercase hex`)
+      if (typeof claimed !== 'string' || !/^[0-9a-f]{64}$/.test(claimed)) throw new AuthRefusal(said('contentAuthHash', { name: AUTH_HEADERS.contentSha256 }))
       const signer = await keys.verify(request.headers, request.method, request.url, claimed, Date.now())
       body = await spool(bodyOf(request), maxBytes, extension)
-      if (body.sha256 !== claimed) throw new AuthRefusal(`the body is not the one signed (its sha-256 differs from ${AUTH_HEADERS.contentSha256})`)
+      if (body.sha256 !== claimed) throw new AuthRefusal(said('contentAuthBody', { name: AUTH_HEADERS.contentSha256 }))
       return await reply.send(ok(await work(signer, body.path)))
     } catch (error) {
-      if (error instanceof AuthRefusal) return reply.status(401).send(fail(401, error.message))
-      if (error instanceof TooLarge) return reply.status(413).send(fail(413, error.message))
-      if (error instanceof LessonEditRefusal) return reply.status(error.status).send(fail(error.status, error.message))
-      if (error instanceof MediaRefusal) return reply.status(400).send(fail(400, `the file ${error.message}`))
-      if (error instanceof ExportError) return reply.status(400).send({ code: 400, msg: error.message, data: { ...error.place, reason: error.reason } })
+      // in the reader's language (Accept-Language), as every refusal of this server
+      const language = readerLanguage(request.headers['accept-language'])
+      if (error instanceof AuthRefusal) return reply.status(401).send(fail(401, sayIn(language, error.why)))
+      if (error instanceof TooLarge) return reply.status(413).send(fail(413, sayIn(language, said('contentBodyTooLarge', { max: error.maxBytes }))))
+      if (error instanceof LessonEditRefusal) return reply.status(error.status).send(fail(error.status, sayIn(language, error.why)))
+      if (error instanceof MediaRefusal) return reply.status(400).send(fail(400, sayIn(language, said('contentTheFile', { reason: sayIn(language, error.why) }))))
+      if (error instanceof ExportError) {
+        const { msg, data } = error.in(language)
+        return reply.status(400).send({ code: 400, msg, data })
+      }
       throw error
     } finally {
       if (body) await rm(body.path, { force: true })
@@ -150,7 +161,10 @@ export const contentRoutes: FastifyPluginAsync<AppContext> = async (app, context
 
   app.put<{ Querystring: { ext?: string } }>('/content/v1/media', async (request, reply) => {
     const extension = String(request.query.ext ?? '')
-    if (!MEDIA_EXTENSIONS.has(extension)) return reply.status(400).send(fail(400, `ext must be one of the media types: ${[...MEDIA_EXTENSIONS].join(', ')}`))
+    if (!MEDIA_EXTENSIONS.has(extension)) {
+      const language = readerLanguage(request.headers['accept-language'])
+      return reply.status(400).send(fail(400, sayIn(language, said('contentMediaExt', { types: [...MEDIA_EXTENSIONS].join(', ') }))))
+    }
     return signed(request, reply, store.settings.maxBytes, extension, async (_signer, path) => ({ url: await store.putFile(path, extension) }))
   })
 

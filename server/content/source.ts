@@ -7,11 +7,12 @@
  */
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { ExportError } from './format'
+import { ExportError, said } from './format'
+import type { Said } from './format'
 
 /** One record: where it is (for errors) and its decoded JSON. The first is the header. */
 export interface ExportRecord {
-  at: string
+  at: Said
   value: unknown
 }
 
@@ -26,11 +27,11 @@ export function exportKind(file: string): ExportKind {
   return file.toLowerCase().endsWith('.jsonl') || file.toLowerCase().endsWith('.ndjson') ? 'jsonl' : 'json'
 }
 
-function parse(text: string, at: string): unknown {
+function parse(text: string, at: Said): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ExportError({ at, field: '(record)' }, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    throw new ExportError({ at, field: '(record)' }, said('contentNotJson', { detail: error instanceof Error ? error.message : String(error) }))
   }
 }
 
@@ -43,7 +44,7 @@ async function* lines(file: string): AsyncGenerator<[number, string]> {
     let start = 0
     for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
       number += 1
-      if (pendingBytes + end - start > MAX_LINE_BYTES) throw new ExportError({ at: `line ${number}`, field: '(record)' }, `is longer than ${MAX_LINE_BYTES} bytes`)
+      if (pendingBytes + end - start > MAX_LINE_BYTES) throw new ExportError({ at: said('contentAtLine', { n: number }), field: '(record)' }, said('contentLineTooLong', { max: MAX_LINE_BYTES }))
       pending.push(chunk.subarray(start, end))
       yield [number, Buffer.concat(pending).toString('utf8')]
       pending = []
@@ -51,7 +52,7 @@ async function* lines(file: string): AsyncGenerator<[number, string]> {
       start = end + 1
     }
     pendingBytes += chunk.length - start
-    if (pendingBytes > MAX_LINE_BYTES) throw new ExportError({ at: `line ${number + 1}`, field: '(record)' }, `is longer than ${MAX_LINE_BYTES} bytes`)
+    if (pendingBytes > MAX_LINE_BYTES) throw new ExportError({ at: said('contentAtLine', { n: number + 1 }), field: '(record)' }, said('contentLineTooLong', { max: MAX_LINE_BYTES }))
     pending.push(chunk.subarray(start))
   }
   if (pendingBytes > 0) yield [number + 1, Buffer.concat(pending).toString('utf8')]
@@ -61,7 +62,7 @@ async function* jsonLines(file: string): AsyncGenerator<ExportRecord> {
   for await (const [number, text] of lines(file)) {
     const trimmed = text.trim()
     if (trimmed === '') continue
-    const at = `line ${number}`
+    const at = said('contentAtLine', { n: number })
     yield { at, value: parse(trimmed, at) }
   }
 }
@@ -69,16 +70,16 @@ async function* jsonLines(file: string): AsyncGenerator<ExportRecord> {
 async function* jsonDocument(file: string): AsyncGenerator<ExportRecord> {
   const { size } = await stat(file)
   if (size > MAX_JSON_BYTES) {
-    throw new ExportError({ at: 'the file', field: '(size)' }, `is over ${MAX_JSON_BYTES} bytes: send a large export as JSON lines (.jsonl)`)
+    throw new ExportError({ at: said('contentAtFile'), field: '(size)' }, said('contentJsonTooLarge', { max: MAX_JSON_BYTES }))
   }
-  const document = parse(await readFile(file, 'utf8'), 'the file')
+  const document = parse(await readFile(file, 'utf8'), said('contentAtFile'))
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new ExportError({ at: 'the file', field: '(document)' }, 'must be a JSON object with the header fields and messages')
+    throw new ExportError({ at: said('contentAtFile'), field: '(document)' }, said('contentDocument'))
   }
   const { messages, ...header } = document as Record<string, unknown>
-  yield { at: 'the header', value: header }
-  if (!Array.isArray(messages)) throw new ExportError({ at: 'the header', field: 'messages' }, 'must be an array of messages')
-  for (const [index, value] of messages.entries()) yield { at: `messages[${index}]`, value }
+  yield { at: said('contentAtHeader'), value: header }
+  if (!Array.isArray(messages)) throw new ExportError({ at: said('contentAtHeader'), field: 'messages' }, said('contentMessagesArray'))
+  for (const [index, value] of messages.entries()) yield { at: said('contentAtMessage', { n: index }), value }
 }
 
 /** The export's records in order; the first is the header. A file that cannot be read fails. */

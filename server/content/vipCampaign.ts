@@ -10,13 +10,37 @@
  * Exchanges made before keep their quota.
  */
 import { readVipCampaignRules, vipCampaignJson } from '../../src/domain/vip'
+import type { VipCampaignProblem } from '../../src/domain/vip'
 import type { Db } from '../core/sql'
-import { ExportError } from './format'
+import { ExportError, said } from './format'
+import type { Said } from './format'
+
+/** What is wrong, in the catalogue's words. */
+function why(problem: VipCampaignProblem): Said {
+  switch (problem.problem) {
+    case 'notObject':
+      return said('contentNotObject')
+    case 'day':
+      return said('contentCampaignDay', { example: problem.example })
+    case 'order':
+      return said('contentCampaignOrder')
+    case 'rows':
+      return said('contentCampaignRows', { max: problem.max })
+    case 'row':
+      return said('contentCampaignRow')
+    case 'range':
+      return said('contentWholeRange', { min: problem.min, max: problem.max })
+    case 'comparison':
+      return said('contentCampaignComparison')
+    case 'rising':
+      return said('contentCampaignRising')
+  }
+}
 
 /** Reads and stores the rules; an ExportError naming the field, with nothing changed, when they cannot be read. */
 export async function putVipCampaign(db: Db, value: unknown, now: number): Promise<{ start: string; end: string; rows: number }> {
   const rules = readVipCampaignRules(value)
-  if (!('table' in rules)) throw new ExportError({ at: 'the VIP campaign', field: rules.field }, rules.reason)
+  if (!('table' in rules)) throw new ExportError({ at: said('contentAtVipCampaign'), field: rules.field }, why(rules))
   const json = vipCampaignJson(rules)
   await db.run('UPDATE vip_campaign SET rules = ?, updated_at = ? WHERE id = 1', [JSON.stringify(json), now])
   return { start: json.start, end: json.end, rows: json.table.length }

@@ -6,12 +6,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../core/sql'
-import { ExportError } from './format'
+import { ExportError, said } from './format'
+import type { Said } from './format'
 
-const AT = 'the VIP group'
+const AT = said('contentAtVipGroup')
 
-function refuse(field: string, reason: string): never {
-  throw new ExportError({ at: AT, field }, reason)
+function refuse(field: string, why: Said): never {
+  throw new ExportError({ at: AT, field }, why)
 }
 
 export interface VipGroupInput {
@@ -21,12 +22,12 @@ export interface VipGroupInput {
 }
 
 export function readVipGroup(value: unknown): VipGroupInput {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', 'must be a JSON object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('(body)', said('contentNotObject'))
   const { groupId, name, memberCount } = value as Record<string, unknown>
-  if (typeof groupId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(groupId)) refuse('groupId', 'must be 1 to 64 letters, digits, _ or -')
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) refuse('name', 'must be 1 to 100 characters')
+  if (typeof groupId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(groupId)) refuse('groupId', said('contentHandleLength'))
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) refuse('name', said('contentLength', { min: 1, max: 100 }))
   if (typeof memberCount !== 'number' || !Number.isSafeInteger(memberCount) || memberCount < 0 || memberCount > 100_000) {
-    refuse('memberCount', 'must be a whole number from 0 to 100000')
+    refuse('memberCount', said('contentWholeRange', { min: 0, max: 100_000 }))
   }
   return { groupId, name, memberCount }
 }
@@ -38,7 +39,7 @@ export function readVipGroup(value: unknown): VipGroupInput {
 export function putVipGroup(db: Db, owner: string, group: VipGroupInput): Promise<{ groupId: string; data: string }> {
   return db.transaction(async (tx) => {
     const earlier = await tx.one<{ owner: string }>('SELECT owner_wmid AS owner FROM vip_groups WHERE group_id = ?', [group.groupId])
-    if (earlier && earlier.owner !== owner) refuse('groupId', `group ${group.groupId} is another owner's`)
+    if (earlier && earlier.owner !== owner) refuse('groupId', said('contentOtherOwnersGroup', { gid: group.groupId }))
     if (earlier) {
       await tx.run('UPDATE vip_groups SET name = ?, member_count = ? WHERE group_id = ?', [group.name, group.memberCount, group.groupId])
     } else {

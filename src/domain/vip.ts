@@ -126,33 +126,38 @@ export function vipCampaignJson(rules: VipCampaignRules): { start: string; end: 
   return { start: day(rules.start), end: day(rules.end), table: rules.table.map((row) => ({ ...row })) }
 }
 
+/** Why an operator's campaign rules are refused: the field, and what is wrong with it (the server words it). */
+export type VipCampaignProblem =
+  | { field: string; problem: 'notObject' | 'order' | 'row' | 'comparison' | 'rising' }
+  | { field: string; problem: 'day'; example: string }
+  | { field: string; problem: 'rows'; max: number }
+  | { field: string; problem: 'range'; min: number; max: number }
+
 /**
  * Reads a campaign's rules from JSON as an operator writes them:
  * `{ "start": "04-02", "end": "04-30", "table": [{ "members": 50, "comparison": "over", "quota": 1 }, …] }`.
  * The window lies within one year (start not after end); the table has 1 to 20 rows, group sizes
- * rising and quotas rising, each quota 1 to 50. Answers the rules, or the field and why it is wrong.
+ * rising and quotas rising, each quota 1 to 50. Answers the rules, or the field and what is wrong.
  */
-export function readVipCampaignRules(value: unknown): VipCampaignRules | { field: string; reason: string } {
-  if (!isRecordValue(value)) return { field: '(body)', reason: 'must be a JSON object' }
+export function readVipCampaignRules(value: unknown): VipCampaignRules | VipCampaignProblem {
+  if (!isRecordValue(value)) return { field: '(body)', problem: 'notObject' }
   const start = readMonthDay(value.start)
-  if (!start) return { field: 'start', reason: 'must be a day as MM-DD, e.g. 04-02' }
+  if (!start) return { field: 'start', problem: 'day', example: '04-02' }
   const end = readMonthDay(value.end)
-  if (!end) return { field: 'end', reason: 'must be a day as MM-DD, e.g. 04-30' }
-  if (ordinal(end) < ordinal(start)) return { field: 'end', reason: 'must not be before start (a campaign lies within one year)' }
+  if (!end) return { field: 'end', problem: 'day', example: '04-30' }
+  if (ordinal(end) < ordinal(start)) return { field: 'end', problem: 'order' }
   const rows = value.table
-  if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_TABLE_ROWS) return { field: 'table', reason: `must be a list of 1 to ${MAX_TABLE_ROWS} rows` }
+  if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_TABLE_ROWS) return { field: 'table', problem: 'rows', max: MAX_TABLE_ROWS }
   const table: VipQuotaRow[] = []
   for (const [index, row] of rows.entries()) {
     const field = `table[${index}]`
-    if (!isRecordValue(row)) return { field, reason: 'must be an object of members, comparison and quota' }
-    if (!wholeIn(row.members, 0, MAX_GROUP_SIZE)) return { field: `${field}.members`, reason: `must be a whole number from 0 to ${MAX_GROUP_SIZE}` }
-    if (row.comparison !== 'over' && row.comparison !== 'atLeast') return { field: `${field}.comparison`, reason: 'must be "over" or "atLeast"' }
-    if (!wholeIn(row.quota, 1, MAX_CAMPAIGN_QUOTA)) return { field: `${field}.quota`, reason: `must be a whole number from 1 to ${MAX_CAMPAIGN_QUOTA}` }
+    if (!isRecordValue(row)) return { field, problem: 'row' }
+    if (!wholeIn(row.members, 0, MAX_GROUP_SIZE)) return { field: `${field}.members`, problem: 'range', min: 0, max: MAX_GROUP_SIZE }
+    if (row.comparison !== 'over' && row.comparison !== 'atLeast') return { field: `${field}.comparison`, problem: 'comparison' }
+    if (!wholeIn(row.quota, 1, MAX_CAMPAIGN_QUOTA)) return { field: `${field}.quota`, problem: 'range', min: 1, max: MAX_CAMPAIGN_QUOTA }
     const read: VipQuotaRow = { members: row.members, comparison: row.comparison, quota: row.quota }
     const earlier = table[table.length - 1]
-    if (earlier && (minEligibleMembers([read]) <= minEligibleMembers([earlier]) || read.quota <= earlier.quota)) {
-      return { field, reason: 'must ask more members and give a larger quota than the row before' }
-    }
+    if (earlier && (minEligibleMembers([read]) <= minEligibleMembers([earlier]) || read.quota <= earlier.quota)) return { field, problem: 'rising' }
     table.push(read)
   }
   return { start, end, table }

@@ -57,7 +57,8 @@ interface Sent {
 
 async function send(app: FastifyInstance, method: 'POST' | 'PUT', url: string, body: Buffer | string, headers: Record<string, string>): Promise<Sent> {
   const contentType = method === 'PUT' ? 'application/octet-stream' : 'application/x-ndjson'
-  const res = await app.inject({ method, url, payload: body, headers: { 'content-type': contentType, ...headers } })
+  // these tests read the refusals in English; test/server/contentRefusals.test.ts reads them in zh-CN
+  const res = await app.inject({ method, url, payload: body, headers: { 'content-type': contentType, 'accept-language': 'en', ...headers } })
   return { status: res.statusCode, body: res.json() }
 }
 
