@@ -13,6 +13,7 @@ import { StateView } from '../../ui/StateView'
 import { cx } from '../../ui/classNames'
 import { OpenInBrowser, PasswordLock, ShareRewardTip } from '../access'
 import { BackgroundPlay, LessonAudio, usePlayer } from '../player'
+import { DownloadLesson } from '../offline'
 import { RowWindowHandle } from '../../ui/WindowedItems'
 import { LessonGallery } from './gallery/LessonGallery'
 import { LessonAccessExtras } from './LessonAccessExtras'
@@ -136,6 +137,8 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
       <View className={className}>
         {created ? <View className='lesson__created'>{t('lesson.createdAt', { date: created })}</View> : null}
         <BackgroundPlay />
+        {/* the mini-program keeps a whole lesson offline; a preview's reader may not download it */}
+        {link?.kind === 'v2' && !store.preview ? <DownloadLesson courseData={link.courseData} /> : null}
         {reward !== undefined ? <ShareRewardTip fen={reward} /> : null}
         <PagedList
           items={store.displayed}
