@@ -37,10 +37,13 @@ export const httpRequestDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 })
 
-/** The sum of what each source says now: every app in this process that registered one. */
-function summed(name: string, help: string): { gauge: Gauge; add(source: () => number): () => void } {
+/**
+ * A gauge of the sum of what each source says when scraped: every app in this process that added
+ * one. Adding answers the function that takes the source away again.
+ */
+function summedGauge(name: string, help: string): (source: () => number) => () => void {
   const sources = new Set<() => number>()
-  const gauge = new Gauge({
+  new Gauge({
     name,
     help,
     collect() {
@@ -49,20 +52,16 @@ function summed(name: string, help: string): { gauge: Gauge; add(source: () => n
       this.set(total)
     },
   })
-  return {
-    gauge,
-    add(source) {
-      sources.add(source)
-      return () => {
-        sources.delete(source)
-      }
-    },
+  return (source) => {
+    sources.add(source)
+    return () => {
+      sources.delete(source)
+    }
   }
 }
 
-const members = summed('lesson_chatroom_members', 'Connections seated in a local chat room on this node')
 /** Counts the seats `count` gives until the returned function is called (the chat room's close). */
-export const countChatroomMembers = members.add
+export const countChatroomMembers = summedGauge('lesson_chatroom_members', 'Connections seated in a local chat room on this node')
 
 /** `rate(lesson_chatroom_messages_total[1m])` is the messages per second. */
 export const chatroomMessages = new Counter({
