@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { IatAuth } from '../../../types/speech'
-import { FRAME_INTERVAL_MS, FrameQueue, SilenceWatch, Transcript, encodeFrame, readIatAnswer } from '../../domain/speech'
+import { FRAME_INTERVAL_MS, FrameQueue, SilenceWatch, Transcript, encodeFrame, iatFailure, microphoneFailure, readIatAnswer } from '../../domain/speech'
+import type { IatFailure, MicrophoneFailure } from '../../domain/speech'
 import { messageOf } from '../../domain/errorMessage'
 import type { Microphone, MicrophonePlatform } from '../../platform/microphone'
 import type { ImSocket, OpenSocket } from '../../platform/socket'
@@ -19,8 +20,8 @@ export interface SpeechDeps {
   iatAuth(): Promise<IatAuth>
   microphone: MicrophonePlatform
   openSocket: OpenSocket
-  /** what a failure says, for the messages the store makes itself */
-  messages: { closed: () => string; microphone: (detail: string) => string; service: (code: number, message: string) => string }
+  /** what a failure says, for the messages the store makes itself (by its kind, never the provider's words) */
+  messages: { closed: () => string; microphone: (failure: MicrophoneFailure) => string; service: (failure: IatFailure, code: number) => string }
   interval?: { set(run: () => void, ms: number): unknown; clear(handle: unknown): void }
 }
 
@@ -128,11 +129,11 @@ export class SpeechStore {
           if (silence.feed(samples) && !this.ending) runInAction(() => this.stop())
         },
         onError: (message) => {
-          if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(message)))
+          if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(microphoneFailure(message))))
         },
       })
     } catch (err) {
-      if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(messageOf(err))))
+      if (session === this.session) runInAction(() => this.fail(this.deps.messages.microphone(microphoneFailure(err))))
       return
     }
     if (session !== this.session) {
@@ -157,7 +158,7 @@ export class SpeechStore {
     const answer = readIatAnswer(raw)
     if (!answer) return
     if (answer.code !== 0) {
-      this.fail(this.deps.messages.service(answer.code, answer.message))
+      this.fail(this.deps.messages.service(iatFailure(answer.code), answer.code))
       return
     }
     if (answer.data?.result) {

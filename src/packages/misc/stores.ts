@@ -1,7 +1,7 @@
 import { definePackageStores } from '../../app/stores'
 import { createSpeechApi } from '../../api/speech'
 import { createTestOrderApi } from '../../api/testOrder'
-import { SpeechStore } from '../../features/speech'
+import { SpeechStore, speechFailureMessages } from '../../features/speech'
 import { TestStore, WmJsApiStore, randomRequestId } from '../../features/tools'
 import { t } from '../../locales'
 import { nativeBridge } from '../../platform/bridge'
@@ -25,11 +25,7 @@ export const useMiscStores = definePackageStores((app) => ({
       iatAuth: () => speech.iatAuth(),
       microphone,
       openSocket,
-      messages: {
-        closed: () => t('speech.closed'),
-        microphone: (detail) => t('speech.microphone', { detail }),
-        service: (code, message) => t('speech.service', { code, message }),
-      },
+      messages: speechFailureMessages,
     })
   },
   /** /test: the native bridge, the clipboard and a demo payment through the app's payment gateway */

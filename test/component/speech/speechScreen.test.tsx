@@ -40,7 +40,7 @@ function rig(options: { supported?: boolean; auth?: () => Promise<{ authUrl: str
     iatAuth: options.auth ?? (async () => ({ authUrl: 'ws://speech.example/iat?authorization=a', appId: 'app-1' })),
     microphone,
     openSocket,
-    messages: { closed: () => 'closed', microphone: (d) => `mic: ${d}`, service: (code, message) => `service ${code} ${message}` },
+    messages: { closed: () => 'closed', microphone: (failure) => `mic: ${failure}`, service: (failure, code) => `service ${code} ${failure}` },
     interval: { set: (run) => ((tick = run), 1), clear: () => (tick = undefined) },
   })
   return {
@@ -145,7 +145,7 @@ it.each([
   ['the service answers an error', async (r: Rig): Promise<void> => {
     await r.open()
     await r.answer({ code: 10313, message: 'app_id does not match', sid: 's' })
-  }, undefined, 'service 10313 app_id does not match'],
+  }, undefined, 'service 10313 unauthorized'],
   ['the socket drops while listening', async (r: Rig): Promise<void> => {
     await r.open()
     await r.dropSocket()
