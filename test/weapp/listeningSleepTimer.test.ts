@@ -49,18 +49,18 @@ describe('the sleep timer in the compiled mini-program (dist/weapp)', () => {
       })
     })
     const loaded = page
-    await loaded.waitFor(() => loaded.root.querySelector(`#voice-${FIRST_VOICE}`) !== null)
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length >= 20)
     await tap(loaded.root.querySelector(`#voice-${FIRST_VOICE}`) as SimNode)
     await loaded.waitFor(() => audio.manager.src !== undefined)
     audio.fire('onPlay')
-    await loaded.waitFor(() => loaded.root.querySelector('.listening-tools__button') !== null)
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.listening-tools__button').length > 0)
     await tap(loaded.root.querySelector('.listening-tools__button') as SimNode)
     await loaded.waitFor(() => loaded.root.querySelector('.listening-tools__button--active')?.dom?.textContent === '15 分钟')
 
     // the screen goes off: the page's timers stop, only the manager's reports arrive
     const realNow = Date.now()
     let wall = realNow
-    jest.spyOn(Date, 'now').mockImplementation(() => wall)
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => wall)
     const frozen = jest.spyOn(globalThis, 'setTimeout').mockImplementation((() => 0) as unknown as typeof setTimeout)
     const report = (seconds: number): void => {
       audio.manager.currentTime = seconds
@@ -78,10 +78,11 @@ describe('the sleep timer in the compiled mini-program (dist/weapp)', () => {
     expect(audio.pause).toHaveBeenCalledTimes(1)
     expect(audio.stop).not.toHaveBeenCalled()
     frozen.mockRestore()
+    clock.mockRestore()
     // the screen comes back on: the panel shows the pause and the timer gone
     audio.fire('onPause')
-    await loaded.waitFor(() => loaded.root.querySelector('.audio-panel__toggle--play') !== null)
-    expect(loaded.root.querySelector('.listening-tools__button--active')).toBeNull()
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.audio-panel__toggle--play').length > 0)
+    expect(loaded.root.querySelectorAll('.listening-tools__button--active')).toHaveLength(0)
     expect(loaded.root.querySelector('.listening-tools__button')?.dom?.textContent).toBe('定时关闭')
   })
 })

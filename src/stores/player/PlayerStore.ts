@@ -36,7 +36,7 @@ export class PlayerStore {
   constructor(
     private readonly engine: AudioEngine,
     storage: KeyValueStorage,
-    now: () => number = Date.now,
+    now: () => number = () => Date.now(),
   ) {
     this.playback = new Playback(engine, {
       ended: () => this.voiceEnded(),

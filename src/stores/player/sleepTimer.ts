@@ -47,7 +47,7 @@ export class SleepTimer {
 
   constructor(
     private readonly player: TimerPlayer,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     makeAutoObservable<SleepTimer, 'player' | 'now' | 'listened' | 'mark' | 'volume'>(
       this,
