@@ -37,7 +37,8 @@ async function freePort(): Promise<number> {
 
 /** The cluster of `npm run server` on the SQLite file `database`, or on PostgreSQL (bench/pgCluster.ts). */
 async function startCluster(database: { sqlite: string } | 'postgres', port: number): Promise<ChildProcess> {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0' }
+  // no per-client rate limit (ops/rateLimit.ts): every request of the load comes from this one address
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', RATE_LIMIT_MAX: '0' }
   const server =
     database === 'postgres'
       ? spawn(process.execPath, [path.join(ROOT, 'scripts/engines.mjs'), path.join(ROOT, 'node_modules/.bin/tsx'), 'bench/pgCluster.ts'], {

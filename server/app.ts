@@ -14,6 +14,7 @@ import { registerWeb } from './core/web'
 import { registerHealth } from './ops/health'
 import { loggingOptions, registerRequestId, type LogSettings } from './ops/logging'
 import { METRICS_TOKEN_MIN_LENGTH, registerMetrics } from './ops/metrics'
+import { DEFAULT_RATE_LIMIT, rateLimitFromEnv, registerRateLimit, type RateLimitSettings } from './ops/rateLimit'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { openAppDatabase } from './database'
@@ -74,6 +75,8 @@ export interface AppOptions {
   logger?: boolean | LogSettings
   /** METRICS_TOKEN: /metrics for the holder of this token (ops/metrics.ts); none: no /metrics */
   metricsToken?: string
+  /** the API's per-client rate limit (ops/rateLimit.ts); default DEFAULT_RATE_LIMIT, `false` none */
+  rateLimit?: RateLimitSettings | false
   /**
    * Development-only routes under /dev/ (WeChat login stand-in, SMS codes, payment sandbox) and
    * the logins that rely on them; default true in demo mode, always off in production
@@ -140,6 +143,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   })
   app.setErrorHandler(errorHandler)
   registerRequestId(app)
+  const rateLimit = opts.rateLimit ?? DEFAULT_RATE_LIMIT
+  if (rateLimit) await registerRateLimit(app, { settings: rateLimit, redisUrl: opts.redisUrl, redisPrefix: opts.redisPrefix ?? 'lesson:' })
   const worker = workerName()
   if (worker !== undefined) {
     // a callback hook, not an async one: it runs on every answer, and a promise per answer costs
@@ -231,6 +236,8 @@ export interface ServerConfig {
   logger: boolean
   /** METRICS_TOKEN */
   metricsToken?: string
+  /** RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_S */
+  rateLimit: RateLimitSettings | false
   dev: boolean
 }
 
@@ -359,11 +366,17 @@ function metricsSetting(env: Environment): Pick<ServerConfig, 'metricsToken'> {
   return { metricsToken: token }
 }
 
+function rateLimitSetting(env: Environment): RateLimitSettings | false {
+  const settings = rateLimitFromEnv(env)
+  if (typeof settings === 'string') throw new StartupError(settings)
+  return settings
+}
+
 /**
  * SERVER_MODE (demo, or production; NODE_ENV=production also means production), PORT (3000),
  * HOST (127.0.0.1), DATABASE_URL (a PostgreSQL database) or else DB_PATH (the SQLite file,
  * server/data/dev.sqlite), REDIS_URL (shared chat room events) and REDIS_PREFIX, STATIC_DIR (dist/h5),
- * LOG=1 logs requests, METRICS_TOKEN opens /metrics,
+ * LOG=1 logs requests, METRICS_TOKEN opens /metrics, RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_S set the API's rate limit,
  * DEV_ROUTES=0 turns the development routes off in demo mode, TRUST_PROXY=1 reads client
  * addresses from X-Forwarded-For; production mode reads PRODUCTION_SECRETS; IFLYTEK_APP_ID,
  * IFLYTEK_API_KEY and IFLYTEK_API_SECRET (all or none) for the real speech service; production
@@ -391,6 +404,7 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
     staticDir: env.STATIC_DIR ? fromCwd(env.STATIC_DIR) : DEFAULT_STATIC_DIR,
     logger: env.LOG === '1',
     ...metricsSetting(env),
+    rateLimit: rateLimitSetting(env),
     dev: mode === 'demo' && env.DEV_ROUTES !== '0',
   }
 }
@@ -419,6 +433,7 @@ export async function startServer(config: ServerConfig): Promise<{ app: FastifyI
     staticDir: config.staticDir,
     logger: { requests: config.logger },
     metricsToken: config.metricsToken,
+    rateLimit: config.rateLimit,
     dev: config.dev,
     iflytek: config.iflytek,
     wechatBases: config.wechatBases,

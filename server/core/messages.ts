@@ -49,6 +49,8 @@ const TEXTS = {
   tooManyInviteLookups: { 'zh-CN': '查询邀请过于频繁，请 {minutes} 分钟后再试', en: 'too many invitation lookups: try again in {minutes} minutes' },
   tooManyReplayPasswords: { 'zh-CN': '回放密码错误次数过多，请 {minutes} 分钟后再试', en: 'too many wrong passwords: try again in {minutes} minutes' },
   tooManySpeechSessions: { 'zh-CN': '语音识别请求过于频繁，请 {minutes} 分钟后再试', en: 'too many speech sessions: try again in {minutes} minutes' },
+  // the API's per-client rate limit (server/ops/rateLimit.ts)
+  tooManyRequests: { 'zh-CN': '操作过于频繁，请 {minutes} 分钟后再试', en: 'too many requests: try again in {minutes} minutes' },
   vipLoginNeeded: { 'zh-CN': '请先登录这个活动链接所属的微脉账号', en: 'log in with the account this campaign link belongs to first' },
   vipNotOwner: {
     'zh-CN': '这个活动链接属于另一个账号，只有它的主人可以兑换和赠送 VIP 名额',
