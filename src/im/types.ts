@@ -1,4 +1,5 @@
 import type { ChatroomMemberType } from '../domain/chat/constants'
+import type { ChatFile } from '../../types/chatUpload'
 import type { LiveChatMessage, LiveContent } from '../domain/chat/liveMessage'
 
 /** Who enters: a logged-in account with its chat token, or an anonymous guest with a nick (spec 001 §5). */
@@ -135,6 +136,12 @@ export interface ChatroomClient {
    * library treats as trivial (7101) resolves as sent.
    */
   send(content: LiveContent, idClient: string): Promise<LiveChatMessage>
+  /**
+   * Sends a file, image or audio message with a file uploaded to this room (src/api/chatUpload.ts);
+   * the room writes it from its upload record. Undefined where the carrier takes no such message
+   * from the app (NetEase's rooms upload through NetEase's own storage, which this app does not use).
+   */
+  readonly sendFile?: (file: ChatFile, idClient: string) => Promise<LiveChatMessage>
   /** Up to `limit` (10) messages older than `timetag` (0: the newest), oldest first. */
   history(timetag: number, limit?: number): Promise<LiveChatMessage[]>
   /** Members: fixed ones (`guest` false) or online guests (`guest` true), 100 a page before `time`. */

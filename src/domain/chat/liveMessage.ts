@@ -1,8 +1,9 @@
 import { decodeRecord, field, isRecord, toText, type WireRecord } from '../coerce'
 import { IM_MESSAGE_TYPE } from './constants'
+import { KIND_OF_CODE, readChatFile, type LiveFile } from './fileMessage'
 
-/** The content's msgType (spec 001 §3): a comment, a notice never shown, the app's native hello. */
-export type LiveMsgType = 'TEXT' | 'NOTI_NODISPLAY' | 'HELLO'
+/** The content's msgType (spec 001 §3): a comment, a notice never shown, the app's native hello; FILE a file, image or audio message. */
+export type LiveMsgType = 'TEXT' | 'NOTI_NODISPLAY' | 'HELLO' | 'FILE'
 const NATIVE_HELLO = 99999
 
 export interface LiveSender {
@@ -26,6 +27,8 @@ export interface LiveChatMessage {
   sender: LiveSender
   /** the notice's type, e.g. `live_deinit`; '' for comments */
   type: string
+  /** a file, image or audio message's file (msgType FILE; its text is the file's name) */
+  file?: LiveFile
   /**
    * The sender's role when it is the host or a manager: what the room's own record of the sender
    * says (issue 29, item 3), never the message's text, so a look-alike name cannot pass for them.
@@ -47,6 +50,8 @@ export interface LiveContent {
 
 export interface Viewer {
   account: string
+  /** the page is on https: a file's http url is taken as https (spec 001 §3 secure-page mode) */
+  secure?: boolean
   /** this device's id; messages an account sends to itself are 'out' only from this device */
   deviceId: string
 }
@@ -62,8 +67,10 @@ export interface RawRoomMessage {
   time: unknown
   /** a type code (0, 100) or the SDK's name for it ('text', 'custom') */
   type: unknown
-  /** the text of a text message, the content JSON of a custom one */
+  /** the text of a text message, the content JSON of a custom one, the file JSON of a file message */
   body: unknown
+  /** a file message's file as NetEase's SDK gives it (an object), when not in `body` */
+  file?: unknown
   /** a robot's reply carries its output: always 'in' */
   robotOutput?: unknown
   /** the sender's member type as the room recorded it ('owner', 'manager', …), when the carrier says */
@@ -138,6 +145,11 @@ export function normaliseLiveMessage(raw: RawRoomMessage, viewer: Viewer): LiveC
     const text = typeof raw.body === 'string' ? raw.body : undefined
     if (text === undefined) return undefined
     return withRole({ idClient, from, time, flow, msgType: 'TEXT', text, sender: senderOf(undefined, raw, from, time), type: '' }, raw.fromType)
+  }
+  if (code !== undefined && KIND_OF_CODE[code] !== undefined) {
+    const file = readChatFile(code, raw.file ?? raw.body, viewer.secure === true)
+    if (file === undefined) return undefined
+    return withRole({ idClient, from, time, flow, msgType: 'FILE', text: file.name, sender: senderOf(undefined, raw, from, time), type: '', file }, raw.fromType)
   }
   if (code !== IM_MESSAGE_TYPE.custom) return undefined
   const content = decodeRecord(raw.body)

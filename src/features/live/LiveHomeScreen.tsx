@@ -15,6 +15,7 @@ import { StateView } from '../../ui/StateView'
 import type { ChatItem, LiveChatStore } from './LiveChatStore'
 import { LIVE_RATES, type LiveHomeStore } from './LiveHomeStore'
 import { ChatExit, moderatedOut } from './ChatExit'
+import { ChatAttach, ChatFileBody } from './ChatFileMessage'
 import { ModerationPanel } from './ModerationPanel'
 import { RoleBadge } from './RoleBadge'
 import { RoomNews } from './RoomNews'
@@ -142,7 +143,7 @@ const ChatRow = ({ item, chat }: { item: ChatItem; chat: LiveChatStore }) => (
   <View className={cx('live-chat__row', item.state === 'failed' && 'live-chat__row--failed')}>
     <RoleBadge type={item.role} />
     <Text className='live-chat__name'>{item.displayName}</Text>
-    <Text className='live-chat__text'>{item.text}</Text>
+    {item.file ? <ChatFileBody item={item} /> : <Text className='live-chat__text'>{item.text}</Text>}
     {item.state === 'pending' ? <Text className='live-chat__state'>{t('live.sending')}</Text> : null}
     {item.state === 'failed' ? <Text className='live-chat__state'>{t('live.sendFailed')}</Text> : null}
     {item.state === 'failed' ? (
@@ -163,6 +164,7 @@ function SendBar({ store }: { store: LiveHomeStore }) {
   }
   return (
     <View className='live-chat__send'>
+      <ChatAttach store={store} />
       <FormField
         className='live-chat__field'
         label={t('live.comment')}

@@ -4,6 +4,9 @@ import type { LiveApi, LiveInfo } from '../../api/live'
 import { ResponseCode } from '../../../types/api'
 import { LIVE_PASSWORD_MIN_LENGTH } from '../../api/live'
 import type { LiveChatMessage, LiveSender } from '../../domain/chat/liveMessage'
+import type { PickRefusal } from '../../domain/chat/fileMessage'
+import type { ChatFile, ChatFileKind } from '../../../types/chatUpload'
+import type { PickedFile } from '../../platform/chatFile'
 import type { ChatroomClient, ChatroomIdentity, ChatroomInfo, ChatroomMemberInfo, ChatroomModeration } from '../../im'
 import type { LoginData } from '../../../types/login'
 import { LiveChatStore } from './LiveChatStore'
@@ -56,6 +59,8 @@ export interface LiveHomeDeps {
   createClient: (appKey: string) => ChatroomClient
   /** the host's tools through our server, for a room whose client has none (NetEase IM's web SDK) */
   serverModeration?: (courseData: string) => ChatroomModeration
+  /** uploads a file for a file, image or audio message to the room (src/api/chatUpload.ts); none: only comments */
+  uploadFile?: (chatroomId: string, kind: ChatFileKind, name: string, file: PickedFile, onProgress: (fraction: number) => void) => Promise<ChatFile>
   /** a guest's nick in the room */
   guestNick: () => string
   notice: (key: LiveNotice) => void
@@ -234,7 +239,12 @@ export class LiveHomeStore {
     if (!room || this.chat || !this.active) return
     const client = this.deps.createClient(room.appKey)
     this.client = client
-    const chat = new LiveChatStore(client, { onNotice: (notice) => this.onNotice(notice) })
+    const { uploadFile } = this.deps
+    const chat = new LiveChatStore(client, {
+      onNotice: (notice) => this.onNotice(notice),
+      messageOf: this.deps.messageOf,
+      ...(uploadFile ? { upload: (kind, name, file, onProgress) => uploadFile(room.chatroomId, kind, name, file, onProgress) } : {}),
+    })
     runInAction(() => (this.chat = chat))
     const identity: ChatroomIdentity =
       room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
@@ -340,6 +350,24 @@ export class LiveHomeStore {
     const sender: LiveSender = { nickname: login.nickname ?? '', faceIcon: login.faceIcon ?? '', uid: this.info.watchData.account, updateTime: this.now() }
     await this.chat.send(trimmed, sender)
     return true
+  }
+
+  /**
+   * A picked file, image or audio to the chat, under the comment's rules (spec 001 §5: a chat-app
+   * login, no comments in a replay); a file the room cannot take is said at once (its refusal key).
+   */
+  async sendFile(kind: ChatFileKind, file: PickedFile): Promise<PickRefusal | undefined> {
+    if (this.mode === 'replay') {
+      this.deps.notice('replayNoComment')
+      return undefined
+    }
+    const login = this.deps.login()
+    if (!login || !this.chat || !this.info?.watchData?.account) {
+      this.deps.notice('commentNeedsLogin')
+      return undefined
+    }
+    const sender: LiveSender = { nickname: login.nickname ?? '', faceIcon: login.faceIcon ?? '', uid: this.info.watchData.account, updateTime: this.now() }
+    return this.chat.sendFile(kind, file, sender)
   }
 
   /** Spec 001 §5: subscribing needs the chat-app login; the state follows the server's answer. */

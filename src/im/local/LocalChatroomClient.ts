@@ -3,6 +3,8 @@ import type { AnswerFrame, ChatroomCommand, ChatroomCommands, KickReason, LoginA
 import { nextReconnectStep } from '../../domain/chat/backoff'
 import { IM_LIMITS } from '../../domain/chat/constants'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent, type Viewer } from '../../domain/chat/liveMessage'
+import { codeOfKind } from '../../domain/chat/fileMessage'
+import type { ChatFile } from '../../../types/chatUpload'
 import type { ImSocket, OpenSocket } from '../../platform/socket'
 import { DeliveryFilter, Listeners } from '../emitter'
 import {
@@ -194,6 +196,16 @@ export class LocalChatroomClient implements ChatroomClient {
     const list = await this.request('getChatroomMembers', { guest, time, limit: IM_LIMITS.memberPageSize })
     return list.map(memberInfo)
   }
+  /** A file message (type 1 image, 2 audio, 6 file) naming the uploaded file by its url; the room writes the rest. */
+  readonly sendFile = async (file: ChatFile, idClient: string): Promise<LiveChatMessage> => {
+    const stored = await this.request('sendMsg', { idClient, type: codeOfKind(file.type), body: JSON.stringify({ type: file.type, url: file.url }) })
+    const message = this.normalise(stored)
+    if (!message) throw new ChatroomError('refused', 0, 'the room answered with an unreadable message')
+    this.delivered.fresh([message])
+    this.noteTime([message])
+    return message
+  }
+
 
   private setStatus(status: ChatroomStatus): void {
     this.current = status

@@ -197,7 +197,7 @@ export class NeteaseChatroomClient implements ChatroomClient {
   }
 
   private normalise(m: NimChatroomMessage): LiveChatMessage | undefined {
-    return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body }, { account: this.account, deviceId: this.deviceId })
+    return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId })
   }
 
   private noteTime(messages: readonly LiveChatMessage[]): void {
