@@ -26,6 +26,16 @@ export type VipIneligibility =
   /** this group has been counted for another account already (one group per account) */
   | 'groupCounted'
 
+/**
+ * The campaign's rules as the server holds them (the operator's, the spec's by default): its days
+ * every year, China time, as `MM-DD`, and its quota table in rising order (src/domain/vip.ts reads it).
+ */
+export interface VipCampaignWire {
+  start: string
+  end: string
+  table: Array<{ members: number; comparison: 'over' | 'atLeast'; quota: number }>
+}
+
 /** data.object of vipCalls.eligibility */
 export interface VipEligibility {
   groupName: string
@@ -36,6 +46,8 @@ export interface VipEligibility {
   reason: VipIneligibility | ''
   /** who asks: the link's owner (logged in), someone else logged in, or nobody logged in */
   viewer: VipViewer
+  /** the campaign the pages show: its days and its quota table */
+  campaign: VipCampaignWire
 }
 
 /** Who reads a campaign link: only its `owner` may exchange, list and give its slots. */

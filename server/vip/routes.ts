@@ -20,6 +20,7 @@ import type { TextKey } from '../core/messages'
 import { acceptFormBodiesOnly, handle, integer } from '../core/schema'
 import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { LinkRow, SlotRow, UserRow } from './data'
+import { vipCampaignJson } from '../../src/domain/vip'
 
 /** A product ID as users type it: visible characters, no spaces. */
 const friendId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^\\S+$' } as const
@@ -123,6 +124,7 @@ export const vipRoutes: FastifyPluginAsync<AppContext> = async (
         memberCount: counted ? exchanged.memberCount : link.memberCount,
         quota: counted ? exchanged.quota : await vip.quotaFor(link.memberCount),
         reason: (await vip.ineligibility(link, campaignClock())) ?? '',
+        campaign: vipCampaignJson(await vip.campaign()),
         viewer: await viewerOf(request, link),
       },
     })

@@ -12,6 +12,7 @@ import { AccountRepository } from '../../server/login/data'
 import { BUYER, TEACHER, post } from './helpers'
 import { stringMatching } from '../matchers'
 import { testDatabase } from './engines'
+import { SPEC_VIP_CAMPAIGN, vipCampaignJson } from '../../src/domain/vip'
 
 const ELIGIBILITY = '/wmim/vip/exchange/query.do'
 const EXCHANGE = '/wmim/vip/exchange/confirm.do'
@@ -63,7 +64,7 @@ describe('eligibility (step 2)', () => {
   it('answers the group\'s real name, member count and quota, eligible in the campaign', async () => {
     const { body } = await eligibility('vip-eligible')
     expect(body.code).toBe(200)
-    expect(body.data.object).toEqual({ groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'guest' })
+    expect(body.data.object).toEqual({ groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'guest', campaign: vipCampaignJson(SPEC_VIP_CAMPAIGN) })
   })
 
   it('follows the member count the server has now', async () => {
@@ -72,7 +73,14 @@ describe('eligibility (step 2)', () => {
   })
 
   it('says a group of 50 is too small, and an exchanged account why', async () => {
-    expect((await eligibility('vip-small')).body.data.object).toEqual({ groupName: '读书角', memberCount: 50, quota: 0, reason: 'tooSmall', viewer: 'guest' })
+    expect((await eligibility('vip-small')).body.data.object).toEqual({
+      groupName: '读书角',
+      memberCount: 50,
+      quota: 0,
+      reason: 'tooSmall',
+      viewer: 'guest',
+      campaign: vipCampaignJson(SPEC_VIP_CAMPAIGN),
+    })
     expect((await eligibility('vip-exchanged')).body.data.object).toMatchObject({ quota: 10, reason: 'exchanged' })
   })
 

@@ -46,6 +46,7 @@ const JUNE = {
 
 it("starts with the spec's campaign: 2 to 30 April, over 50 members earns a quota, 655 members earn 10", async () => {
   expect(await storedRules()).toEqual(SPEC_VIP_CAMPAIGN_JSON)
+  expect((await eligibility('vip-small')).campaign).toEqual(SPEC_VIP_CAMPAIGN_JSON)
   expect(await eligibility('vip-small')).toMatchObject({ memberCount: 50, quota: 0, reason: 'tooSmall' })
   expect(await eligibility('vip-eligible')).toMatchObject({ memberCount: 655, quota: 10, reason: '' })
 })
@@ -81,6 +82,8 @@ it("refuses hostile rules naming the field, and keeps the campaign as it was", a
 
 it('makes the pages\' calls follow the rules set: its days, its thresholds and its quotas', async () => {
   expect(await putVipCampaign(app.db, JUNE, Date.now())).toEqual({ start: '06-01', end: '06-30', rows: 2 })
+  // the pages read the campaign from the eligibility answer
+  expect((await eligibility('vip-small')).campaign).toEqual(JUNE)
   // 15 April is outside June's campaign now
   expect(await eligibility('vip-eligible')).toMatchObject({ quota: 12, reason: 'closed' })
   campaignNow = china(2024, 6, 15)

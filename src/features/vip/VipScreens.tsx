@@ -2,19 +2,41 @@ import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Button, Image, Text, View } from '../../platform/components/basic'
-import { VIP_CAMPAIGN, VIP_QUOTA_TABLE } from '../../domain/vip'
+import type { MonthDay, VipCampaignRules } from '../../domain/vip'
 import { navigate } from '../../platform/navigation'
 import { t } from '../../locales'
 import { imageAlt, pressable } from '../../ui/a11y'
 import { AlertDialog, ConfirmDialog } from '../../ui/Dialog'
 import { FormField } from '../../ui/FormField'
 import { StateView } from '../../ui/StateView'
-import type { VipSlot } from '../../api/vip'
+import type { VipEligibility, VipSlot } from '../../api/vip'
 import type { EligibilityStore, Failure, FriendStore, SlotsStore, VipAccess } from './stores'
 import './vip.scss'
 import '../../locales/packages/vip'
 
 const say = (failure: Failure): string => ('key' in failure ? t(failure.key) : failure.text)
+
+/** A campaign's days as the locale's `{startMonth}`… places. */
+const days = ({ start, end }: { start: MonthDay; end: MonthDay }) => ({ startMonth: start.month, startDay: start.day, endMonth: end.month, endDay: end.day })
+
+/** The rules dialog's text: the campaign's days and quota table as the server holds them, then the fixed rules. */
+function rulesText(campaign: VipCampaignRules): string {
+  const rows = campaign.table.map((row) => t(row.comparison === 'over' ? 'vip.rules.rowOver' : 'vip.rules.rowAtLeast', { members: row.members, quota: row.quota }))
+  return [t('vip.rules.dates', days(campaign)), t('vip.rules.table', { rows: rows.join(t('vip.rules.rowSeparator')) }), t('vip.rules.once'), t('vip.rules.slots')].join('\n')
+}
+
+/** Why a group cannot exchange now, with the campaign's days and its smallest group where the reason needs them. */
+function reasonText(reason: Exclude<VipEligibility['reason'], ''>, campaign: VipCampaignRules): string {
+  const first = campaign.table[0]
+  switch (reason) {
+    case 'closed':
+      return t('vip.reason.closed', days(campaign))
+    case 'tooSmall':
+      return t(first?.comparison === 'atLeast' ? 'vip.reason.tooSmallAtLeast' : 'vip.reason.tooSmall', { members: first?.members ?? 0 })
+    default:
+      return t(`vip.reason.${reason}`)
+  }
+}
 
 /** A page opened without its campaign link: nothing to ask the server about. */
 export function VipBadLink() {
@@ -31,8 +53,7 @@ export function VipBadLink() {
  * told the slots are the owner's and what they can do instead (spec 000 §1, §2: get VIP from a
  * slot holder, or exchange their own group), with a way to log in as another account.
  */
-function VipAccessCard({ access, onLogin }: { access: VipAccess; onLogin: () => void }) {
-  const { start, end } = VIP_CAMPAIGN
+function VipAccessCard({ access, onLogin, campaign }: { access: VipAccess; onLogin: () => void; campaign?: VipCampaignRules }) {
   if (access === 'login') {
     return (
       <View className='vip__card vip__access' role='region' aria-label={t('vip.access.loginTitle')}>
@@ -57,7 +78,7 @@ function VipAccessCard({ access, onLogin }: { access: VipAccess; onLogin: () => 
           {t('vip.access.otherWantVip')}
         </View>
         <View className='vip__note vip__access-item' role='listitem'>
-          {t('vip.access.otherOwnGroup', { startMonth: start.month, startDay: start.day, endMonth: end.month, endDay: end.day })}
+          {campaign ? t('vip.access.otherOwnGroup', days(campaign)) : t('vip.access.otherOwnGroupNoDates')}
         </View>
       </View>
       <Button className='vip__secondary' {...pressable(onLogin)}>
@@ -69,13 +90,21 @@ function VipAccessCard({ access, onLogin }: { access: VipAccess; onLogin: () => 
 
 /**
  * /vipExchange/{data}, step 1 (spec 000 §2): the 'team migration reward' campaign, its dates, the
- * quota table (src/domain/vip) and 'view my eligibility'. `data` is the campaign link; without it
- * the page says the link is incomplete.
+ * quota table (the campaign's as the server holds them, the spec's by default) and 'view my
+ * eligibility'. The page without its link says the link is incomplete (VipBadLink).
  */
-export function VipCampaignScreen({ data }: { data: string | undefined }) {
-  if (!data) return <VipBadLink />
-  const { start, end } = VIP_CAMPAIGN
-  const next = () => navigate('VipExchange2', { data })
+export const VipCampaignScreen = observer(function VipCampaignScreen({ store }: { store: EligibilityStore }) {
+  const { state } = store
+  if (state.kind === 'loading') return <StateView kind='loading' title={t('common.loading')} />
+  if (state.kind === 'error') {
+    return (
+      <View className='vip'>
+        <StateView kind='error' title={say(state.failure)} actionText={t('ui.retry')} onAction={() => void store.load()} />
+      </View>
+    )
+  }
+  const { campaign } = state
+  const next = () => navigate('VipExchange2', { data: store.data })
   return (
     <View className='vip'>
       <View className='vip__hero'>
@@ -83,7 +112,7 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
           {t('vip.campaign.name')}
         </View>
         <Text className='vip__dates'>
-          {t('vip.campaign.dates', { startMonth: start.month, startDay: start.day, endMonth: end.month, endDay: end.day })}
+          {t('vip.campaign.dates', days(campaign))}
         </Text>
         <Text className='vip__intro'>{t('vip.campaign.intro')}</Text>
       </View>
@@ -100,7 +129,7 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
               {t('vip.table.quota')}
             </View>
           </View>
-          {VIP_QUOTA_TABLE.map((row) => (
+          {campaign.table.map((row) => (
             <View className='vip__row' role='row' key={row.members}>
               <View className='vip__cell' role='cell'>
                 {t(row.comparison === 'over' ? 'vip.table.over' : 'vip.table.atLeast', { members: row.members })}
@@ -117,7 +146,7 @@ export function VipCampaignScreen({ data }: { data: string | undefined }) {
       </Button>
     </View>
   )
-}
+})
 
 /**
  * /vipExchange2, step 2 (spec 000 §2): the group's name and member count and the quota it earns,
@@ -152,7 +181,7 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({
     onExchanged?.(eligibility.quota)
     toSlots()
   }
-  const reasonKey = eligibility.reason === '' ? undefined : (`vip.reason.${eligibility.reason}` as const)
+  const { campaign } = state
   return (
     <View className='vip'>
       <View className='vip__hero'>
@@ -174,8 +203,8 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({
           <Text className='vip__quota-label'>{t('vip.group.quota')}</Text>
           <Text className='vip__quota-value'>{t('vip.group.quotaValue', { quota: eligibility.quota })}</Text>
         </View>
-        <View className={reasonKey ? 'vip__reason' : 'vip__eligible'} role='status'>
-          {reasonKey ? t(reasonKey) : t('vip.eligible', { quota: eligibility.quota })}
+        <View className={eligibility.reason ? 'vip__reason' : 'vip__eligible'} role='status'>
+          {eligibility.reason ? reasonText(eligibility.reason, campaign) : t('vip.eligible', { quota: eligibility.quota })}
         </View>
       </View>
       {store.exchangeError ? (
@@ -184,7 +213,7 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({
         </View>
       ) : null}
       {store.access ? (
-        <VipAccessCard access={store.access} onLogin={onLogin} />
+        <VipAccessCard access={store.access} onLogin={onLogin} campaign={campaign} />
       ) : eligibility.reason === 'exchanged' ? (
         <Button className='vip__primary' {...pressable(toSlots)}>
           {t('vip.viewSlots')}
@@ -199,7 +228,7 @@ export const VipEligibilityScreen = observer(function VipEligibilityScreen({
         </Button>
       )}
       {store.dialog === 'rules' ? (
-        <AlertDialog title={t('vip.rules.title')} body={t('vip.rules.body')} classNames={{ text: 'vip__rules' }} onClose={() => store.closeDialog()} />
+        <AlertDialog title={t('vip.rules.title')} body={rulesText(campaign)} classNames={{ text: 'vip__rules' }} onClose={() => store.closeDialog()} />
       ) : null}
       {store.dialog === 'confirm' ? (
         <ConfirmDialog

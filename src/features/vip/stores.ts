@@ -3,6 +3,8 @@ import { ApiError } from '../../api/client'
 import type { VipApi, VipEligibility, VipFriend, VipSlots } from '../../api/vip'
 import { VipLoginNeeded, VipNotFound, VipNotOwner, VipRefused } from '../../api/vip'
 import type { MessageKey } from '../../locales'
+import { readVipCampaignRules } from '../../domain/vip'
+import type { VipCampaignRules } from '../../domain/vip'
 import '../../locales/packages/vip'
 
 /** What failed, worded by the screen: a locale key, or the transport's own message (network, timeout). */
@@ -24,9 +26,12 @@ export const accessOf = (err: unknown): VipAccess | undefined =>
 export type EligibilityState =
   | { kind: 'loading' }
   | { kind: 'error'; failure: Failure }
-  | { kind: 'loaded'; eligibility: VipEligibility }
+  | { kind: 'loaded'; eligibility: VipEligibility; campaign: VipCampaignRules }
 
-/** /vipExchange2: the group's numbers and eligibility, the rules and confirm dialogs, the exchange. */
+/**
+ * /vipExchange2: the group's numbers and eligibility, the rules and confirm dialogs, the exchange;
+ * and /vipExchange's campaign (its days and quota table, as the server holds them).
+ */
 export class EligibilityStore {
   state: EligibilityState = { kind: 'loading' }
   dialog: 'none' | 'rules' | 'confirm' = 'none'
@@ -55,7 +60,9 @@ export class EligibilityStore {
     this.refusedAccess = undefined
     try {
       const eligibility = await this.api.eligibility(this.data)
-      runInAction(() => (this.state = { kind: 'loaded', eligibility }))
+      // the campaign's rules are read as the server's other answers are: unreadable ones are a failed load
+      const campaign = readVipCampaignRules(eligibility.campaign)
+      runInAction(() => (this.state = 'table' in campaign ? { kind: 'loaded', eligibility, campaign } : { kind: 'error', failure: { key: 'vip.loadFailed' } }))
     } catch (err) {
       const failure: Failure = err instanceof VipNotFound ? { key: 'vip.unknownLink' } : failureOf(err, 'vip.loadFailed')
       runInAction(() => (this.state = { kind: 'error', failure }))

@@ -16,13 +16,14 @@ import { mount, until } from '../act'
 import { WithStores, testAppStores } from '../appStores'
 import { fakeBackend, ok, refuse, text, typeInto, type Handler } from '../purchase/support'
 import { screenRig } from '../money/support'
+import { SPEC_VIP_CAMPAIGN, vipCampaignJson } from '../../../src/domain/vip'
 
 const ELIGIBILITY = '/wmim/vip/exchange/query.do'
 const SLOTS = '/wmim/vip/slot/list.do'
 const FRIEND = '/wmim/vip/friend/query.do'
 
 const route = (params: Record<string, string>, path: string) => ({ params, path, $taroPath: path, onReady: '', onHide: '', onShow: '' })
-const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner' }
+const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner', campaign: vipCampaignJson(SPEC_VIP_CAMPAIGN) }
 
 const buttons = (): string[] => [...document.querySelectorAll('taro-button-core')].map((b) => b.textContent?.trim() ?? '')
 

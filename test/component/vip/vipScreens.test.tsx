@@ -19,6 +19,7 @@ import { mount, until } from '../act'
 import { WithStores, testAppStores } from '../appStores'
 import { fakeBackend, ok, refuse, click, text, typeInto, type Handler } from '../purchase/support'
 import { screenRig } from '../money/support'
+import { SPEC_VIP_CAMPAIGN, vipCampaignJson } from '../../../src/domain/vip'
 
 const ELIGIBILITY = '/wmim/vip/exchange/query.do'
 const EXCHANGE = '/wmim/vip/exchange/confirm.do'
@@ -28,7 +29,7 @@ const REDEEM = '/wmim/vip/slot/redeem.do'
 
 const route = (params: Record<string, string>, path: string) => ({ params, path, $taroPath: path, onReady: '', onHide: '', onShow: '' })
 
-const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner' }
+const ELIGIBLE: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner', campaign: vipCampaignJson(SPEC_VIP_CAMPAIGN) }
 
 const slot = (number: number, friend?: { id: string; name: string }): VipSlot => ({
   number,
@@ -57,7 +58,7 @@ describe('vip pages', () => {
 
   describe('/vipExchange/{data}, step 1', () => {
     it('shows the campaign, its dates and the six rows of the quota table; the button goes to step 2 with the link', async () => {
-      await showPage(VipExchangePage, { data: 'vip-eligible' }, '/vipExchange/vip-eligible', {})
+      await showPage(VipExchangePage, { data: 'vip-eligible' }, '/vipExchange/vip-eligible', { [ELIGIBILITY]: () => ok({ object: ELIGIBLE }) })
       await until(() => expect(text('.vip__title')).toBe('团队迁移奖励'))
       expect(text('.vip__dates')).toBe('活动时间：4月2日 - 4月30日')
       const rows = [...document.querySelectorAll('.vip__row:not(.vip__row--head)')].map((row) =>
