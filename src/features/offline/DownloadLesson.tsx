@@ -19,10 +19,12 @@ export const DownloadLesson = observer(function DownloadLesson({ courseData }: {
   const kept = offline.lesson(courseData)
   const size = (bytes: number) => formatFileSize(bytes)
   const start = () => void offline.estimate(courseData, storage.get(STORAGE_KEYS.lessonPassword))
+  // each state is its own element (`key`): a node the mini-program's runtime reuses with its tap
+  // handler taken away fails there (removeEventListener on a handler it no longer knows)
   switch (state.kind) {
     case 'idle':
       return (
-        <View className='download-lesson'>
+        <View className='download-lesson' key={state.kind}>
           {kept ? <Text className='download-lesson__text'>{t('offline.done', { size: size(kept.bytes) })}</Text> : null}
           <Text className='download-lesson__button' {...pressable(start)}>
             {t('offline.download')}
@@ -31,13 +33,13 @@ export const DownloadLesson = observer(function DownloadLesson({ courseData }: {
       )
     case 'estimating':
       return (
-        <View className='download-lesson' role='status'>
+        <View className='download-lesson' key={state.kind} role='status'>
           <Text className='download-lesson__text'>{t('offline.estimating')}</Text>
         </View>
       )
     case 'confirm':
       return (
-        <View className='download-lesson' role='group'>
+        <View className='download-lesson' key={state.kind} role='group'>
           <Text className='download-lesson__text'>
             {t('offline.estimate', { size: size(state.estimate), used: size(state.used), budget: size(offline.budgetBytes) })}
           </Text>
@@ -52,7 +54,7 @@ export const DownloadLesson = observer(function DownloadLesson({ courseData }: {
     case 'downloading': {
       const percent = state.total === 0 ? 0 : Math.round((state.done / state.total) * 100)
       return (
-        <View className='download-lesson'>
+        <View className='download-lesson' key={state.kind}>
           <Text className='download-lesson__text'>{t('offline.progress', { done: state.done, total: state.total })}</Text>
           <View
             className='download-lesson__bar'
@@ -69,13 +71,13 @@ export const DownloadLesson = observer(function DownloadLesson({ courseData }: {
     }
     case 'done':
       return (
-        <View className='download-lesson' role='status'>
+        <View className='download-lesson' key={state.kind} role='status'>
           <Text className='download-lesson__text'>{t('offline.done', { size: size(state.bytes) })}</Text>
         </View>
       )
     case 'overBudget':
       return (
-        <View className='download-lesson' role='alert'>
+        <View className='download-lesson' key={state.kind} role='alert'>
           <Text className='download-lesson__text download-lesson__text--error'>
             {t('offline.overBudget', { size: size(state.estimate), used: size(state.used), budget: size(offline.budgetBytes) })}
           </Text>
@@ -86,13 +88,13 @@ export const DownloadLesson = observer(function DownloadLesson({ courseData }: {
       )
     case 'notEntitled':
       return (
-        <View className='download-lesson' role='alert'>
+        <View className='download-lesson' key={state.kind} role='alert'>
           <Text className='download-lesson__text download-lesson__text--error'>{t('offline.notEntitled')}</Text>
         </View>
       )
     case 'failed':
       return (
-        <View className='download-lesson' role='alert'>
+        <View className='download-lesson' key={state.kind} role='alert'>
           <Text className='download-lesson__text download-lesson__text--error'>{t('offline.failed', { reason: state.reason })}</Text>
           <Text className='download-lesson__button' {...pressable(start)}>
             {t('offline.download')}

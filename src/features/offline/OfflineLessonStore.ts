@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { LessonMessage } from '../../domain/message/types'
-import { parseMessage } from '../../domain/message/parse'
 import type { PlaylistSource } from '../../stores/player'
 import type { OfflineLesson, OfflineStore } from './OfflineStore'
 
@@ -31,9 +30,9 @@ export class OfflineLessonStore {
     this.lesson = lesson
     this.state = 'loading'
     try {
-      const wire = await this.offline.messages(this.courseData)
+      const messages = await this.offline.messages(this.courseData)
       runInAction(() => {
-        this.messages = wire.map(parseMessage)
+        this.messages = messages
         this.state = 'ready'
       })
     } catch {

@@ -1,5 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { WireMessage } from '../../../types/lesson'
+import { parseMessage } from '../../domain/message/parse'
+import type { LessonMessage } from '../../domain/message/types'
 import type { OfflineApi } from '../../api/offline'
 import { OFFLINE_BUDGET_BYTES, byteCount, checkBudget, estimateBytes } from '../../domain/offline'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
@@ -12,7 +14,7 @@ export interface OfflineLesson {
   courseName: string
   /** the cover's kept file, '' when the lesson has none */
   coverPath: string
-  /** the kept file of the lesson's messages (JSON of WireMessage[], their media addresses the kept files') */
+  /** the kept file of the lesson's messages (JSON of WireMessage[] as the server gave them) */
   messagesPath: string
   files: Array<{ url: string; path: string; bytes: number }>
   /** every kept file together, the messages' included */
@@ -176,9 +178,7 @@ export class OfflineStore {
           this.download = { kind: 'downloading', done: kept.length, total: plan.files.length }
         })
       }
-      let text = JSON.stringify(plan.messages)
-      for (const file of kept) text = text.split(file.url).join(file.path)
-      const messages = await this.files.writeText(messagesFileName(plan.courseData), text)
+      const messages = await this.files.writeText(messagesFileName(plan.courseData), JSON.stringify(plan.messages))
       const bytes = keptBytes + messages.bytes
       if (replacing) await Promise.all(replacing.files.filter((old) => !kept.some((k) => k.path === old.path)).map((old) => this.files.remove(old.path)))
       const lesson: OfflineLesson = {
@@ -216,13 +216,23 @@ export class OfflineStore {
     })
   }
 
-  /** The downloaded lesson's messages as the server gave them, their media now the kept files. */
-  async messages(courseData: string): Promise<WireMessage[]> {
+  /**
+   * The downloaded lesson's messages, read from the device: a voice's or picture's address is its
+   * kept file's (the parser takes web addresses only, so the files are put in after it).
+   */
+  async messages(courseData: string): Promise<LessonMessage[]> {
     const lesson = this.lesson(courseData)
     if (!lesson) throw new Error('not downloaded')
     const value: unknown = JSON.parse(await this.files.readText(lesson.messagesPath))
     if (!Array.isArray(value)) throw new Error('the kept lesson is damaged')
-    return value as WireMessage[]
+    const kept = new Map(lesson.files.map((file) => [file.url, file.path]))
+    return value.map((wire: unknown) => {
+      const message = parseMessage(wire)
+      if (message.kind !== 'voice' && message.kind !== 'image') return message
+      const path = kept.get(message.url)
+      // a file the download did not keep is not fetched from the network either
+      return { ...message, url: path ?? '' }
+    })
   }
 
   private save(): void {

@@ -14,9 +14,9 @@ function fileSize(path: string): Promise<number> {
   })
 }
 
-/** The mini-program's user data directory (wx.env.USER_DATA_PATH). */
+/** The mini-program's user data directory (wx.env.USER_DATA_PATH, which Taro hands over as Taro.env). */
 function userDataPath(): string {
-  return (Taro as unknown as { env: { USER_DATA_PATH: string } }).env.USER_DATA_PATH
+  return Taro.env.USER_DATA_PATH ?? 'wxfile://usr'
 }
 
 export const fileStorage: FileStorage = {
@@ -42,6 +42,8 @@ export const fileStorage: FileStorage = {
         fail: (err) => reject(failure('downloadFile', err)),
       })
       task.onProgressUpdate((update) => progress(update.totalBytesWritten, update.totalBytesExpectedToWrite))
+      // Taro's task is also a promise that rejects with `fail`, which the callbacks above handle
+      Promise.resolve(task).catch(() => undefined)
     })
   },
   writeText(name, text) {
