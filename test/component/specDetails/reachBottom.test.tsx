@@ -1,6 +1,7 @@
 /**
- * Issue 34 section 2 item 11, spec 001 §9: /profile, /withdraw (income) and /withdrawAction
- * (withdrawal records) load their next page within 10 px of the page bottom, not at 11. Each page's
+ * Issue 34 section 2 item 11, spec 001 §9: /profile, /withdraw (income), /withdrawAction
+ * (withdrawal records) and /liveSubscribeNoti load their next page within 10 px of the page bottom,
+ * not at 11. Each page's
  * own `onReachBottomDistance` (read from its index.config.ts) decides when Taro calls reach-bottom;
  * the list decides whether that is near enough. Faked at the platform edge only: the transport's
  * request, Taro's page hooks (called as Taro calls them on a scroll) and the page's scroll geometry,
@@ -12,6 +13,10 @@ import { HOOKS_APP_ID, safeExecute } from '@tarojs/runtime'
 import { act } from 'react'
 import { IncomeScreen, IncomeStore, WithdrawScreen, WithdrawStore } from '../../../src/features/money'
 import { ProfileScreen } from '../../../src/features/profile'
+import { SubscriptionsScreen, SubscriptionsStore } from '../../../src/features/live'
+import { createClient } from '../../../src/api/client'
+import { createLiveApi } from '../../../src/api/live'
+import { fakeBackend } from '../purchase/support'
 import type { SalesIncomeRecord } from '../../../types/money'
 import { mount, until } from '../act'
 import { WithStores } from '../appStores'
@@ -100,6 +105,19 @@ describe('infinite scroll within 10 px (spec 001 §9)', () => {
       },
       '/wmim/course/clearing/list.do',
       (n) => clearing({ clearingNO: `CL${n}` }),
+    ],
+    [
+      '/liveSubscribeNoti',
+      'src/packages/live/pages/liveSubscribeNoti',
+      async (routes) => {
+        const stores = moneyStores(routes)
+        const backend = fakeBackend(routes)
+        const store = new SubscriptionsStore(createLiveApi(createClient(backend.deps).post, async () => ({})), 'signed-openid', String)
+        await mount(rig.utils, WithStores, { stores: stores.app, children: <SubscriptionsScreen store={store} /> })
+        await act(async () => store.load())
+      },
+      '/wmim/live/subscribe/qrySubscribeList.do',
+      (n) => ({ wmid: `wm_host${n}`, nickname: `主播${n}`, faceIcon: '' }),
     ],
   ]
 
