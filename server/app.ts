@@ -15,6 +15,7 @@ import { registerHealth } from './ops/health'
 import { loggingOptions, registerRequestId, type LogSettings } from './ops/logging'
 import { METRICS_TOKEN_MIN_LENGTH, registerMetrics } from './ops/metrics'
 import { DEFAULT_RATE_LIMIT, rateLimitFromEnv, registerRateLimit, type RateLimitSettings } from './ops/rateLimit'
+import { registerGraceful, type GracefulOptions } from './ops/graceful'
 import { DEMO_WECHAT } from './core/wechat'
 import type { WechatCredentials } from './core/wechat'
 import { openAppDatabase } from './database'
@@ -48,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the app's database, for scripts and tests that set up state the API cannot */
     db: Db
+    /** a rolling deploy's stop: drain, finish what is in flight, send chat members on, exit (ops/graceful.ts) */
+    stopGracefully: (options: GracefulOptions) => void
   }
 }
 
@@ -121,6 +124,8 @@ export const PROJECT_ROOT = resolve(__dirname, '..')
 export const DEFAULT_DB_PATH = join(PROJECT_ROOT, 'server', 'data', 'dev.sqlite')
 export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist', 'h5')
 export const MEDIA_DIR = join(__dirname, 'media')
+/** How long a node with REDIS_URL waits for Redis before it starts without it (not ready until it comes). */
+const REDIS_START_WAIT_MS = 5_000
 
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const demo = opts.mode !== 'production'
@@ -141,6 +146,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await db.close()
   })
+  app.decorate('stopGracefully', registerGraceful(app))
   app.setErrorHandler(errorHandler)
   registerRequestId(app)
   const rateLimit = opts.rateLimit ?? DEFAULT_RATE_LIMIT
@@ -159,6 +165,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const repos = createRepositories(db)
   const redis = opts.redisUrl ? redisRelay({ url: opts.redisUrl, channel: `${opts.redisPrefix ?? 'lesson:'}chatroom` }) : undefined
   if (redis) app.addHook('onClose', () => redis.close())
+  // the chat room seats nobody while the relay is down (chatroom/routes.ts): wait for it a little
+  if (redis) await redis.whenUp(REDIS_START_WAIT_MS)
   registerHealth(app, { db, ...(redis ? { redisReady: () => redis.connected() } : {}) })
   registerMetrics(app, { token: opts.metricsToken, db })
   const roomRelay = redis ?? processRelay()

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import { StartupError, modeNotice, serverConfigFromEnv, startServer } from './app'
 import type { WorkerListening } from './cluster'
+import { gracefulOptionsFromEnv } from './ops/graceful'
 
 async function start(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
@@ -8,10 +9,9 @@ async function start(): Promise<void> {
   // a worker of server/cluster.ts: the primary prints the address and the mode once for all of them
   if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
   else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config)}\n`)
-  // closing checkpoints the WAL into the database file
-  const stop = (): void => {
-    app.close().then(() => process.exit(0), () => process.exit(1))
-  }
+  // finishes what is in flight, sends chat members on and exits (ops/graceful.ts); closing checkpoints the WAL into the database file
+  const options = gracefulOptionsFromEnv(process.env)
+  const stop = (): void => app.stopGracefully(options)
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 }

@@ -29,6 +29,8 @@ export const ChatroomCode = {
   Closed: 13002,
   /** the client key given was not issued by the room: enter again without it */
   UnknownClient: 13011,
+  /** the room's database cannot answer now: nothing was stored; the socket closes and the client reconnects */
+  Unavailable: 503,
 } as const
 
 /** A client key the room issues (32 random bytes, base64url): what binds a guest to its client. */
@@ -220,16 +222,21 @@ export type AnswerFrame =
   | { id: number; code: typeof ChatroomCode.Ok; data: unknown }
   | { id: number; code: number; msg: string }
 
+/** Why the room sends a member on: the node is stopping, or cannot reach the other nodes (Redis). */
+export type ReconnectReason = 'restarting' | 'unavailable'
+
 /** Why a member was put out of the room. */
 export type KickReason = 'blacked' | 'managerKick' | 'chatroomClosed'
 
 /**
  * Room to client, unasked: a new message; the member was put out of the room; a member's new state
  * (marked, muted, kicked, blacklisted: every member of the room gets it); the room's new state
- * (announcement, mute, …).
+ * (announcement, mute, …); go to another node: this one is stopping (a deploy) or has lost what
+ * the nodes share (Redis), and the socket closes behind this frame.
  */
 export type PushFrame =
   | { push: 'msg'; data: WireMessage }
   | { push: 'kicked'; data: { reason: KickReason } }
   | { push: 'member'; data: { member: WireMember; notice: ChatroomNotice } }
   | { push: 'room'; data: { chatroom: WireChatroom; notice: ChatroomNotice } }
+  | { push: 'reconnect'; data: { reason: ReconnectReason } }

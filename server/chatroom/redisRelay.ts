@@ -36,7 +36,7 @@ export interface RedisRelayOptions {
  * goodbye or not. A node that stops cleanly says `gone` itself. A node starting says `hello` and the
  * others tell it who sits with them (chatroom/routes.ts), as on one machine.
  */
-export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): Promise<void>; connected(): boolean } {
+export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): Promise<void>; connected(): boolean; whenUp(ms: number): Promise<boolean> } {
   const node = options.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const channel = options.channel ?? 'lesson:chatroom'
   // a connection that subscribes can do nothing else: one to publish, one to listen
@@ -64,6 +64,28 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
     for (const deliver of deliverers) deliver(event)
   }
 
+  // Whether events go both ways now: both connections ready and the channel subscribed. The room
+  // seats nobody while they do not (routes.ts), and is told at each change.
+  let subscribed = false
+  let up = false
+  const watchers = new Set<(up: boolean) => void>()
+  const check = (): void => {
+    const now = subscribed && publisher.status === 'ready' && listener.status === 'ready'
+    if (now === up) return
+    up = now
+    for (const watcher of watchers) watcher(up)
+  }
+  void listening.then(() => {
+    subscribed = listener.status === 'ready'
+    check()
+  })
+  listener.on('close', () => {
+    subscribed = false
+    check()
+  })
+  publisher.on('close', check)
+  publisher.on('ready', check)
+
   // Back after a lost connection (ioredis reconnects by itself): the others may have counted this
   // node gone, and this node them, if it lasted over GONE_AFTER_MS. Once subscribed again, it says
   // hello (the others tell it who sits with them) and announces its own members again, as the
@@ -74,6 +96,8 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
     if (connections === 1) return
     listener.subscribe(channel).then(
       () => {
+        subscribed = true
+        check()
         send({ from: node, event: { kind: 'hello', worker: node } })
         deliverAll({ kind: 'hello', worker: node })
       },
@@ -115,8 +139,36 @@ export function redisRelay(options: RedisRelayOptions): RoomRelay & { close(): P
       return () => deliverers.delete(deliver)
     },
     connected: () => publisher.status === 'ready' && listener.status === 'ready',
+    // a node starts listening once its relay carries events (else it would turn its first members
+    // away), or after `ms` with Redis still away: then it answers not ready and seats nobody yet
+    whenUp: (ms) =>
+      new Promise<boolean>((resolve) => {
+        if (up) {
+          resolve(true)
+          return
+        }
+        const timer = setTimeout(() => {
+          watchers.delete(watcher)
+          resolve(false)
+        }, ms)
+        const watcher = (now: boolean): void => {
+          if (!now) return
+          clearTimeout(timer)
+          watchers.delete(watcher)
+          resolve(true)
+        }
+        watchers.add(watcher)
+      }),
+    link: {
+      up: () => up,
+      watch: (watcher) => {
+        watchers.add(watcher)
+        return () => watchers.delete(watcher)
+      },
+    },
     async close() {
       clearInterval(heartbeat)
+      watchers.clear()
       // Goodbye, behind the sends already made, as every send is; but a node whose Redis is away
       // still stops: the others count it gone after GONE_AFTER_MS without its word
       if (publisher.status === 'ready') {

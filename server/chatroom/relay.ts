@@ -37,6 +37,12 @@ export interface RoomRelay {
   publish(event: RoomEvent): void
   /** Calls `deliver` with each event another process published; answers the way to stop. */
   subscribe(deliver: (event: RoomEvent) => void): () => void
+  /**
+   * A relay that can be lost (Redis): whether it carries events now, and a listener told each time
+   * that changes. While it does not, the room seats nobody (routes.ts): a member would miss what
+   * the other nodes say. Absent: always carried (the cluster's IPC, or no one to tell).
+   */
+  readonly link?: { up(): boolean; watch(listener: (up: boolean) => void): () => void }
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyPluginAsync } from 'fastify'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { CHATROOM_SOCKET_PATH, CLIENT_KEY_PATTERN, ChatroomCode } from '../../types/chatroom'
-import type { AnswerFrame, ChatroomChanges, ChatroomCommands, ChatroomNotice, PushFrame, WireChatroom, WireMember } from '../../types/chatroom'
+import type { AnswerFrame, ChatroomChanges, ChatroomCommands, ChatroomNotice, PushFrame, ReconnectReason, WireChatroom, WireMember } from '../../types/chatroom'
 import { safeUrl } from '../../src/domain/message/url'
 import { hasControlCharacter } from '../../src/domain/validation'
 import type { AppContext } from '../context'
@@ -13,11 +13,12 @@ import { WORKER_HEADER, workerName } from '../core/worker'
 import { wsText } from '../core/wsText'
 import { requestTarget } from '../core/urls'
 import { chatroomMessages, countChatroomMembers } from '../ops/metrics'
+import { isDatabaseUnavailable } from '../core/sql'
 import { readerLanguage, textOf, type Language, type TextKey, type TextParams } from '../core/messages'
 import type { RoomEvent } from './relay'
-import {
 import { fileMessageBody } from './uploads'
 import { CHAT_FILE_TYPE_CODES } from '../../types/chatUpload'
+import {
   ANONYMOUS_PREFIX, MAX_ANNOUNCEMENT_LENGTH, MAX_BODY_LENGTH, MAX_CUSTOM_LENGTH, MAX_NICK_LENGTH, MAX_PAGE, MAX_ROOM_NAME_LENGTH, MAX_TEMP_MUTE_S, MAX_URL_LENGTH,
   entryRefusal, guestProfile, isModerator, markRefusal, posesAsModerator, roomRefusal, sendRefusal, type Refusal,
 } from './rules'
@@ -27,7 +28,6 @@ const IDLE_LIMIT_MS = 150_000
 const MAX_FRAME_BYTES = 16 * 1024
 /** A socket that has not logged in this long after opening is closed (the spec's handshake time-out). */
 const LOGIN_DEADLINE_MS = 10_000
-
 /** The messaging library's codes of file, image and audio messages (spec 001 §3), which carry an uploaded file. */
 const FILE_MESSAGE_TYPES: readonly number[] = Object.values(CHAT_FILE_TYPE_CODES)
 /** How long a stopping node waits for the chat commands in flight before it sends their sockets on anyway. */
@@ -35,6 +35,7 @@ const FINISH_COMMANDS_MS = 5_000
 /** The WebSocket close codes that say "come back": the server restarts (1012), or try again later (1013). */
 const CLOSE_RESTARTING = 1012
 const CLOSE_TRY_LATER = 1013
+
 /** A refusal answered on the socket: its code, and its catalogue text in the socket's language. */
 class Refused extends Error {
   constructor(readonly code: number, readonly key: TextKey, readonly params: TextParams = {}) {
@@ -90,6 +91,11 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // another area's socket path, or none: app.ts refuses the paths nobody serves
     if (requestTarget(request.url)?.pathname !== CHATROOM_SOCKET_PATH) return
+    // without the relay a member here would miss what the other nodes say: its client tries again later
+    if (relay.link && !relay.link.up()) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 2\r\nContent-Length: 0\r\n\r\n')
+      return
+    }
     // the app's language (its `lang`: a browser's socket sends no header of the app's), else the header's
     const language = readerLanguage(requestTarget(request.url)?.searchParams.get('lang') ?? request.headers['accept-language'])
     wss.handleUpgrade(request, socket, head, (ws) => attach(ws, language))
@@ -179,13 +185,43 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
     }, IDLE_LIMIT_MS / 2)
   }
 
-  // before the HTTP server closes: it waits for every connection, upgraded sockets included
+  /** Each socket's frames in hand, one after another (attach): what a stopping node finishes first. */
+  const inFlight = new Map<WebSocket, Promise<void>>()
+  let stopping = false
+
+  /** Tells every socket to go to another node, and closes it behind that word. */
+  const sendAllOn = (reason: ReconnectReason, closeCode: number): void => {
+    for (const ws of wss.clients) {
+      send(ws, { push: 'reconnect', data: { reason } })
+      leaveSeat(ws)
+      ws.close(closeCode, reason)
+    }
+  }
+  // the relay lost (Redis away): every member reconnects, and is seated again once it is back
+  const stopWatching = relay.link?.watch((up) => {
+    if (!up) sendAllOn('unavailable', CLOSE_TRY_LATER)
+  })
+
+  // before the HTTP server closes: it waits for every connection, upgraded sockets included. The
+  // commands in flight finish and are answered, new ones are not read, and every member is sent on
+  // to another node (its client reconnects at once, ops/graceful.ts)
   app.addHook('preClose', async () => {
+    stopping = true
     clearInterval(idleCheck)
-    stopRelay()
     app.server.off('upgrade', onUpgrade)
-    for (const client of wss.clients) client.terminate()
+    stopWatching?.()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, FINISH_COMMANDS_MS)))
+    await Promise.race([Promise.allSettled(inFlight.values()), late])
+    clearTimeout(timer)
+    sendAllOn('restarting', CLOSE_RESTARTING)
+    stopRelay()
+    // a socket that does not take its close frame within the wait is cut
+    const cut = setTimeout(() => {
+      for (const client of wss.clients) client.terminate()
+    }, 1_000)
     await new Promise<void>((resolve) => wss.close(() => resolve()))
+    clearTimeout(cut)
   })
 
   const online = (chatroomId: string): Set<string> => {
@@ -210,16 +246,22 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
     // send right behind its login finds the seat taken, one right before the close is still stored
     let handled: Promise<void> = Promise.resolve()
     ws.on('message', (raw) => {
+      // a stopping node takes no new command: the member is sent on right behind the ones in hand
+      if (stopping) return
       const seat = seats.get(ws)
       if (seat) seat.lastSeen = now()
       handled = handled.then(() => receive(ws, raw))
+      inFlight.set(ws, handled)
     })
     const loginDeadline = setTimeout(() => {
       if (!seats.has(ws)) ws.terminate()
     }, LOGIN_DEADLINE_MS)
     ws.on('close', () => {
       clearTimeout(loginDeadline)
-      handled = handled.then(() => leaveSeat(ws))
+      handled = handled.then(() => {
+        leaveSeat(ws)
+        inFlight.delete(ws)
+      })
     })
     ws.on('error', () => ws.terminate())
   }
@@ -243,6 +285,14 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
     } catch (error) {
       if (error instanceof Refused) {
         send(ws, { id, code: error.code, msg: textOf(error.key, languages.get(ws) ?? 'zh-CN', error.params) })
+        return
+      }
+      if (isDatabaseUnavailable(error)) {
+        // nothing was stored (the engine rolled it back): the member is told, and its client
+        // reconnects until the database is back, then catches up from the history
+        app.log.warn({ err: error }, 'chat room command failed: the database is unavailable')
+        send(ws, { id, code: ChatroomCode.Unavailable, msg: textOf('databaseUnavailable', languages.get(ws) ?? 'zh-CN') })
+        ws.close(CLOSE_TRY_LATER, 'database unavailable')
         return
       }
       // the database failed: this socket's client reconnects and catches up from the history

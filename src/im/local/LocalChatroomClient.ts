@@ -40,6 +40,12 @@ const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = {
 /** Refusals no retry can change: entering or reconnecting stops on them. */
 const FINAL_KINDS: readonly ChatroomErrorKind[] = ['blacklisted', 'unauthorized', 'forbidden', 'noRoom', 'closed', 'badRequest']
 const EXIT_BY_KICK: Readonly<Record<KickReason, ExitReason>> = { managerKick: 'kicked', blacked: 'blacklisted', chatroomClosed: 'closed' }
+/**
+ * Sent on by the room (its node stops for a deploy, or lost what the nodes share): the client
+ * reconnects within this long, at a random moment, so a whole room does not arrive on the next node
+ * in the same instant.
+ */
+export const MOVE_ON_SPREAD_MS = 250
 
 /** A key store that lives as long as the client (tests, and a platform without storage). */
 export function memoryClientKeys(): ClientKeyStore {
@@ -98,6 +104,8 @@ export class LocalChatroomClient implements ChatroomClient {
   private newestTime: number | undefined
   private heartbeat: ReturnType<typeof setInterval> | undefined
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  /** the address of the socket this client holds, or tries last (an index into the enter options' addresses) */
+  private addressIndex = 0
   private leaving = false
   private current: ChatroomStatus = { state: 'idle' }
 
@@ -146,6 +154,7 @@ export class LocalChatroomClient implements ChatroomClient {
     // spec 001 §4: after the handshake each transport (here: each address) is tried in turn
     for (const address of options.addresses) {
       try {
+        this.addressIndex = options.addresses.indexOf(address)
         const answer = await this.connect(address)
         this.setStatus({ state: 'connected' })
         return {
@@ -319,6 +328,8 @@ export class LocalChatroomClient implements ChatroomClient {
         this.memberListeners.emit(memberInfo(push.data.member))
       } else if (push.push === 'room') {
         this.roomListeners.emit(roomInfo(push.data.chatroom))
+      } else if (push.push === 'reconnect') {
+        this.moveOn()
       }
       return
     }
@@ -376,6 +387,25 @@ export class LocalChatroomClient implements ChatroomClient {
     this.scheduleReconnect(0)
   }
 
+  /**
+   * The room sent this client on: at once (within MOVE_ON_SPREAD_MS), the next address first and
+   * the one it leaves last; behind one balancer's address, another node answers. Failing that, the
+   * usual reconnection plan goes on.
+   */
+  private moveOn(): void {
+    const socket = this.socket
+    if (!socket || this.leaving || this.current.state !== 'connected') return
+    this.drop(socket)
+    const addresses = (this.options as EnterOptions).addresses
+    const order = addresses.map((_, i) => addresses[(this.addressIndex + 1 + i) % addresses.length])
+    const delayMs = Math.floor(Math.random() * MOVE_ON_SPREAD_MS)
+    this.setStatus({ state: 'reconnecting', attempt: 1, delayMs, final: false })
+    clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = setTimeout(() => {
+      void this.attempt(order, 0)
+    }, delayMs)
+  }
+
   private scheduleReconnect(failed: number): void {
     const addresses = (this.options as EnterOptions).addresses
     const step = nextReconnectStep(failed, addresses.length)
@@ -390,14 +420,19 @@ export class LocalChatroomClient implements ChatroomClient {
   }
 
   private async attempt(urls: readonly string[], failed: number): Promise<void> {
+    const addresses = (this.options as EnterOptions).addresses
+    // the newest message seen before the loss: a send made on the new socket as soon as it opens
+    // (before the catch-up below) must not move the catch-up past what was missed
+    const since = this.newestTime
     for (const url of urls) {
       if (this.leaving) return
       try {
+        this.addressIndex = addresses.indexOf(url)
         await this.connect(url)
         if (this.leaving) return
         this.setStatus({ state: 'connected' })
         // a catch-up cut short by another loss is redone after the next reconnect
-        await this.catchUp().catch(() => undefined)
+        await this.catchUp(since).catch(() => undefined)
         return
       } catch (error) {
         if (this.leaving) return
@@ -410,15 +445,15 @@ export class LocalChatroomClient implements ChatroomClient {
     this.scheduleReconnect(failed + 1)
   }
 
-  /** The messages sent while the connection was down: newer than the newest seen, oldest first. */
-  private async catchUp(): Promise<void> {
-    if (this.newestTime === undefined) {
+  /** The messages sent while the connection was down: newer than `since` (the newest seen before), oldest first. */
+  private async catchUp(since: number | undefined): Promise<void> {
+    if (since === undefined) {
       this.deliver(await this.history(0))
       return
     }
     // one millisecond back: messages of the same millisecond as the newest seen are not skipped;
     // the ones already delivered are filtered out by their client message id
-    let timetag = Math.max(0, this.newestTime - 1)
+    let timetag = Math.max(0, since - 1)
     for (let page = 0; page < MAX_CATCH_UP_PAGES; page++) {
       const wires = await this.request('getHistoryMsgs', { timetag, limit: CATCH_UP_PAGE, reverse: true })
       this.deliver(this.readAll(wires))
