@@ -3,6 +3,8 @@
  * serving the built H5 site (dist/h5) on a random loopback port, with a fresh in-memory DB.
  * Mobile viewport 375x812. Screenshots go to test-artifacts/screenshots (gitignored). Every screenshot
  * is also an axe-core audit of that screen (./axe.ts): a serious or critical violation fails the test.
+ * Every page also watches its toasts, dialogs and error states (./chineseMessages.ts): one written in
+ * English only fails the journey at the next screenshot, or at the end.
  */
 import fs from 'fs'
 import path from 'path'
@@ -10,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { expectAccessible } from './axe'
+import { type EnglishMessage, expectNoEnglish, watchForEnglish } from './chineseMessages'
 
 const ROOT = path.resolve(__dirname, '../..')
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots')
@@ -83,6 +86,13 @@ export async function startE2E(
       throw err
     })
   const contexts: BrowserContext[] = []
+  /** messages in English the pages showed, not yet failed on */
+  const english: EnglishMessage[] = []
+  const failOnEnglish = (page?: Page): void => {
+    const shown = english.filter((message) => page === undefined || message.page === page)
+    english.splice(0, english.length, ...english.filter((message) => !shown.includes(message)))
+    expectNoEnglish(shown)
+  }
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
   return {
     server,
@@ -100,18 +110,21 @@ export async function startE2E(
         baseURL: baseUrl,
       })
       contexts.push(context)
+      await watchForEnglish(context, english)
       return context.newPage()
     },
     async screenshot(page, name, { audit = true } = {}) {
       const file = path.join(SCREENSHOTS, `${name}.png`)
       await page.screenshot({ path: file, fullPage: false })
       if (audit) await expectAccessible(page, name)
+      failOnEnglish(page)
       return file
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined)
       await browser.close()
       await server.close()
+      failOnEnglish()
     },
   }
 }
