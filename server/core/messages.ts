@@ -163,7 +163,7 @@ const TEXTS = {
   liveNotBought: { 'zh-CN': '这是付费直播，购买后才能观看', en: 'this live is paid: buy it to watch' },
   liveNotStarted: { 'zh-CN': '直播还没有开始', en: 'this live has not started yet' },
   liveNoReplay: { 'zh-CN': '这个直播没有回放', en: 'this live has no replay' },
-  liveWrongPassword: { 'zh-CN': '直播密码错误', en: 'wrong live password' },
+  liveWrongPassword: { 'zh-CN': '回放密码错误，请重新输入', en: 'wrong replay password: type it again' },
   liveAdminsOnly: { 'zh-CN': '只有主播或这个直播的管理员可以打开这个页面', en: 'only the host or an admin of this live may open this page' },
   hostMissing: { 'zh-CN': '主播不存在', en: 'host does not exist' },
   subscribeSelf: { 'zh-CN': '不能订阅自己', en: 'you cannot subscribe to yourself' },

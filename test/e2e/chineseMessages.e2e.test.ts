@@ -66,7 +66,7 @@ describe('messages in the reader\'s language (H5, zh-CN)', () => {
     await page.goto('/liveHome/playBack/live-replay')
     await page.locator('.live-password input').fill('1357')
     await shown(page, 'taro-button-core').filter({ hasText: '观看回放' }).click()
-    await shown(page, '.platform-toast').filter({ hasText: '直播密码错误' }).waitFor()
+    await shown(page, '.platform-toast').filter({ hasText: '回放密码错误，请重新输入' }).waitFor()
     await e2e.screenshot(page, 'messages-replay-password')
   })
 })
