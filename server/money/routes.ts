@@ -233,6 +233,12 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
   contractRoute(app, moneyCalls.esign, { fields: {} }, async (request) => ok({ object: await esignState(await me(request)) }))
 
   contractRoute(app, moneyCalls.esignSendSms, { fields: {} }, async (request) => {
+    const wmid = await me(request)
+    if ((await payouts.signedAt(wmid)) !== null) throw ApiRefusal.say(ResponseCode.BadRequest, 'esignAlreadySigned')
+    await sendSmsCode(smsCodes, smsSender, (await cardPhone(wmid)).number, request.ip)
+    return ok(null)
+  })
+
   contractRoute(app, moneyCalls.esignConfirm, { fields: { vcode: { type: 'string', maxLength: 12 } } }, async (request) => {
     const now = Date.now()
     const wmid = await me(request)
@@ -247,12 +253,6 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
       await payouts.sign(wmid, card.phone, now)
     }
     return ok({ object: await esignState(wmid) })
-  })
-
-    const wmid = await me(request)
-    if ((await payouts.signedAt(wmid)) !== null) throw ApiRefusal.say(ResponseCode.BadRequest, 'esignAlreadySigned')
-    await sendSmsCode(smsCodes, smsSender, (await cardPhone(wmid)).number, request.ip)
-    return ok(null)
   })
 
   if (dev) {
