@@ -12,6 +12,7 @@ import { act } from 'react'
 import { createClient } from '../../../src/api/client'
 import { createVipApi } from '../../../src/api/vip'
 import { toPageUrl } from '../../../src/domain/routes'
+import { SPEC_VIP_CAMPAIGN, vipCampaignJson } from '../../../src/domain/vip'
 import { SlotsStore, VipSlotsScreen } from '../../../src/features/vip'
 import { LessonPayScreen } from '../../../src/features/purchase/LessonPayScreen'
 import VipExchange2Page from '../../../src/packages/vip/pages/vipExchange2/index'
@@ -70,7 +71,7 @@ describe('spec 000 §3 browser storage', () => {
   }
 
   it('an exchange keeps the slots it won as vipCount; /vipExchange3 says them at once, then keeps what its list says', async () => {
-    const eligible: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner' }
+    const eligible: VipEligibility = { groupName: '英语口语一群', memberCount: 655, quota: 10, reason: '', viewer: 'owner', campaign: vipCampaignJson(SPEC_VIP_CAMPAIGN) }
     const step2 = await showPage(VipExchange2Page, '/vipExchange2', {
       '/wmim/vip/exchange/query.do': () => ok({ object: eligible }),
       '/wmim/vip/exchange/confirm.do': () => ok({ object: { quota: 10, slots: [] } }),
