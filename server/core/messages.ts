@@ -60,8 +60,6 @@ const TEXTS = {
     'zh-CN': '订阅链接无效或已过期，请从公众号菜单重新打开',
     en: 'this subscription link is not valid or has expired: open it again from the official account menu',
   },
-  // the payout's e-signature (server/money/routes.ts)
-  esignNeedsCard: { 'zh-CN': '请先绑定银行卡，再完成电子签约', en: 'bind a bank card before signing the payout agreement' },
   // files, images and audio in the live chat (server/chatroom/uploads.ts)
   chatUploadBadType: { 'zh-CN': '不支持发送这种类型的文件', en: 'this kind of file cannot be sent' },
   chatUploadBadName: { 'zh-CN': '文件名无效', en: 'the file name is not valid' },
@@ -81,6 +79,8 @@ const TEXTS = {
   chatUploadIncomplete: { 'zh-CN': '文件还没有上传完', en: 'the file is not complete yet' },
   chatUploadBadContent: { 'zh-CN': '文件内容与文件类型不符', en: 'the file\'s content is not what its type says' },
   chatFileNotUploaded: { 'zh-CN': '请先上传文件再发送', en: 'upload the file to this room before sending it' },
+  // the payout's e-signature (server/money/routes.ts)
+  esignNeedsCard: { 'zh-CN': '请先绑定银行卡，再完成电子签约', en: 'bind a bank card before signing the payout agreement' },
   esignPhoneInvalid: {
     'zh-CN': '银行卡预留手机号无法接收验证码，请先修改银行卡信息',
     en: 'the phone reserved on the bank card cannot receive the code: update the bank card first',
