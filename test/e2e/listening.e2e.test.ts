@@ -99,4 +99,23 @@ describe('listening tools in Chromium (H5, real audio)', () => {
     expect(await page.locator('.listening-tools__button--active').count()).toBe(0)
     expect(await albumLine(page)).toBe('')
   })
+
+  it('a voice whose payload kept the speech service word times shows timed sentences, not estimates', async () => {
+    await page.locator('.listening-tools__button', { hasText: '文稿' }).tap()
+    await page.waitForURL(/\/transcript/)
+    // 039 is on the lesson's second page, which the lesson may not have loaded yet
+    if ((await page.locator('.transcript__more').count()) > 0) await page.locator('.transcript__more').tap()
+    const weather = sentences(page, 39)
+    await weather.first().waitFor()
+    // the word times put the sentence where the speech starts, and say where the times come from
+    expect(await weather.first().getAttribute('aria-label')).toBe('从 0:00 播放：今天天气真好，对吧？')
+    expect(await page.locator('.transcript-voice', { has: weather.first() }).locator('.transcript-voice__hint').textContent()).toBe('句子时间来自语音识别')
+  })
+
+  it('opened with no lesson before it, the transcript says to open one first', async () => {
+    const fresh = await e2e.newPage()
+    await fresh.goto('/transcript')
+    await fresh.getByText('先打开一节课，再来看它的文稿').waitFor()
+    await e2e.screenshot(fresh, 'listening-transcript-no-lesson')
+  })
 })
