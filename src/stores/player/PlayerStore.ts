@@ -304,9 +304,14 @@ export class PlayerStore {
     this.sleep.cancel()
   }
 
-  /** The lesson a rate choice belongs to: the one whose voice is loaded, else the one on screen. */
+  /**
+   * The lesson a rate choice belongs to: the one whose voice is loaded, else the one on screen;
+   * none while a file's audio plays (the audio player pages), which changes the last choice only.
+   */
   private get rateLessonKey(): string | undefined {
-    return this.playback.current?.kind === 'voice' ? this.queue.source?.key : this.queue.viewed?.key
+    const media = this.playback.current
+    if (!media) return this.queue.viewed?.key
+    return media.kind === 'voice' ? this.queue.source?.key : undefined
   }
 
   /** A voice of a lesson starts: the lesson's own speed, or the listener's last choice (speed per lesson). */

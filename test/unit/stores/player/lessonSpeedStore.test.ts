@@ -53,4 +53,13 @@ describe('PlayerStore: speed per lesson', () => {
     player.attach(lessonA)
     expect(player.rate).toBe(1.2)
   })
+
+  it('a rate chosen for a file audio is the last choice, not the lesson on screen', async () => {
+    const { player, storage } = listeningPlayer()
+    player.attach(lessonA)
+    await player.playFile({ url: 'https://media.example/talk.m4a', title: 'talk.m4a' })
+    player.setRate(2)
+    expect(storage.get(LAST_RATE_KEY)).toBe('2')
+    expect(storage.get(LESSON_RATE_PREFIX + 'course-a')).toBeUndefined()
+  })
 })
