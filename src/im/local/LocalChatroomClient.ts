@@ -40,12 +40,6 @@ const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = {
 /** Refusals no retry can change: entering or reconnecting stops on them. */
 const FINAL_KINDS: readonly ChatroomErrorKind[] = ['blacklisted', 'unauthorized', 'forbidden', 'noRoom', 'closed', 'badRequest']
 const EXIT_BY_KICK: Readonly<Record<KickReason, ExitReason>> = { managerKick: 'kicked', blacked: 'blacklisted', chatroomClosed: 'closed' }
-/**
- * Sent on by the room (its node stops for a deploy, or lost what the nodes share): the client
- * reconnects within this long, at a random moment, so a whole room does not arrive on the next node
- * in the same instant.
- */
-export const MOVE_ON_SPREAD_MS = 250
 
 /** A key store that lives as long as the client (tests, and a platform without storage). */
 export function memoryClientKeys(): ClientKeyStore {
@@ -388,22 +382,23 @@ export class LocalChatroomClient implements ChatroomClient {
   }
 
   /**
-   * The room sent this client on: at once (within MOVE_ON_SPREAD_MS), the next address first and
-   * the one it leaves last; behind one balancer's address, another node answers. Failing that, the
-   * usual reconnection plan goes on.
+   * The room sent this client on (its node stops for a deploy, or lost what the nodes share): the
+   * reconnection plan's first step, with the next address first and the one it leaves last; behind
+   * one balancer's address, another node answers. Failing that, the plan goes on as after any loss.
    */
   private moveOn(): void {
     const socket = this.socket
     if (!socket || this.leaving || this.current.state !== 'connected') return
     this.drop(socket)
     const addresses = (this.options as EnterOptions).addresses
+    const step = nextReconnectStep(0, addresses.length)
+    if (!step) return
     const order = addresses.map((_, i) => addresses[(this.addressIndex + 1 + i) % addresses.length])
-    const delayMs = Math.floor(Math.random() * MOVE_ON_SPREAD_MS)
-    this.setStatus({ state: 'reconnecting', attempt: 1, delayMs, final: false })
+    this.setStatus({ state: 'reconnecting', attempt: step.attempt, delayMs: step.delayMs, final: step.final })
     clearTimeout(this.reconnectTimer)
     this.reconnectTimer = setTimeout(() => {
       void this.attempt(order, 0)
-    }, delayMs)
+    }, step.delayMs)
   }
 
   private scheduleReconnect(failed: number): void {
