@@ -13,7 +13,8 @@
  *   pattern of the same length (Taro tries one route's aliases in order). Every route with path
  *   parameters also has its plain alias, so parameters can always travel as a query.
  * - Launcher is the first page, so the H5 router serves it at '/'. Its custom route is only
- *   '/launcher': the '/' pattern is kept for `resolvePath` but not handed to Taro.
+ *   '/launcher': the '/' pattern is kept for `resolvePath` but not handed to Taro. The page shows
+ *   the demo launcher in a demo build and the listener's home (Home) in a production one.
  * - `/playLesson` (old links carrying `?data=`) is an alias of the Lesson viewer, which reads the
  *   query `data` itself. LessonDetailNew is a name, not a page: Lesson opened with `isPayLesson`.
  * - The older admin and complaint viewers (LessonAdmin, LessonComplain) reuse the lesson viewer's
