@@ -60,9 +60,9 @@ describe('word times from the speech service to the transcript', () => {
 
     const { body } = await post<ArrayData<WireMessage>>(app, lessonCalls.messages.path, { courseData: 'demo-all-types', page: 2, pageSize: 20 })
     expect(body.code).toBe(200)
-    const voice = body.data.array.find((m) => typeof m.obj === 'string' && m.obj.includes('voice-weather'))
-    if (!voice?.obj) throw new Error('voice-weather not on page 2')
-    const payload = JSON.parse(voice.obj) as { text: string; ws: unknown }
+    const stored = body.data.array.map((m) => m.obj).find((obj): obj is string => typeof obj === 'string' && obj.includes('voice-weather'))
+    if (!stored) throw new Error('voice-weather not on page 2')
+    const payload = JSON.parse(stored) as { text: string; ws: unknown }
     expect(payload.text).toBe('今天天气真好，对吧？')
     expect(payload.ws).toEqual(WEATHER_WORDS)
     expect(readIatWords(payload.ws)?.[0]).toEqual({ text: '今', start: 0, end: 0.46 })
