@@ -12,6 +12,8 @@ export interface EnterOptions {
   /** the room's addresses (live info `watchData.chatroomAddresses`, or the local room's socket URL) */
   addresses: readonly string[]
   identity: ChatroomIdentity
+  /** the page is on https: a file message's http url is taken as https (spec 001 §3 secure-page mode) */
+  securePage?: boolean
 }
 
 export interface ChatroomMemberInfo {

@@ -59,6 +59,8 @@ export interface LiveHomeDeps {
   createClient: (appKey: string) => ChatroomClient
   /** the host's tools through our server, for a room whose client has none (NetEase IM's web SDK) */
   serverModeration?: (courseData: string) => ChatroomModeration
+  /** the page is on https (file messages' http urls are then taken as https) */
+  securePage?: () => boolean
   /** uploads a file for a file, image or audio message to the room (src/api/chatUpload.ts); none: only comments */
   uploadFile?: (chatroomId: string, kind: ChatFileKind, name: string, file: PickedFile, onProgress: (fraction: number) => void) => Promise<ChatFile>
   /** a guest's nick in the room */
@@ -249,7 +251,7 @@ export class LiveHomeStore {
     const identity: ChatroomIdentity =
       room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
     try {
-      const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity })
+      const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity, securePage: this.deps.securePage?.() === true })
       if (this.client === client) {
         runInAction(() => (this.room = entered.room))
         this.stopRoomNews = client.moderation?.onRoom((room) => runInAction(() => (this.room = room)))

@@ -216,7 +216,7 @@ export class LocalChatroomClient implements ChatroomClient {
   }
 
   private normalise(wire: WireMessage): LiveChatMessage | undefined {
-    const viewer: Viewer = { account: this.account, deviceId: this.deviceId }
+    const viewer: Viewer = { account: this.account, deviceId: this.deviceId, secure: this.options?.securePage === true }
     return normaliseLiveMessage({ idClient: wire.idClient, from: wire.from, fromNick: wire.fromNick, fromAvatar: wire.fromAvatar, fromType: wire.fromType, time: wire.time, type: wire.type, body: wire.body }, viewer)
   }
 

@@ -77,7 +77,11 @@ export class NeteaseChatroomClient implements ChatroomClient {
     return this.statusListeners.add(listener)
   }
 
+  /** the page is on https (spec 001 §3 secure-page mode) */
+  private securePage = false
+
   async enter(options: EnterOptions): Promise<EnterResult> {
+    this.securePage = options.securePage === true
     this.leaving = false
     this.setStatus({ state: 'connecting' })
     const Chatroom = await this.loadSdk()
@@ -197,7 +201,7 @@ export class NeteaseChatroomClient implements ChatroomClient {
   }
 
   private normalise(m: NimChatroomMessage): LiveChatMessage | undefined {
-    return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId })
+    return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId, secure: this.securePage })
   }
 
   private noteTime(messages: readonly LiveChatMessage[]): void {

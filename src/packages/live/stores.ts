@@ -40,6 +40,8 @@ export const useLiveStores = definePackageStores((app) => {
         login: () => app.loginData.data,
         signedIn: () => app.session.loggedIn,
         createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
+        // H5 on https; the mini-program has no page address (its requests are https only)
+        securePage: () => globalThis.location?.protocol === 'https:',
         uploadFile: (chatroomId, kind, name, file, onProgress) => chatUpload.upload(chatroomId, kind, name, file, onProgress),
         serverModeration: (courseData) => new NeteaseModeration((fields) => moderation.moderate(courseData, fields)),
         guestNick: () => t('live.guestNick', { n: String(Math.floor(Math.random() * 9000) + 1000) }),
