@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { EsignState, MoneyApi } from '../../api/money'
 import { validateSmsCode } from '../../domain/validation'
-import type { MessageOf } from './stores'
 
 /**
  * The payout agreement on /withdrawAction (spec 001 §9: "the first payout requires signing via an
@@ -23,7 +22,7 @@ export class EsignStore {
 
   constructor(
     private readonly money: MoneyApi,
-    private readonly messageOf: MessageOf,
+    private readonly messageOf: (err: unknown) => string,
   ) {
     makeAutoObservable<EsignStore, 'money' | 'messageOf'>(this, { money: false, messageOf: false })
   }
