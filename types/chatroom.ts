@@ -229,13 +229,14 @@ export type ReconnectReason = 'restarting' | 'unavailable'
 export type KickReason = 'blacked' | 'managerKick' | 'chatroomClosed'
 
 /**
- * Room to client, unasked: a new message; the member was put out of the room; a member's new state
+ * Room to client, unasked: new messages (those of a short window, oldest first: one frame however
+ * many, and none of the member's own); the member was put out of the room; a member's new state
  * (marked, muted, kicked, blacklisted: every member of the room gets it); the room's new state
  * (announcement, mute, …); go to another node: this one is stopping (a deploy) or has lost what
  * the nodes share (Redis), and the socket closes behind this frame.
  */
 export type PushFrame =
-  | { push: 'msg'; data: WireMessage }
+  | { push: 'msgs'; data: WireMessage[] }
   | { push: 'kicked'; data: { reason: KickReason } }
   | { push: 'member'; data: { member: WireMember; notice: ChatroomNotice } }
   | { push: 'room'; data: { chatroom: WireChatroom; notice: ChatroomNotice } }

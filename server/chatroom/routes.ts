@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyPluginAsync } from 'fastify'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { CHATROOM_SOCKET_PATH, CLIENT_KEY_PATTERN, ChatroomCode } from '../../types/chatroom'
-import type { AnswerFrame, ChatroomChanges, ChatroomCommands, ChatroomNotice, PushFrame, ReconnectReason, WireChatroom, WireMember } from '../../types/chatroom'
+import type { AnswerFrame, ChatroomChanges, ChatroomCommands, ChatroomNotice, PushFrame, ReconnectReason, WireChatroom, WireMember, WireMessage } from '../../types/chatroom'
 import { safeUrl } from '../../src/domain/message/url'
 import { hasControlCharacter } from '../../src/domain/validation'
 import type { AppContext } from '../context'
@@ -35,6 +35,18 @@ const FINISH_COMMANDS_MS = 5_000
 /** The WebSocket close codes that say "come back": the server restarts (1012), or try again later (1013). */
 const CLOSE_RESTARTING = 1012
 const CLOSE_TRY_LATER = 1013
+/**
+ * A room's new messages go out together this long after the first of them: one frame per member
+ * and window, serialised once for the whole room (a live of thousands pays a socket write per
+ * member and window, not a JSON text per member and message).
+ */
+const BATCH_MS = 20
+/**
+ * A member whose socket holds this much unsent is cut rather than given more: its client
+ * reconnects and catches up from the history, and the server's memory stays bounded however slow
+ * a reader is.
+ */
+const MAX_UNSENT_BYTES = 1024 * 1024
 
 /** A refusal answered on the socket: its code, and its catalogue text in the socket's language. */
 class Refused extends Error {
@@ -118,12 +130,41 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
     if (seatsOf(seat.chatroomId, seat.account).length === 0) announce(seat, false)
   }
 
+  /** Each room's messages waiting for their frame (BATCH_MS), each with its sender's socket when it sits here. */
+  const batches = new Map<string, { messages: Array<{ message: WireMessage; from?: WebSocket }>; timer: NodeJS.Timeout }>()
+  /** Sends a room's waiting messages: one frame for every seat, and one without its own for a seat that sent some. */
+  const flush = (chatroomId: string): void => {
+    const batch = batches.get(chatroomId)
+    if (!batch) return
+    batches.delete(chatroomId)
+    clearTimeout(batch.timer)
+    const senders = new Set(batch.messages.map((m) => m.from))
+    const all = frameOf({ push: 'msgs', data: batch.messages.map((m) => m.message) })
+    for (const seat of seatsOf(chatroomId)) {
+      if (!senders.has(seat.socket)) {
+        sendFrame(seat.socket, all)
+        continue
+      }
+      const others = batch.messages.filter((m) => m.from !== seat.socket).map((m) => m.message)
+      if (others.length > 0) sendFrame(seat.socket, frameOf({ push: 'msgs', data: others }))
+    }
+  }
+  const flushAll = (): void => {
+    for (const chatroomId of [...batches.keys()]) flush(chatroomId)
+  }
+
   /** Pushes `event` to this process's seats; `except` is the sender's socket. */
   const deliver = (event: RoomEvent, except?: WebSocket): void => {
     if (event.kind === 'msg') {
-      for (const seat of seatsOf(event.message.chatroomId)) if (seat.socket !== except) send(seat.socket, { push: 'msg', data: event.message })
+      const { chatroomId } = event.message
+      const batch = batches.get(chatroomId) ?? { messages: [], timer: setTimeout(() => flush(chatroomId), BATCH_MS) }
+      batches.set(chatroomId, batch)
+      batch.messages.push({ message: event.message, from: except })
       return
     }
+    // what a room's members learn next comes after the messages before it
+    if (event.kind === 'kick' || event.kind === 'close' || event.kind === 'member') flush(event.chatroomId)
+    if (event.kind === 'room') flush(event.chatroom.id)
     if (event.kind === 'kick' || event.kind === 'close') {
       const reason = event.kind === 'kick' ? event.reason : 'chatroomClosed'
       for (const kicked of seatsOf(event.chatroomId, event.kind === 'kick' ? event.account : undefined)) {
@@ -136,11 +177,13 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
       return
     }
     if (event.kind === 'member') {
-      for (const seat of seatsOf(event.chatroomId)) send(seat.socket, { push: 'member', data: { member: event.member, notice: event.notice } })
+      const frame = frameOf({ push: 'member', data: { member: event.member, notice: event.notice } })
+      for (const seat of seatsOf(event.chatroomId)) sendFrame(seat.socket, frame)
       return
     }
     if (event.kind === 'room') {
-      for (const seat of seatsOf(event.chatroom.id)) send(seat.socket, { push: 'room', data: { chatroom: event.chatroom, notice: event.notice } })
+      const frame = frameOf({ push: 'room', data: { chatroom: event.chatroom, notice: event.notice } })
+      for (const seat of seatsOf(event.chatroom.id)) sendFrame(seat.socket, frame)
       return
     }
     if (event.kind === 'presence') {
@@ -191,6 +234,7 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
 
   /** Tells every socket to go to another node, and closes it behind that word. */
   const sendAllOn = (reason: ReconnectReason, closeCode: number): void => {
+    flushAll()
     for (const ws of wss.clients) {
       send(ws, { push: 'reconnect', data: { reason } })
       leaveSeat(ws)
@@ -232,6 +276,17 @@ export const chatroomRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
   }
   const send = (ws: WebSocket, frame: AnswerFrame | PushFrame): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+  }
+  /** A push's text, once for every member it goes to. */
+  const frameOf = (push: PushFrame): Buffer => Buffer.from(JSON.stringify(push))
+  /** Sends a push serialised by frameOf, or cuts a member too slow to take it (MAX_UNSENT_BYTES). */
+  const sendFrame = (ws: WebSocket, frame: Buffer): void => {
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount > MAX_UNSENT_BYTES) {
+      ws.terminate()
+      return
+    }
+    ws.send(frame, { binary: false })
   }
   const seatsOf = (chatroomId: string, account?: string): Seat[] =>
     [...seats.values()].filter((s) => s.chatroomId === chatroomId && (account === undefined || s.account === account))

@@ -313,9 +313,8 @@ export class LocalChatroomClient implements ChatroomClient {
     if (typeof frame !== 'object' || frame === null) return
     if ('push' in frame) {
       const push = frame as PushFrame
-      if (push.push === 'msg') {
-        const message = this.normalise(push.data)
-        if (message) this.deliver([message])
+      if (push.push === 'msgs') {
+        if (Array.isArray(push.data)) this.deliver(this.readAll(push.data))
       } else if (push.push === 'kicked') {
         this.leave(EXIT_BY_KICK[push.data.reason] ?? 'kicked')
       } else if (push.push === 'member') {

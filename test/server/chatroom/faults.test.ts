@@ -115,7 +115,7 @@ class ScriptedRoom {
   }
 
   push(message: WireMessage): void {
-    this.handlers?.onMessage(JSON.stringify({ push: 'msg', data: message }))
+    this.handlers?.onMessage(JSON.stringify({ push: 'msgs', data: [message] }))
   }
 
   drop(): void {

@@ -71,7 +71,7 @@ export class RoomSocket {
   }
 
   messages(): WireMessage[] {
-    return this.pushes.flatMap((p) => (p.push === 'msg' ? [p.data] : []))
+    return this.pushes.flatMap((p) => (p.push === 'msgs' ? p.data : []))
   }
 
   close(): void {
