@@ -26,7 +26,7 @@ const TARGET_P99_MS = 20
 const CONNECTIONS = 10
 const WARM_UP_SECONDS = 2
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const address = probe.address()
@@ -35,10 +35,13 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-/** The cluster of `npm run server` on the SQLite file `database`, or on PostgreSQL (bench/pgCluster.ts). */
-async function startCluster(database: { sqlite: string } | 'postgres', port: number): Promise<ChildProcess> {
+/**
+ * The cluster of `npm run server` on the SQLite file `database`, or on PostgreSQL (bench/pgCluster.ts),
+ * with `extraEnv` over the bench's settings.
+ */
+export async function startCluster(database: { sqlite: string } | 'postgres', port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   // no per-client rate limit (ops/rateLimit.ts): every request of the load comes from this one address
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', RATE_LIMIT_MAX: '0' }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', RATE_LIMIT_MAX: '0', ...extraEnv }
   const server =
     database === 'postgres'
       ? spawn(process.execPath, [path.join(ROOT, 'scripts/engines.mjs'), path.join(ROOT, 'node_modules/.bin/tsx'), 'bench/pgCluster.ts'], {
@@ -65,7 +68,7 @@ async function startCluster(database: { sqlite: string } | 'postgres', port: num
   return server
 }
 
-async function stopCluster(server: ChildProcess): Promise<void> {
+export async function stopCluster(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return
   const exited = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
