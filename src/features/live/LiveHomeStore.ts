@@ -251,7 +251,7 @@ export class LiveHomeStore {
     const identity: ChatroomIdentity =
       room.account && room.imToken ? { kind: 'account', account: room.account, token: room.imToken } : { kind: 'guest', nick: this.deps.guestNick() }
     try {
-      const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity, securePage: this.deps.securePage?.() === true })
+      const entered = await client.enter({ chatroomId: room.chatroomId, addresses: room.chatroomAddresses, identity, ...(this.deps.securePage ? { securePage: this.deps.securePage() } : {}) })
       if (this.client === client) {
         runInAction(() => (this.room = entered.room))
         this.stopRoomNews = client.moderation?.onRoom((room) => runInAction(() => (this.room = room)))
