@@ -12,9 +12,10 @@ export type { PayType } from '../../types/purchase'
 
 export type CreateOrderParams = CreateOrderBody
 
-/** A paid live's price on its pay page (fen). */
+/** A paid live's price on its pay page (fen), and its host, who counts as paid (spec 001 §4). */
 export interface LiveSale {
   priceFen: number
+  ownerWmid: string
 }
 
 /** The purchase calls of spec 000 §7 and spec 001 §7 (createPayOrder, getWxLoginUrl, the order query). */
@@ -39,7 +40,7 @@ export function createPurchaseApi(post: Post) {
       const res = await call(liveCalls.info, { courseData }, { silent: true })
       // 404: no such live, nothing to buy
       const live = res.code === 200 ? res.data.object : undefined
-      return live?.liveP === 1 && live.liveF > 0 ? { priceFen: live.liveF } : undefined
+      return live?.liveP === 1 && live.liveF > 0 ? { priceFen: live.liveF, ownerWmid: live.wmid } : undefined
     },
 
     /** The login page outside WeChat; `redirect` is where the login round trip comes back to. */

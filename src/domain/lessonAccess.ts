@@ -83,6 +83,11 @@ function readId(value: unknown): string | undefined {
   return undefined
 }
 
+/** The live's owner counts as paid for their own live (spec 001 §4): both ids read, and equal. */
+export function ownsLive(liveOwnerId: unknown, userId: unknown): boolean {
+  return sameUser(liveOwnerId, userId)
+}
+
 function sameUser(a: unknown, b: unknown): boolean {
   const id = readId(a)
   return id !== undefined && id === readId(b)
@@ -142,7 +147,7 @@ function standing(input: LessonAccessInput, fields: Record<string, unknown>): St
   const userId = input.session.userId
   // The author is never a free-preview reader (spec 000 §6) and reads their own lesson in full.
   if (sameUser(fields.wmid, userId)) return { kind: 'author' }
-  if (readNumber(fields.isBought) === 1 || input.paidLocally === true || sameUser(input.liveOwnerId, userId)) {
+  if (readNumber(fields.isBought) === 1 || input.paidLocally === true || ownsLive(input.liveOwnerId, userId)) {
     return { kind: 'paid' }
   }
   const freeCount = readFreeCount(fields)

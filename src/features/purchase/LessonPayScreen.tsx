@@ -152,7 +152,7 @@ const LessonPayBody = observer(function LessonPayBody({
         <View className='lesson-pay__live'>
           <Text className='lesson-pay__notice'>{t('purchase.liveAppOnly.title')}</Text>
           <Text className='lesson-pay__author'>{t('purchase.liveAppOnly.text')}</Text>
-          {store.paidOrder ? <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text> : null}
+          {store.paidOrder || store.ownsLive ? <Text className='lesson-pay__purchased'>{t('purchase.purchased')}</Text> : null}
           {target && !flow.canSell ? <Text className='lesson-pay__notice lesson-pay__ios'>{t('purchase.iosUnavailable')}</Text> : null}
           {target && flow.canSell ? (
             <Button className='lesson-pay__button lesson-pay__pay' {...pressable(buy)}>

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { LessonInfo } from '../../../types/lesson'
 import type { LessonApi } from '../../api/lesson'
 import type { LiveSale, PayType } from '../../api/purchase'
-import { decideLessonPayView } from '../../domain/lessonAccess'
+import { decideLessonPayView, ownsLive } from '../../domain/lessonAccess'
 import type { LessonPayView } from '../../domain/lessonAccess'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
 import { messageOf } from '../../domain/errorMessage'
@@ -120,6 +120,11 @@ export class LessonPayStore {
     if (target) await this.visit.apply(target.courseData)
   }
 
+  /** The viewer hosts this paid live: it counts as paid, with nothing to buy (spec 001 §4). */
+  get ownsLive(): boolean {
+    return this.liveSale !== undefined && ownsLive(this.liveSale.ownerWmid, this.deps.userId())
+  }
+
   /** The pay flow's success: the purchased state, with the group QR code when the order has one. */
   markPaid(order: PaidOrder): void {
     this.visit.markPaid()
@@ -129,7 +134,7 @@ export class LessonPayStore {
   /** The pay dialog's target for the current lesson. */
   payTarget(): PayTarget | undefined {
     const target = this.target
-    if (target?.payType === 2) return this.liveSale && !this.paidOrder ? { ...target, priceFen: this.liveSale.priceFen } : undefined
+    if (target?.payType === 2) return this.liveSale && !this.paidOrder && !this.ownsLive ? { ...target, priceFen: this.liveSale.priceFen } : undefined
     const view = this.view
     if (!target || view?.view !== 'pay') return undefined
     return { ...target, priceFen: view.priceFen, loginUrl: this.info?.loginUrl || undefined }

@@ -228,8 +228,8 @@ describe('readLoginData', () => {
 describe('LessonPayStore', () => {
   const info = (overrides: Partial<LessonInfo>): LessonInfo => lessonInfo({ courseName: 'Paid', privacyStatus: 3, fee: 1990, ...overrides })
 
-  function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean; liveFen?: number } = {}) {
-    const storage = memoryStorage()
+  function payStore(lesson: LessonInfo | undefined, env: { wechat?: boolean; liveFen?: number; userId?: string } = {}) {
+    const storage = memoryStorage(env.userId ? { [STORAGE_KEYS.session]: JSON.stringify({ userid: env.userId, token: 't', encryptKey: 'k' }) } : {})
     const session = new SessionStore(storage)
     const lessonApi: LessonApi = {
       info: async () => (lesson ? { found: true, info: lesson } : { found: false }),
@@ -244,7 +244,7 @@ describe('LessonPayStore', () => {
       loginData: new LoginDataStore(storage, session),
       inWechatBrowser: () => env.wechat === true,
       userId: () => session.userId,
-      liveSale: async () => (env.liveFen ? { priceFen: env.liveFen } : undefined),
+      liveSale: async () => (env.liveFen ? { priceFen: env.liveFen, ownerWmid: 'wm_host' } : undefined),
     })
     return { store, storage }
   }
@@ -293,6 +293,20 @@ describe('LessonPayStore', () => {
     expect(store.payTarget()).toEqual({ courseData: 'live-1', payType: 2, priceFen: 2990 })
     store.markPaid({ isShowjoinQrcode: 0, joinQrcode: '', joinGroupName: '' })
     expect(store.payTarget()).toBeUndefined()
+  })
+
+  it("shows the live's host their paid live as bought, with nothing to pay; anyone else gets the pay button", async () => {
+    const host = payStore(undefined, { liveFen: 2990, userId: 'wm_host' }).store
+    await host.open({ courseData: 'live-1', payType: 2 })
+    expect(host.ownsLive).toBe(true)
+    expect(host.payTarget()).toBeUndefined()
+    const viewer = payStore(undefined, { liveFen: 2990, userId: 'wm_viewer' }).store
+    await viewer.open({ courseData: 'live-1', payType: 2 })
+    expect(viewer.ownsLive).toBe(false)
+    expect(viewer.payTarget()).toEqual({ courseData: 'live-1', payType: 2, priceFen: 2990 })
+    const loggedOut = payStore(undefined, { liveFen: 2990 }).store
+    await loggedOut.open({ courseData: 'live-1', payType: 2 })
+    expect(loggedOut.ownsLive).toBe(false)
   })
 
   it('answers notFound for an unknown course and open-in-browser inside WeChat', async () => {
