@@ -74,16 +74,7 @@ export class SmsCodeRepository {
    * against the code, which is void after SMS_MAX_ATTEMPTS wrong tries or SMS_CODE_TTL_MS.
    */
   verify(phone: string, interCode: string, vcode: string, now: number): Promise<boolean> {
-    return this.db.transaction(async (tx): Promise<boolean> => {
-      const live = await byPhone(tx, phone, interCode)
-      if (!live || now - live.sentAt >= SMS_CODE_TTL_MS || live.attempts >= SMS_MAX_ATTEMPTS) return false
-      if (live.code !== vcode) {
-        await tx.run('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ? AND inter_code = ?', [phone, interCode])
-        return false
-      }
-      await tx.run('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?', [phone, interCode])
-      return true
-    })
+    return this.db.transaction((tx) => consumeSmsCode(tx, phone, interCode, vcode, now))
   }
 
   /**
@@ -98,4 +89,19 @@ export class SmsCodeRepository {
   async last(phone: string, interCode: string): Promise<string | undefined> {
     return (await byPhone(this.db, phone, interCode))?.code
   }
+}
+
+/**
+ * `SmsCodeRepository.verify`'s work on `q`: the caller's transaction, when what the code allows
+ * belongs with using it up (the payout agreement is signed in the same transaction).
+ */
+export async function consumeSmsCode(q: Queryable, phone: string, interCode: string, vcode: string, now: number): Promise<boolean> {
+  const live = await byPhone(q, phone, interCode)
+  if (!live || now - live.sentAt >= SMS_CODE_TTL_MS || live.attempts >= SMS_MAX_ATTEMPTS) return false
+  if (live.code !== vcode) {
+    await q.run('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ? AND inter_code = ?', [phone, interCode])
+    return false
+  }
+  await q.run('DELETE FROM sms_codes WHERE phone = ? AND inter_code = ?', [phone, interCode])
+  return true
 }

@@ -157,6 +157,20 @@ export class PayoutRepository {
   async sign(wmid: string, phone: string, now: number): Promise<void> {
     await this.db.run('INSERT INTO payout_signatures (wmid, phone, signed_at) VALUES (?, ?, ?) ON CONFLICT (wmid) DO NOTHING', [wmid, phone, now])
   }
+
+  /**
+   * Signs when `useCode` (the SMS code's check, on this transaction) passes, in one transaction: a
+   * seller who signed meanwhile is signed, so the same code sent twice at once signs once and both
+   * answers say signed. False when the code was refused.
+   */
+  signWithCode(wmid: string, phone: string, useCode: (tx: Queryable) => Promise<boolean>, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx): Promise<boolean> => {
+      if (await tx.one('SELECT 1 AS found FROM payout_signatures WHERE wmid = ?', [wmid])) return true
+      if (!(await useCode(tx))) return false
+      await tx.run('INSERT INTO payout_signatures (wmid, phone, signed_at) VALUES (?, ?, ?)', [wmid, phone, now])
+      return true
+    })
+  }
 }
 
 type Outcome = { status: 1 } | { status: 2; failType: 0 | 1; reason: string }

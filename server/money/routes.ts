@@ -21,7 +21,8 @@ import { MoneyRepository } from './data'
 import { demoPayout } from './payout'
 import { PayoutRepository } from './payoutData'
 import { normalisePhone } from '../login/rules'
-import { requireSmsCode, sendSmsCode } from '../login/smsCalls'
+import { sendSmsCode } from '../login/smsCalls'
+import { consumeSmsCode } from '../login/sms'
 import type { EsignState } from '../../types/money'
 import type { ClearingRow } from './data'
 import {
@@ -244,13 +245,12 @@ export const moneyRoutes: FastifyPluginAsync<AppContext> = async (app, { db, rep
     const wmid = await me(request)
     if ((await payouts.signedAt(wmid)) === null) {
       const { card, number } = await cardPhone(wmid)
-      try {
-        await requireSmsCode(smsCodes, number, request.body.vcode ?? '', now)
-      } catch (refusal) {
-        // the same code sent twice at once: one signs, the other finds it signed
-        if ((await payouts.signedAt(wmid)) === null) throw refusal
+      const vcode = (request.body.vcode ?? '').trim()
+      if (vcode === '') throw ApiRefusal.say(ResponseCode.BadRequest, 'smsCodeEmpty')
+      // the code is used up and the agreement signed in one transaction: the same code twice at once signs once, and both are told signed
+      if (!(await payouts.signWithCode(wmid, card.phone, (tx) => consumeSmsCode(tx, number.phone, number.interCode, vcode, now), now))) {
+        throw ApiRefusal.say(ResponseCode.BadRequest, 'smsCodeWrong')
       }
-      await payouts.sign(wmid, card.phone, now)
     }
     return ok({ object: await esignState(wmid) })
   })
