@@ -26,6 +26,13 @@ import {
 /** Catch-up after a reconnect reads this many a page (the room's page limit), for at most MAX_CATCH_UP_PAGES pages. */
 const CATCH_UP_PAGE = 100
 const MAX_CATCH_UP_PAGES = 50
+/**
+ * Catch-up reads back this far before the newest message seen: a message another node stored a
+ * moment before one this client saw may reach it by the relay only after the connection was lost
+ * (Redis away, a node stopping), and would otherwise never be fetched. What was delivered already is
+ * filtered out by its client message id.
+ */
+const CATCH_UP_OVERLAP_MS = 5_000
 
 const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = {
   [ChatroomCode.Muted]: 'muted',
@@ -445,9 +452,9 @@ export class LocalChatroomClient implements ChatroomClient {
       this.deliver(await this.history(0))
       return
     }
-    // one millisecond back: messages of the same millisecond as the newest seen are not skipped;
-    // the ones already delivered are filtered out by their client message id
-    let timetag = Math.max(0, since - 1)
+    // CATCH_UP_OVERLAP_MS back: messages of the same moment as the newest seen, and ones the relay
+    // had not brought yet, are not skipped; the ones already delivered are filtered out by their id
+    let timetag = Math.max(0, since - CATCH_UP_OVERLAP_MS)
     for (let page = 0; page < MAX_CATCH_UP_PAGES; page++) {
       const wires = await this.request('getHistoryMsgs', { timetag, limit: CATCH_UP_PAGE, reverse: true })
       this.deliver(this.readAll(wires))
