@@ -197,6 +197,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     ...(pay ? { payments: createPayments(createWechatPayClient(pay, outside), repos, [wechat.appId, wechat.miniAppId]) } : {}),
     mediaDir: MEDIA_DIR,
     liveWebViewer: opts.liveWebViewer ?? demo,
+    liveFixtureStream: demo,
   }
   // demo mode answers the outside services' protocols itself (server/outside/standins.ts)
   if (demo) await app.register(standinRoutes, context)

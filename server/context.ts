@@ -50,4 +50,6 @@ export interface AppContext {
   readonly mediaDir: string
   /** the older live viewer outside the app (LIVE_WEB_VIEWER; demo mode's default); off: every live is app-only */
   readonly liveWebViewer: boolean
+  /** without LIVE_STREAM_ORIGIN, lives play this server's fixture stream: demo mode only; production answers that the live cannot play */
+  readonly liveFixtureStream: boolean
 }

@@ -89,6 +89,7 @@ const TEXTS = {
   smsNotDelivered: { 'zh-CN': '验证码短信没有发出，请稍后重新获取', en: 'the SMS with the code could not be sent: ask for a new code in a moment' },
   // buying (server/purchase): WeChat Pay API v3
   liveMissing: { 'zh-CN': '直播不存在', en: 'live does not exist' },
+  liveStreamUnset: { 'zh-CN': '直播暂时无法播放，请稍后再试', en: 'this live cannot be played right now: try again later' },
   payIosMiniProgram: { 'zh-CN': '由于相关规范，iOS 功能暂不可用', en: 'Due to platform rules, this feature is not available on iOS' },
   payNeedsWechatLogin: { 'zh-CN': '请在微信中登录后再购买', en: 'log in through WeChat before buying' },
   payUnavailable: { 'zh-CN': '微信支付暂时不可用，请稍后再试', en: 'WeChat Pay is not available right now: try again later' },

@@ -47,12 +47,13 @@ function localRoomAddress(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${CHATROOM_SOCKET_PATH}`
 }
 
-export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts, orders }, identity, wechat, wechatOauth, nimRoom, payments, liveWebViewer }) => {
+export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repos: { lives, accounts, attempts, orders }, identity, wechat, wechatOauth, nimRoom, payments, liveWebViewer, liveFixtureStream }) => {
   const replayTries = new PasswordTries(db, attempts, { prefix: 'live-pass', client: REPLAY_PASSWORD_LIMIT, item: REPLAY_PASSWORD_LIVE_LIMIT })
   const clock = Date.now
   const segments = readSegments()
   // a deployment's stream origin (LIVE_STREAM_*), else this server's fixture stream behind play tokens (demo)
   const streamOrigin = streamOriginFromEnv(process.env)
+  if (!streamOrigin && !liveFixtureStream) app.log.error('LIVE_STREAM_ORIGIN is not set: no live or replay can be played (see README, filling a production database)')
   acceptFormBodiesOnly(app)
 
   const findLive = async (courseData: string): Promise<LiveRecord> => {
@@ -135,10 +136,12 @@ export const liveRoutes: FastifyPluginAsync<AppContext> = async (app, { db, repo
   }
 
   /** The stream's address for a viewer the rules let in: signed and expiring at the stream origin, or a play token's. */
-  const playUrl = async (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): Promise<string> =>
-    streamOrigin
-      ? streamUrl(streamOrigin, kind, live.streamName, live.durationS, at)
-      : absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${await lives.issuePlayToken(live, kind, at)}`)
+  const playUrl = async (live: LiveRecord, kind: PlayKind, request: FastifyRequest, at: number): Promise<string> => {
+    if (streamOrigin) return streamUrl(streamOrigin, kind, live.streamName, live.durationS, at)
+    // a production deployment never hands out the demo's fixture stream in place of its lives
+    if (!liveFixtureStream) throw ApiRefusal.say(ResponseCode.Unavailable, 'liveStreamUnset')
+    return absoluteUrl(publicOrigin(request), `/hls/${encodeURIComponent(live.courseData)}/${kind}.m3u8?token=${await lives.issuePlayToken(live, kind, at)}`)
+  }
 
   contractRoute(app, liveCalls.info, { fields: { courseData: handle, loginData: handle } }, async (request) => {
     const live = await findLive(request.body.courseData)

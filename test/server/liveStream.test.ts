@@ -6,6 +6,9 @@
  * (records.ts), as a deployer fills the database, on each engine.
  */
 import { createHash } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { RECORD_WRITERS } from '../../server/content/records'
@@ -14,7 +17,7 @@ import { DEFAULT_STREAM_TTL_S, REPLAY_MARGIN_MS, signedStreamUrl, streamOriginFr
 import type { ObjectData } from '../../types/api'
 import { liveCalls } from '../../types/live'
 import type { LiveInfo } from '../../types/live'
-import { testDatabase } from './engines'
+import { sharedTestDatabase, testDatabase } from './engines'
 import { LOGIN, post } from './helpers'
 import type { Fields } from './helpers'
 
@@ -146,5 +149,36 @@ describe('the play and replay calls with a stream origin', () => {
       streamName: string
     }
     expect(again.streamName).toBe('teacher_paid_01')
+  })
+})
+
+describe('a production deployment without a stream origin', () => {
+  let app: FastifyInstance
+  let live: string
+
+  beforeAll(async () => {
+    // the demo seeds the host's account once; the production server then opens the same database
+    const database = await sharedTestDatabase(join(mkdtempSync(join(tmpdir(), 'live-stream-')), 'db.sqlite'))
+    await (await buildApp({ database, staticDir: '/nonexistent-static-dir' })).close()
+    app = await buildApp({
+      mode: 'production',
+      wechat: { appId: 'wx-app', appSecret: 'secret', miniAppId: 'wx-mini', miniAppSecret: 'mini-secret' },
+      database,
+      staticDir: '/nonexistent-static-dir',
+      liveWebViewer: true,
+    })
+    const store = new MediaStore({ dir: '/nonexistent-media', publicBase: '/media/store', maxBytes: 1 })
+    live = ((await RECORD_WRITERS.live(app.db, 'wm_teacher', { liveId: 'no-origin', title: '直播', beginTime: Date.now(), status: 1 }, store, Date.now())) as { courseData: string }).courseData
+  })
+  afterAll(() => app.close())
+
+  it("never hands out the demo's fixture stream: the play call says, in the reader's language, that the live cannot play", async () => {
+    // a free live, watched as a guest: the play call's stream address is all that is asked
+    const zh = await post<ObjectData<LiveInfo>>(app, liveCalls.play.path, { fromType: 1, courseData: live, loginType: 2 })
+    expect(zh.body).toMatchObject({ code: 503, msg: '直播暂时无法播放，请稍后再试' })
+    expect(zh.raw).not.toContain('/hls/')
+    const en = await post(app, liveCalls.play.path, { fromType: 1, courseData: live, loginType: 2 }, { 'accept-language': 'en' })
+    expect(en.body).toMatchObject({ code: 503, msg: 'this live cannot be played right now: try again later' })
+    expect(await app.db.one('SELECT count(*) AS n FROM live_play_tokens')).toEqual({ n: 0 })
   })
 })
