@@ -8,6 +8,8 @@
  *   the database is back; a send told it failed is not stored, one told it succeeded is stored once;
  * - the chat room's members say they are reconnecting, and are back by themselves afterwards;
  * - the pool opens new connections by itself: calls, readiness and the room work again.
+ * It runs in the PostgreSQL run of the suite (node scripts/engines.mjs …), beside the rest of the
+ * server suite on PostgreSQL, and is skipped in the SQLite run; the cluster is its own either way.
  */
 import type { FastifyInstance } from 'fastify'
 import { CHATROOM_SOCKET_PATH } from '../../../types/chatroom'
@@ -21,6 +23,7 @@ import { commentContent } from '../../../src/domain/chat/liveMessage'
 import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
 import { wsSocket } from '../chatroom/harness'
 import { LOGIN, TEACHER, V2_LIST } from '../helpers'
+import { TEST_DATABASE_URL } from '../engines'
 import { PostgresCluster, pause, post, probe, until, type Answer } from './gracefulNodes'
 
 jest.setTimeout(60_000)
@@ -34,7 +37,9 @@ interface Timed extends Answer {
   ms: number
 }
 
-describe('PostgreSQL stopped for 10 seconds under load, and started again', () => {
+const maybe = TEST_DATABASE_URL ? describe : describe.skip
+
+maybe(`PostgreSQL stopped for 10 seconds under load, and started again${TEST_DATABASE_URL ? '' : ' (skipped: the PostgreSQL run has it, node scripts/engines.mjs)'}`, () => {
   let cluster: PostgresCluster
   let app: FastifyInstance
   let port = 0
