@@ -1,16 +1,25 @@
 import cluster from 'node:cluster'
 import { StartupError, modeNotice, serverConfigFromEnv, startServer } from './app'
 import type { WorkerListening } from './cluster'
-import { gracefulOptionsFromEnv } from './ops/graceful'
+import { gracefulOptionsFromEnv, type GracefulOptions } from './ops/graceful'
+
+/** STOP_DRAIN_MS and STOP_TIMEOUT_MS, read before the server starts: a bad value stops the start in a sentence. */
+function stopOptions(): GracefulOptions {
+  try {
+    return gracefulOptionsFromEnv(process.env)
+  } catch (error) {
+    throw new StartupError(error instanceof Error ? error.message : String(error))
+  }
+}
 
 async function start(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
+  const options = stopOptions()
   const { app, url } = await startServer(config)
   // a worker of server/cluster.ts: the primary prints the address and the mode once for all of them
   if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
   else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config)}\n`)
   // finishes what is in flight, sends chat members on and exits (ops/graceful.ts); closing checkpoints the WAL into the database file
-  const options = gracefulOptionsFromEnv(process.env)
   const stop = (): void => app.stopGracefully(options)
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -199,3 +199,16 @@ describe(`a rolling restart of one of two nodes (${TEST_DATABASE_URL ? 'PostgreS
     await until(() => back.received.includes('b0-welcome'), 'B’s message to reach the member on the restarted A')
   })
 })
+
+describe('the stop settings', () => {
+  it('stops a start with a bad STOP_DRAIN_MS in a sentence', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lesson-graceful-bad-'))
+    try {
+      await expect(ServerNode.start('bad', join(dir, 'db.sqlite'), { STOP_DRAIN_MS: 'soon' })).rejects.toThrow(
+        /exited \(1\) before listening: STOP_DRAIN_MS must be a whole number of milliseconds, got soon\n$/,
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
