@@ -81,7 +81,7 @@ describe('invite pages in Chromium (H5, 375x812)', () => {
     const code = ((await sms.json()) as { data: { object: { code: string } } }).data.object.code
     await shown(page, '.bind-dialog__code input').fill(code === '000000' ? '111111' : '000000')
     await shown(page, '.bind-dialog__confirm').click()
-    await toast(page, 'wrong verification code')
+    await toast(page, '验证码错误')
     await shown(page, '.bind-dialog__code input').fill(code)
     await settled(page)
     await e2e.screenshot(page, 'invite-bind-dialog')
