@@ -8,16 +8,19 @@
  * under any view limit, with no share reward tip above the list, for a browser other than WeChat's
  * (which shows its open-in-browser screen instead). The client's own rules decide that
  * (src/domain/lessonAccess.ts `decideLessonView`), on top of the server's (rules.ts
- * `decideLessonAnswer`) for an anonymous reader. It stops at the first message that is not text or
- * a notice: the app's other cells need the app.
+ * `decideLessonAnswer`) for an anonymous reader. It stops at the first message that is not text, a
+ * notice or a playable voice: the app's other cells need the app. A voice tapped here plays once
+ * the app has taken over (issue 36): the shell's tap script keeps the tap (server/core/firstScreen.ts).
  */
 import type { FastifyRequest } from 'fastify'
-import { sendTimeText, formatCreationDate } from '../../src/domain/format'
+import { FIRST_SCREEN_VOICE } from '../../src/domain/firstScreen'
+import { sendTimeText, formatCreationDate, wholeSeconds } from '../../src/domain/format'
 import { decideLessonView, shareRewardFen } from '../../src/domain/lessonAccess'
 import { parseMessage } from '../../src/domain/message/parse'
 import { foldRows } from '../../src/domain/message/rows'
 import { isPlayableVoice } from '../../src/domain/message/voice'
 import type { MessageRowModel } from '../../src/domain/message/rows'
+import type { VoiceMessage } from '../../src/domain/message/types'
 import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../src/domain/message/url'
 import { fillPlaceholders, localeOf } from '../../src/locales'
 import type { Catalog, Locale } from '../../src/locales'
@@ -56,6 +59,30 @@ interface FirstScreenContent {
 const el = (tag: 'taro-view-core' | 'taro-text-core', className: string, inner: string, attrs = ''): string =>
   `<${tag} class="${className}"${attrs}>${inner}</${tag}>`
 
+/**
+ * A voice bubble as VoiceCell.tsx draws it, stopped. It carries no id (the app's cell, drawn
+ * beside it for a moment, has it) but FIRST_SCREEN_VOICE: the shell's tap script
+ * (server/core/firstScreen.ts) keeps a tap on it for the app, which plays it once it takes over.
+ */
+function voiceMarkup(message: VoiceMessage, strings: Catalog): string {
+  const seconds = Math.max(1, wholeSeconds(message.duration))
+  const label = fillPlaceholders(strings['player.voice.label'], {
+    seconds,
+    name: message.sender.nickname,
+    state: strings['player.voice.stopped'],
+  })
+  const waves = [1, 2, 3].map((n) => el('taro-view-core', `voice-cell__wave voice-cell__wave--${n}`, '')).join('')
+  const bubble = el(
+    'taro-view-core',
+    'bubble bubble--voice voice-cell voice-cell--stopped',
+    el('taro-view-core', 'voice-cell__icon', waves, ' aria-hidden="true"') +
+      el('taro-text-core', 'voice-cell__duration', `${seconds}″`, ' aria-hidden="true"'),
+    ` style="width:${Math.min(100, 30 + seconds * 2)}%" role="button" tabindex="0" aria-pressed="false"` +
+      ` aria-label="${escapeHtml(label)}" ${FIRST_SCREEN_VOICE}="${escapeHtml(message.msgId)}"`,
+  )
+  return el('taro-view-core', 'voice-cell-box', bubble)
+}
+
 function rowMarkup({ message, showAvatar }: MessageRowModel, strings: Catalog, now: number): string {
   if (message.kind === 'notification') {
     return el('taro-view-core', 'message-row message-row--notice', el('taro-text-core', 'message-row__notice', escapeHtml(message.text)))
@@ -73,7 +100,9 @@ function rowMarkup({ message, showAvatar }: MessageRowModel, strings: Catalog, n
     ? el('taro-view-core', 'message-row__meta', el('taro-text-core', 'message-row__nickname', nickname) + timeMarkup)
     : el('taro-view-core', 'message-row__meta message-row__meta--compact', timeMarkup)
   const text = message.kind === 'text' ? message.text : ''
-  const body = el('taro-view-core', 'cell-text', el('taro-view-core', 'bubble bubble--text', el('taro-text-core', 'bubble__text', escapeHtml(text), ' user-select="true"')))
+  const body = isPlayableVoice(message)
+    ? voiceMarkup(message, strings)
+    : el('taro-view-core', 'cell-text', el('taro-view-core', 'bubble bubble--text', el('taro-text-core', 'bubble__text', escapeHtml(text), ' user-select="true"')))
   return el(
     'taro-view-core',
     'message-row',
@@ -96,11 +125,12 @@ function firstScreenMarkup(content: FirstScreenContent, locale: Locale, now: num
   return el('taro-view-core', content.rail ? 'lesson lesson--rail' : 'lesson', created + list)
 }
 
-/** The opening rows the first screen can show: text and notices, up to the first other message. */
+/** The opening rows the first screen can show: text, notices and voices, up to the first other message. */
 function openingRows(rows: readonly MessageRowModel[]): MessageRowModel[] {
   const shown: MessageRowModel[] = []
   for (const row of rows) {
-    if (shown.length === MAX_ROWS || (row.message.kind !== 'text' && row.message.kind !== 'notification')) break
+    const kind = row.message.kind
+    if (shown.length === MAX_ROWS || (kind !== 'text' && kind !== 'notification' && !isPlayableVoice(row.message))) break
     shown.push(row)
   }
   return shown

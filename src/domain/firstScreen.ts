@@ -9,6 +9,25 @@ export const FIRST_SCREEN_MANIFEST = 'first-screen.json'
 /** The element of the H5 shell holding the first screen until the app removes it (src/platform/firstScreen). */
 export const FIRST_SCREEN_ID = 'first-screen'
 
+/**
+ * The attribute naming the voice (its msgId) of a first-screen voice bubble: the shell's tap script
+ * (server/core/firstScreen.ts) keeps the last such bubble tapped before the app took over.
+ */
+export const FIRST_SCREEN_VOICE = 'data-first-voice'
+
+/**
+ * The global the tap script leaves for the app: the voice tapped on the first screen, not yet
+ * played, and how to stop listening (src/platform/firstScreen hands it to the lesson page).
+ */
+export const FIRST_SCREEN_TAPS = '__firstScreenTaps'
+
+export interface FirstScreenTaps {
+  /** msgId of the voice tapped last, undefined when none is waiting (a second tap takes it back) */
+  voice: string | undefined
+  /** stops listening: the app's own cells take taps from now on */
+  stop(): void
+}
+
 export interface FirstScreenManifest {
   /** CSS rules, minified as the build wrote them */
   style: string
@@ -36,6 +55,17 @@ export const FIRST_SCREEN_CLASSES: readonly string[] = [
   'bubble',
   'bubble--text',
   'bubble__text',
+  'voice-cell-box',
+  'bubble--voice',
+  'voice-cell',
+  'voice-cell--stopped',
+  'voice-cell--loading',
+  'voice-cell__icon',
+  'voice-cell__wave',
+  'voice-cell__wave--1',
+  'voice-cell__wave--2',
+  'voice-cell__wave--3',
+  'voice-cell__duration',
   'taro-img__mode-aspectfill',
   'taro-img__mode-aspectfill--height',
 ]

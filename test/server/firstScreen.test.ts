@@ -155,12 +155,42 @@ describe('the first screen of an open lesson', () => {
     await addLesson('fs-voice', [
       { text: 'one' },
       { text: 'two' },
+      { msgType: 1001, obj: JSON.stringify({ url: '/media/slide-1.png', width: 10, height: 10 }) },
       { msgType: 1002, obj: JSON.stringify({ url: '/media/voice/demo.mp3', duration: 3 }) },
-      { text: 'after the voice' },
     ])
     const markup = firstScreenOf((await get('/lesson?courseData=fs-voice')).body) ?? ''
     expect(markup.startsWith('<taro-view-core class="lesson lesson--rail">')).toBe(true)
     expect(rowsOf(markup).map((r) => r.text)).toEqual(['one', 'two'])
+    expect(markup).not.toContain('voice-cell')
+  })
+
+  it('draws a playable voice as a stopped voice bubble the tap script knows, named for a screen reader (issue 36)', async () => {
+    await addLesson('fs-tap', [
+      { text: 'listen:' },
+      { msgType: 1002, msgId: 'fs-tap-"voice"', obj: JSON.stringify({ url: '/media/voice/demo.mp3', duration: 12.4 }) },
+      { msgType: 1002, obj: JSON.stringify({ url: '', duration: 3 }) },
+      { text: 'after the unplayable voice' },
+    ])
+    const markup = firstScreenOf((await get('/lesson?courseData=fs-tap')).body) ?? ''
+    const bubbles = [...markup.matchAll(/<taro-view-core class="bubble bubble--voice voice-cell voice-cell--stopped"([^>]*)>/g)].map((m) => m[1])
+    expect(bubbles).toHaveLength(1)
+    expect(bubbles[0]).toContain('role="button" tabindex="0" aria-pressed="false"')
+    expect(bubbles[0]).toContain('style="width:54%"')
+    expect(bubbles[0]).toContain('aria-label="语音，12 秒，来自 林老师，未播放"')
+    expect(bubbles[0]).toContain('data-first-voice="fs-tap-&quot;voice&quot;"')
+    // no id: the app's own cell carries voice-<msgId> while both are drawn
+    expect(bubbles[0]).not.toContain(' id=')
+    expect(markup).toContain('<taro-text-core class="voice-cell__duration" aria-hidden="true">12″</taro-text-core>')
+    // the voice without a file is not drawn here, nor anything after it
+    expect(markup).not.toContain('after the unplayable voice')
+  })
+
+  it('has the tap script in the head, before any row is parsed', async () => {
+    const html = (await get('/lesson?courseData=demo-open')).body
+    const script = html.indexOf('window.__firstScreenTaps=')
+    expect(script).toBeGreaterThan(0)
+    expect(script).toBeLessThan(html.indexOf('</head>'))
+    expect(html.indexOf('<div id="first-screen"')).toBeGreaterThan(html.indexOf('</head>'))
   })
 
   it('is the plain shell for a lesson opening with a message the app alone can draw', async () => {

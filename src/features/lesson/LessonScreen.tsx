@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '../../platform/components/basic'
+import { when } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { formatCreationDate } from '../../domain/format'
 import { shareRewardFen } from '../../domain/lessonAccess'
@@ -91,6 +92,13 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
     if (!waiting) firstScreen.dismiss()
   }, [waiting])
   useLayoutEffect(() => () => firstScreen.dismiss(), [])
+  // a voice tapped on that first screen plays once the player has this list (LessonAudio hands it
+  // over in an effect of its own, which may run after this one)
+  const ready = !waiting && store.status === 'ready'
+  useEffect(() => {
+    const tapped = ready ? firstScreen.takeTap() : undefined
+    return tapped ? when(() => player.viewedHasVoice, () => player.toggleVoice(tapped)) : undefined
+  }, [ready, player])
 
   if (!link) return <StateView kind='error' title={t('lesson.badLink')} />
   if (waiting) return <StateView kind='loading' title={t('common.loading')} />

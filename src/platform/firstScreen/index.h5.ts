@@ -1,4 +1,5 @@
-import { FIRST_SCREEN_ID } from '../../domain/firstScreen'
+import { FIRST_SCREEN_ID, FIRST_SCREEN_TAPS } from '../../domain/firstScreen'
+import type { FirstScreenTaps } from '../../domain/firstScreen'
 import type { PlatformFirstScreen } from './types'
 
 export const firstScreen: PlatformFirstScreen = {
@@ -11,5 +12,13 @@ export const firstScreen: PlatformFirstScreen = {
     const pages = document.querySelectorAll<HTMLElement>('.taro_page_show')
     const page = pages[pages.length - 1]
     if (offset > 0 && page) page.scrollTop = offset
+  },
+  takeTap() {
+    const taps = (window as Window & { [FIRST_SCREEN_TAPS]?: FirstScreenTaps })[FIRST_SCREEN_TAPS]
+    if (!taps) return undefined
+    taps.stop()
+    const voice = taps.voice
+    taps.voice = undefined
+    return typeof voice === 'string' && voice !== '' ? voice : undefined
   },
 }

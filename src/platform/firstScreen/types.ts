@@ -8,4 +8,10 @@ export interface PlatformFirstScreen {
    * as far as the reader had scrolled the first screen (its rows lie where the app's rows lie).
    */
   dismiss(): void
+
+  /**
+   * The voice (its msgId) the reader tapped on the first screen before the app took over, once:
+   * later calls answer undefined, and the first screen stops keeping taps.
+   */
+  takeTap(): string | undefined
 }
