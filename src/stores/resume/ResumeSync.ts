@@ -102,12 +102,13 @@ export class ResumeSync {
         if (!session.loggedIn) return
         // stopped, or the lesson heard to its end (the playhead back at 0): the last place heard goes now
         if (status === 'idle') {
-          void this.flush()
+          void this.flush(true)
           return
         }
         if (!isServerLesson(key) || media?.kind !== 'voice') return
         this.latest = { courseData: key, msgId: media.id, position: placeBehind(position) }
-        if (status === 'paused' || this.deps.now() - this.lastSentAt >= RESUME_SYNC_INTERVAL_MS) void this.flush()
+        if (status === 'paused') void this.flush(true)
+        else if (this.deps.now() - this.lastSentAt >= RESUME_SYNC_INTERVAL_MS) void this.flush(false)
       },
     )
     const stopOffer = reaction(
@@ -118,7 +119,7 @@ export class ResumeSync {
       },
       { fireImmediately: true },
     )
-    const stopHide = device.onHide(() => void this.flush())
+    const stopHide = device.onHide(() => void this.flush(true))
     return () => {
       stopPlace()
       stopOffer()
@@ -126,10 +127,14 @@ export class ResumeSync {
     }
   }
 
-  /** Sends the latest place unless the server has it already (one request at a time). */
-  async flush(): Promise<void> {
+  /**
+   * Sends the latest place unless the server has it already (one request at a time). While playing
+   * (`exact` false) a place that moved less than RESUME_MIN_MOVE_SECONDS counts as sent; a pause, a
+   * stop or a hidden app (`exact`) sends any place the server does not have exactly.
+   */
+  async flush(exact = true): Promise<void> {
     const place = this.latest
-    if (!place || !this.deps.session.loggedIn || this.isSent(place)) return
+    if (!place || !this.deps.session.loggedIn || this.isSent(place, exact)) return
     if (this.sending) {
       this.again = true
       return
@@ -149,7 +154,7 @@ export class ResumeSync {
     }
     if (this.again) {
       this.again = false
-      await this.flush()
+      await this.flush(true)
     }
   }
 
@@ -166,14 +171,11 @@ export class ResumeSync {
     this.deps.player.dismissResume()
   }
 
-  private isSent(place: SentPlace): boolean {
+  private isSent(place: SentPlace, exact: boolean): boolean {
     const sent = this.sent
-    return (
-      sent !== undefined &&
-      sent.courseData === place.courseData &&
-      sent.msgId === place.msgId &&
-      Math.abs(sent.position - place.position) < RESUME_MIN_MOVE_SECONDS
-    )
+    if (sent === undefined || sent.courseData !== place.courseData || sent.msgId !== place.msgId) return false
+    const moved = Math.abs(sent.position - place.position)
+    return exact ? moved === 0 : moved < RESUME_MIN_MOVE_SECONDS
   }
 
   private localStamp(courseData: string): number | undefined {

@@ -115,6 +115,19 @@ describe('saving the place while listening', () => {
     expect(t.saves().length).toBe(before + 1)
   })
 
+  it('a pause sends a place that moved only a second since the last one sent', async () => {
+    const t = setUp()
+    t.player.attach(t.lesson())
+    await t.player.playVoice('v1')
+    t.engine.listener.onPlay()
+    await t.listen(4, 0)
+    expect(t.saves().map((s) => s.position)).toEqual(['0'])
+    t.player.pause()
+    t.engine.listener.onPause()
+    await flush()
+    expect(t.saves().map((s) => s.position)).toEqual(['0', '1'])
+  })
+
   it('a stop sends the last place heard, never the 0 the stopped player shows', async () => {
     const t = setUp()
     t.player.attach(t.lesson())
