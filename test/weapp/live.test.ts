@@ -125,6 +125,6 @@ describe('the live viewer in the compiled mini-program (dist/weapp)', () => {
     await p.close()
     page = await loadPage(routeByName('LiveHomeAdmin').page, { courseData: 'live-now' }, as(BUYER))
     const q = page
-    await q.waitFor(() => q.text().includes('only the host or an admin of this live may open this page'), 20000)
+    await q.waitFor(() => q.text().includes('只有主播或这个直播的管理员可以打开这个页面'), 20000)
   })
 })
