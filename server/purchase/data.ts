@@ -81,6 +81,37 @@ export class OrderRepository {
     return this.db.one<OrderRecord>(BY_NO, [orderNO])
   }
 
+  /** The open order's prepay parameters kept for this app and payer since `since`, as JSON; none: prepay anew. */
+  async keptPrepay(orderNO: string, appId: string, openid: string, since: number): Promise<string | undefined> {
+    const row = await this.db.one<{ payParams: string }>(
+      'SELECT pay_params AS "payParams" FROM order_prepays WHERE order_no = ? AND app_id = ? AND openid = ? AND created_at >= ?',
+      [orderNO, appId, openid, since],
+    )
+    return row?.payParams
+  }
+
+  /** Keeps a prepay's parameters (JSON) for the order, app and payer, replacing an older one. */
+  async keepPrepay(orderNO: string, appId: string, openid: string, payParams: string, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO order_prepays (order_no, app_id, openid, pay_params, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (order_no, app_id, openid) DO UPDATE SET pay_params = excluded.pay_params, created_at = excluded.created_at`,
+      [orderNO, appId, openid, payParams, now],
+    )
+  }
+
+  /**
+   * Claims the right to ask WeChat Pay about the open order now: true for one caller at a time,
+   * and only when nobody asked since `since` (the claim itself is the record of asking).
+   */
+  async claimCheck(orderNO: string, now: number, since: number): Promise<boolean> {
+    const changed = await this.db.run(
+      `INSERT INTO order_checks (order_no, checked_at) VALUES (?, ?)
+       ON CONFLICT (order_no) DO UPDATE SET checked_at = excluded.checked_at WHERE order_checks.checked_at < ?`,
+      [orderNO, now, since],
+    )
+    return changed === 1
+  }
+
   joinGroup(lessonId: number): Promise<JoinGroup | undefined> {
     return this.db.one<JoinGroup>('SELECT group_name AS name, qrcode FROM join_groups WHERE lesson_id = ?', [lessonId])
   }

@@ -67,4 +67,25 @@ export const PURCHASE_MIGRATIONS: readonly Migration[] = [
   CREATE UNIQUE INDEX live_pay_orders_one_open ON live_pay_orders (wmid, live_id) WHERE status = 0;
   `,
   },
+  {
+    version: 14,
+    sql: `
+  -- an open order's JSAPI prepay and the parameters it is paid with, per app and payer: asking to
+  -- pay again within the hour reuses them (WeChat Pay keeps a prepay_id two hours) rather than
+  -- asking WeChat Pay and signing anew; order_no names a lesson (LP) or a live (LV) order
+  CREATE TABLE order_prepays (
+    order_no   TEXT NOT NULL,
+    app_id     TEXT NOT NULL,
+    openid     TEXT NOT NULL,
+    pay_params TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (order_no, app_id, openid)
+  );
+  -- when WeChat Pay was last asked whether an open order is paid (an order call opening it again)
+  CREATE TABLE order_checks (
+    order_no   TEXT PRIMARY KEY,
+    checked_at INTEGER NOT NULL
+  );
+  `,
+  },
 ]

@@ -15,6 +15,7 @@ import { absoluteUrl, publicOrigin } from '../core/urls'
 import { acceptFormBodiesOnly, handle } from '../core/schema'
 import type { AccountRecord } from '../login/data'
 import { WechatPayError } from '../outside/wechatPay/client'
+import type { JsapiPayParams } from '../outside/wechatPay/client'
 import type { JoinGroup } from './data'
 import { notifyRoutes } from './notify'
 import { PAY_NOTIFY_PATH } from './payments'
@@ -24,6 +25,14 @@ import { orderSource } from './platform'
 import { jsapiPayConfig, liveOrderState, orderState } from './rules'
 
 const orderNO = { type: 'string', minLength: 1, maxLength: 32 } as const
+
+/** An open order's JSAPI prepay is paid with the same parameters for this long (WeChat Pay keeps a prepay_id 2 h). */
+export const PREPAY_REUSE_MS = 3600_000
+/**
+ * WeChat Pay is asked whether an order opened before is paid at most this often: a buyer tapping pay
+ * again is answered from the last word meanwhile, and the pay page's own order query asks each time.
+ */
+export const ORDER_CHECK_INTERVAL_MS = 3_000
 
 /** WeChat's own browser (its User-Agent), where WeixinJSBridge confirms a JSAPI payment. */
 const WECHAT_BROWSER = /\bMicroMessenger\//
@@ -106,6 +115,7 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
    */
   const paidMeanwhile = async (pay: Payments, order: { orderNO: string; createdAt: number }, now: number): Promise<boolean> => {
     if (order.createdAt === now) return false
+    if (!(await orders.claimCheck(order.orderNO, now, now - ORDER_CHECK_INTERVAL_MS))) return false
     try {
       return await pay.reconcile(order.orderNO, now)
     } catch (error) {
@@ -122,6 +132,11 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
     const appId = miniProgram ? wechat.miniAppId : wechat.appId
     const openid = await payerOf(context, buyer.wmid, appId)
     if (!openid) throw ApiRefusal.say(ResponseCode.Forbidden, 'payNeedsWechatLogin')
+    // the QR code follows the payment (orderState); the name tells the buyer what it will be
+    const extra = { isBought: 0, joinGroupName: group?.name ?? '' } as const
+    const now = Date.now()
+    const kept = await orders.keptPrepay(order.orderNO, appId, openid, now - PREPAY_REUSE_MS)
+    if (kept) return jsapiPayConfig(JSON.parse(kept) as JsapiPayParams, order, extra)
     try {
       const prepayId = await pay.client.jsapiPrepay({
         appid: appId,
@@ -131,8 +146,9 @@ export const purchaseRoutes: FastifyPluginAsync<AppContext> = async (app, contex
         notifyPath: PAY_NOTIFY_PATH,
         openid,
       })
-      // the QR code follows the payment (orderState); the name tells the buyer what it will be
-      return jsapiPayConfig(pay.client.payParams(appId, prepayId), order, { isBought: 0, joinGroupName: group?.name ?? '' })
+      const params = pay.client.payParams(appId, prepayId)
+      await orders.keepPrepay(order.orderNO, appId, openid, JSON.stringify(params), now)
+      return jsapiPayConfig(params, order, extra)
     } catch (error) {
       if (!(error instanceof WechatPayError)) throw error
       logPayError(app, error)
