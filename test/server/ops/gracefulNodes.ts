@@ -9,11 +9,19 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../../server/app'
+import { ChatroomError } from '../../../src/im'
 
 /** How long a node may take to migrate, seed (the first) and listen. */
 const START_MS = 60_000
 /** How long a process has to stop on SIGTERM before it is killed. */
 const STOP_MS = 25_000
+
+/**
+ * A chat send that timed out (no answer within the command time-out: a machine under load) may
+ * have been stored or not; the app sends it again with its id, stored once. The tests count it
+ * neither as sent nor as refused.
+ */
+export const timedOut = (error: unknown): boolean => error instanceof ChatroomError && error.kind === 'timeout'
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
