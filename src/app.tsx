@@ -3,6 +3,7 @@ import { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { createAppStores } from './app/composition'
 import { taroPlatformEdge } from './app/platformEdge'
 import { AppStoresContext } from './app/stores'
+import { movedPage, type RouteParams } from './domain/routes'
 import { redirect } from './platform/navigation'
 import { startLocale, t } from './locales'
 import { a11y } from './platform/a11y'
@@ -25,6 +26,11 @@ const framed = platformLocation.insideFrame()
 // before any page renders: roles and names reach the mini-program's components
 a11y.installAria()
 
+/** A page-not-found query (values arrive as strings, or anything from a hand-written link) as route parameters. */
+function queryOf(query: Readonly<Record<string, unknown>> | undefined): RouteParams {
+  return Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, String(v)]))
+}
+
 /** The main package's stores, created once for the life of the app (the player keeps playing across pages). */
 const stores = createAppStores(taroPlatformEdge)
 if (!framed) stores.startLaunchCalls(platformEnv.launchUrl())
@@ -46,9 +52,12 @@ function App({ children }: PropsWithChildren) {
   })
 
   // Unknown addresses (mistyped or retired links) get a not-found page with a way home.
+  // A page moved out of the main package (issue 36) opens at its new path with its query.
   usePageNotFound((res) => {
     if (framed) return
-    redirect('NotFound', { path: res.path })
+    const moved = movedPage(res.path)
+    if (moved) redirect(moved, queryOf(res.query))
+    else redirect('NotFound', { path: res.path })
   })
 
   if (framed) return null

@@ -17,8 +17,9 @@
  *   the demo launcher in a demo build and the listener's home (Home) in a production one.
  * - `/playLesson` (old links carrying `?data=`) is an alias of the Lesson viewer, which reads the
  *   query `data` itself. LessonDetailNew is a name, not a page: Lesson opened with `isPayLesson`.
- * - The older admin and complaint viewers (LessonAdmin, LessonComplain) reuse the lesson viewer's
- *   code, so they stay in the main package with it.
+ * - The main package holds only the first page, the lesson viewer, the not-found page, the
+ *   listener's home and the offline lesson; the older admin and complaint viewers (LessonAdmin,
+ *   LessonComplain) reuse the lesson viewer's code from the main package, in the misc subpackage.
  * - Matching is case-sensitive (like vue-router's default), tolerates one trailing slash, decodes
  *   each path segment once and never throws on a malformed `%`. Query values are decoded the same
  *   way and '+' stays a plus (vue-router 3 did not turn it into a space; base64 blobs keep theirs).
@@ -77,12 +78,15 @@ function route<N extends string>(
 
 
 const TABLE = [
-  // main package: the app shell, the lesson viewer and what it navigates to on its own
+  // main package: the app shell and the lesson viewer (the main entry of shared links)
   route('Launcher', 'main', ['/launcher', '/']),
   route('Lesson', 'main', ['/lesson', '/lesson/:isPayLesson', '/playLesson']),
+  // pages the first page does not need, once main-package pages (issue 36 item 3: what WeChat
+  // downloads before the first page is only what it needs); their old page paths still resolve
+  // (FORMER_MAIN_PAGES)
   route(
     'LessonPay',
-    'main',
+    'money',
     [
       '/lessonPay',
       '/lessonPay/:type/:data',
@@ -92,12 +96,13 @@ const TABLE = [
     ],
     { impliedParams: { '/lessonPay/share/:courseData/:payType': { type: 'share' } } },
   ),
-  route('LessonComplain', 'main', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
-  route('LessonAdmin', 'main', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
-  route('Illegal', 'main', ['/illegal']),
-  route('VipAlert', 'main', ['/vipAlert']),
-  route('Profile', 'main', ['/profile', '/profile/:data']),
-  route('Refresh', 'main', ['/refresh']),
+  route('LessonComplain', 'misc', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
+  route('LessonAdmin', 'misc', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
+  route('Illegal', 'misc', ['/illegal']),
+  route('VipAlert', 'misc', ['/vipAlert']),
+  route('Profile', 'misc', ['/profile', '/profile/:data']),
+  route('Refresh', 'misc', ['/refresh']),
+  // where an unknown page path lands (onPageNotFound), so it never waits for a download
   route('NotFound', 'main', ['/notFound']),
   // the listener's home (issue 35 item 6): what a production build opens on, in the first page's
   // place; and a downloaded lesson played from the device's own files (item 5), in the main
@@ -210,10 +215,34 @@ function specificity(a: Pattern, b: Pattern): number {
   return 0
 }
 
-/** Legacy paths plus the pages' own `/pages/x/index` paths (mini-program share paths, toPageUrl). */
+/**
+ * Pages that were in the main package before issue 36 moved them to a subpackage: a mini-program
+ * link or share card written with the old page path (`/pages/lessonPay/index?…`) still resolves.
+ */
+const FORMER_MAIN_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'LessonPay',
+  'LessonComplain',
+  'LessonAdmin',
+  'Illegal',
+  'VipAlert',
+  'Profile',
+  'Refresh',
+])
+
+/**
+ * The route a former main-package page path (`pages/lessonPay/index`, with or without the leading
+ * '/') now lives at, for the mini-program's page-not-found handler; null for any other path.
+ */
+export function movedPage(path: string): RouteName | null {
+  const folder = /^\/?pages\/([^/]+)\/index$/.exec(path)?.[1]
+  return ROUTES.find((r) => FORMER_MAIN_PAGES.has(r.name) && pageFolder(r.name) === folder)?.name ?? null
+}
+
+/** Legacy paths plus the pages' own `/pages/x/index` paths (mini-program share paths, toPageUrl), old and new. */
 const PATTERNS: readonly Pattern[] = ROUTES.flatMap((r) => [
   ...r.paths.map((p) => compile(r, p)),
   compile(r, `/${r.page}`),
+  ...(FORMER_MAIN_PAGES.has(r.name) ? [compile(r, `/pages/${pageFolder(r.name)}/index`)] : []),
 ]).sort((a, b) => specificity(b, a))
 
 function safeDecode(s: string): string {

@@ -77,7 +77,7 @@ describe('issue 30 in the compiled mini-program (dist/weapp)', () => {
     const p = page
     await p.waitFor(() => p.wx.reLaunch.mock.calls.length > 0, 20000)
     const { url } = optionsOf(p.wx.reLaunch)[0] as { url: string }
-    expect(url).toContain('pages/profile/index')
+    expect(url).toContain('packages/misc/pages/profile/index')
     expect(url).toContain('reason=loginExpired')
     await p.close()
 

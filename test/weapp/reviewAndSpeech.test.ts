@@ -22,7 +22,7 @@ describe('compiled admin and complaint viewers', () => {
   })
 
   it("/lessonAdmin reads the lesson with the link's token as the session headers, 10 rows", async () => {
-    page = await loadPage('pages/lessonAdmin/index', { data: link('wm_admin', 'token-admin', 'legacy-paid') })
+    page = await loadPage('packages/misc/pages/lessonAdmin/index', { data: link('wm_admin', 'token-admin', 'legacy-paid') })
     const loaded = page
     // the first page of a fresh app loads slowly on a busy machine
     await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length === 10, 20000)
@@ -32,7 +32,7 @@ describe('compiled admin and complaint viewers', () => {
   })
 
   it('/lessonComplain says a refused token is refused', async () => {
-    page = await loadPage('pages/lessonComplain/index', { data: link('wm_complainant', 'token-complaint-open', 'legacy-paid') })
+    page = await loadPage('packages/misc/pages/lessonComplain/index', { data: link('wm_complainant', 'token-complaint-open', 'legacy-paid') })
     const loaded = page
     await loaded.waitFor(() => loaded.text().includes('无权查看此课程'))
     expect(loaded.root.querySelectorAll('.message-row')).toHaveLength(0)

@@ -104,6 +104,6 @@ describe('vip and misc pages in the compiled mini-program (dist/weapp)', () => {
     const p = await open('Tmp', { type: 'share', courseData: 'demo-paid', payType: '1' })
     await p.waitFor(() => p.wx.redirectTo.mock.calls.length === 1, 3000)
     const [options] = p.wx.redirectTo.mock.calls[0] as [{ url: string }]
-    expect(options.url).toBe('/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1')
+    expect(options.url).toBe('/packages/money/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1')
   })
 })

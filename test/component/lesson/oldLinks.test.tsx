@@ -33,7 +33,7 @@ afterEach(async () => {
 describe('an old link to a paid lesson', () => {
   it('without a preview goes to the pay/share page its info names', async () => {
     await openOldLink({ [LEGACY_INFO]: () => ok({ object: paidLessonInfo({ shareUrl: SHARE_URL }) }) })
-    await until(() => expect(redirects()).toEqual(['/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1']))
+    await until(() => expect(redirects()).toEqual(['/packages/money/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1']))
   })
 
   it('answered 601 by the old list goes there too (a full URL of the site as shareUrl)', async () => {
@@ -41,7 +41,7 @@ describe('an old link to a paid lesson', () => {
       [LEGACY_INFO]: () => ok({ object: paidLessonInfo({ shareUrl: `https://site.example${SHARE_URL}`, isCheckedFreeCount: 1, freeCount: 5 }) }),
       [LEGACY_LIST]: () => refuse(601, 'buy first'),
     })
-    await until(() => expect(redirects()).toEqual(['/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1']))
+    await until(() => expect(redirects()).toEqual(['/packages/money/pages/lessonPay/index?type=share&courseData=demo-paid&payType=1']))
   })
 
   it('naming no pay page says it must be bought instead of spinning', async () => {

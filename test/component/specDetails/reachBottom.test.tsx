@@ -72,7 +72,7 @@ describe('infinite scroll within 10 px (spec 001 §9)', () => {
   const cases: Array<[string, string, (routes: Record<string, Handler>) => Promise<void>, string, (n: number) => unknown]> = [
     [
       '/profile',
-      'src/pages/profile',
+      'src/packages/misc/pages/profile',
       async (routes) => {
         const stores = moneyStores(routes)
         const store = stores.app.createProfileStore()

@@ -362,9 +362,9 @@ describe('the table', () => {
     const inPackage = (pkg: Route['package']): string[] =>
       ROUTES.filter((r) => r.package === pkg).map((r) => r.name).sort()
     expect(inPackage('main')).toEqual(
-      ['Home', 'Illegal', 'Launcher', 'Lesson', 'LessonAdmin', 'LessonComplain', 'LessonPay', 'NotFound', 'OfflineLesson', 'Profile', 'Refresh', 'VipAlert'],
+      ['Home', 'Launcher', 'Lesson', 'NotFound', 'OfflineLesson'],
     )
-    expect(inPackage('money')).toEqual(['Withdraw', 'WithdrawAction', 'WithdrawBindCard', 'WithdrawBindCardEdit'])
+    expect(inPackage('money')).toEqual(['LessonPay', 'Withdraw', 'WithdrawAction', 'WithdrawBindCard', 'WithdrawBindCardEdit'])
     expect(inPackage('live')).toEqual(['LiveEnd', 'LiveHome', 'LiveHomeAdmin', 'LiveSubscribeNoti'])
     expect(inPackage('vip')).toEqual(['VipExchange', 'VipExchange2', 'VipExchange3', 'VipExchange4'])
     expect(inPackage('invite')).toEqual([
@@ -423,23 +423,23 @@ describe('the table', () => {
 describe('app config generators', () => {
   const allRoutes: Route[] = [...ROUTES]
 
-  const shellOnly: Route[] = ROUTES.filter((r) => ['Launcher', 'Lesson', 'Refresh', 'NotFound'].includes(r.name))
+  const shellOnly: Route[] = ROUTES.filter((r) => ['Launcher', 'Lesson', 'NotFound', 'Home'].includes(r.name))
 
   test('appPages: main pages, Launcher first', () => {
-    expect(appPages(shellOnly)).toEqual(['pages/launcher/index', 'pages/lesson/index', 'pages/refresh/index', 'pages/notFound/index'])
+    expect(appPages(shellOnly)).toEqual(['pages/launcher/index', 'pages/lesson/index', 'pages/notFound/index', 'pages/home/index'])
     expect(appPages()).toEqual(ROUTES.filter((r) => r.package === 'main').map((r) => r.page))
     const pages = appPages(allRoutes)
     expect(pages[0]).toBe('pages/launcher/index')
-    expect(pages).toHaveLength(12)
+    expect(pages).toHaveLength(5)
     expect(pages.every((p) => /^pages\/[a-zA-Z0-9]+\/index$/.test(p))).toBe(true)
   })
 
   test('subPackages: none without a subpackage page, else grouped by root', () => {
     expect(subPackages(shellOnly)).toEqual([])
     const packages = subPackages(allRoutes)
-    expect(packages.map((p) => p.root)).toEqual(['packages/money', 'packages/live', 'packages/invite', 'packages/vip', 'packages/misc'])
+    expect(packages.map((p) => p.root)).toEqual(['packages/money', 'packages/misc', 'packages/live', 'packages/invite', 'packages/vip'])
     expect(packages[0].pages).toEqual([
-      'pages/withdraw/index', 'pages/withdrawAction/index', 'pages/withdrawBindCard/index', 'pages/withdrawBindCardEdit/index',
+      'pages/lessonPay/index', 'pages/withdraw/index', 'pages/withdrawAction/index', 'pages/withdrawBindCard/index', 'pages/withdrawBindCardEdit/index',
     ])
     const all = packages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))
     expect(new Set(all).size).toBe(all.length)
@@ -452,12 +452,12 @@ describe('app config generators', () => {
     expect(h5CustomRoutes(shellOnly)).toEqual({
       '/pages/launcher/index': ['/launcher'],
       '/pages/lesson/index': ['/lesson', '/lesson/:isPayLesson', '/playLesson'],
-      '/pages/refresh/index': ['/refresh'],
       '/pages/notFound/index': ['/notFound'],
+      '/pages/home/index': ['/home'],
     })
     const all = h5CustomRoutes(allRoutes)
     expect(Object.keys(all)).toHaveLength(ROUTES.length)
-    expect(all['/pages/lessonPay/index'][2]).toBe('/lessonPay/share/:courseData/:payType')
+    expect(all['/packages/money/pages/lessonPay/index'][2]).toBe('/lessonPay/share/:courseData/:payType')
     expect(all['/packages/live/pages/liveHome/index']).toEqual(['/liveHome', '/liveHome/:data', '/liveHome/:type/:data'])
   })
 })

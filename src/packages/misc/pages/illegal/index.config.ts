@@ -1,3 +1,3 @@
-import { buildTimeTitle } from '../../locales/buildTitle'
+import { buildTimeTitle } from '../../../../locales/buildTitle'
 
 export default definePageConfig({ navigationBarTitleText: buildTimeTitle('Illegal') })

@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { useAppStores } from '../../app/stores'
-import { STORAGE_KEYS } from '../../domain/storageKeys'
-import { sessionStore } from '../../platform/sessionStorage'
-import { LessonPayScreen, lessonPayRouteFromParams } from '../../features/purchase'
-import { useRouteTitle } from '../../features/routing'
+import { useAppStores } from '../../../../app/stores'
+import { STORAGE_KEYS } from '../../../../domain/storageKeys'
+import { sessionStore } from '../../../../platform/sessionStorage'
+import { LessonPayScreen, lessonPayRouteFromParams } from '../../../../features/purchase'
+import { useRouteTitle } from '../../../../features/routing'
 
 /** /lessonPay and its variants (spec 001 §2); the screen sets the course name as title once loaded. */
 export default function LessonPayPage() {

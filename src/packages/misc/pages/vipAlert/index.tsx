@@ -1,6 +1,6 @@
-import { Text, View } from '../../platform/components/basic'
-import { useRouteTitle } from '../../features/routing'
-import { t } from '../../locales'
+import { Text, View } from '../../../../platform/components/basic'
+import { useRouteTitle } from '../../../../features/routing'
+import { t } from '../../../../locales'
 import '../illegal/index.scss'
 
 /** /vipAlert (spec 001 §2): the content exceeded its view limit; the author must enable VIP. */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { useAppStores } from '../../app/stores'
-import { ProfileScreen } from '../../features/profile'
-import { useRouteTitle } from '../../features/routing'
-import { PROFILE_REASON_LOGIN_EXPIRED } from '../../domain/routeParams'
-import { readLoginData } from '../../stores/loginData'
-import { preparePullDownRefresh } from '../../platform/components/pullDownRefresh'
+import { useAppStores } from '../../../../app/stores'
+import { ProfileScreen } from '../../../../features/profile'
+import { useRouteTitle } from '../../../../features/routing'
+import { PROFILE_REASON_LOGIN_EXPIRED } from '../../../../domain/routeParams'
+import { readLoginData } from '../../../../stores/loginData'
+import { preparePullDownRefresh } from '../../../../platform/components/pullDownRefresh'
 
 // the page config sets enablePullDownRefresh
 preparePullDownRefresh()

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
-import { previousPageUrl } from '../../domain/pageStack'
-import { toPageUrl } from '../../domain/routes'
-import { useRouteTitle } from '../../features/routing'
-import { t } from '../../locales'
-import { StateView } from '../../ui/StateView'
+import { previousPageUrl } from '../../../../domain/pageStack'
+import { toPageUrl } from '../../../../domain/routes'
+import { useRouteTitle } from '../../../../features/routing'
+import { t } from '../../../../locales'
+import { StateView } from '../../../../ui/StateView'
 
 /** /refresh replaces itself with the previous page, mounted afresh (used after a live stream error). */
 export default function RefreshPage() {

@@ -1,6 +1,6 @@
-import { Text, View } from '../../platform/components/basic'
-import { useRouteTitle } from '../../features/routing'
-import { t } from '../../locales'
+import { Text, View } from '../../../../platform/components/basic'
+import { useRouteTitle } from '../../../../features/routing'
+import { t } from '../../../../locales'
 import './index.scss'
 
 /** /illegal (spec 000 §2): the content is suspected of violation and access is suspended. */

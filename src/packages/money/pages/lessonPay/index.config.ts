@@ -1,4 +1,4 @@
-import { buildTimeTitle } from '../../locales/buildTitle'
+import { buildTimeTitle } from '../../../../locales/buildTitle'
 
 export default definePageConfig({
   navigationBarTitleText: buildTimeTitle('LessonPay'),
