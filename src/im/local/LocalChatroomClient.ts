@@ -188,14 +188,13 @@ export class LocalChatroomClient implements ChatroomClient {
     this.setStatus({ state: 'exited', reason: 'intentional' })
   }
 
-  async send(content: LiveContent, idClient: string): Promise<LiveChatMessage> {
-    const stored = await this.request('sendMsg', { idClient, type: 100, body: JSON.stringify(content) })
-    const message = this.normalise(stored)
-    if (!message) throw new ChatroomError('refused', 0, 'the room answered with an unreadable message')
-    this.delivered.fresh([message])
-    this.noteTime([message])
-    return message
+  send(content: LiveContent, idClient: string): Promise<LiveChatMessage> {
+    return this.sendMessage(idClient, 100, JSON.stringify(content))
   }
+
+  /** A file message (type 1 image, 2 audio, 6 file) naming the uploaded file by its url; the room writes the rest. */
+  readonly sendFile = (file: ChatFile, idClient: string): Promise<LiveChatMessage> =>
+    this.sendMessage(idClient, codeOfKind(file.type), JSON.stringify({ type: file.type, url: file.url }))
 
   async history(timetag: number, limit: number = IM_LIMITS.historyBatch): Promise<LiveChatMessage[]> {
     const page = await this.request('getHistoryMsgs', { timetag, limit, reverse: false })
@@ -206,16 +205,16 @@ export class LocalChatroomClient implements ChatroomClient {
     const list = await this.request('getChatroomMembers', { guest, time, limit: IM_LIMITS.memberPageSize })
     return list.map(memberInfo)
   }
-  /** A file message (type 1 image, 2 audio, 6 file) naming the uploaded file by its url; the room writes the rest. */
-  readonly sendFile = async (file: ChatFile, idClient: string): Promise<LiveChatMessage> => {
-    const stored = await this.request('sendMsg', { idClient, type: codeOfKind(file.type), body: JSON.stringify({ type: file.type, url: file.url }) })
+
+  /** Sends one message and takes the room's stored copy as delivered (its own echo never comes back). */
+  private async sendMessage(idClient: string, type: number, body: string): Promise<LiveChatMessage> {
+    const stored = await this.request('sendMsg', { idClient, type, body })
     const message = this.normalise(stored)
     if (!message) throw new ChatroomError('refused', 0, 'the room answered with an unreadable message')
     this.delivered.fresh([message])
     this.noteTime([message])
     return message
   }
-
 
   private setStatus(status: ChatroomStatus): void {
     this.current = status
