@@ -94,11 +94,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react',
     compiler: 'webpack5',
     cache: { enable: false },
+    // Mini-program only: Taro writes base.wxml (main package) with one set of templates per nesting
+    // level, 16 by default; our pages nest within 12 (test/weapp/templateDepth.test.ts), deeper nodes
+    // would render through Taro's recursive `comp` component: 14 KB less before the first page (issue 36 item 3)
+    baseLevel: 12,
     mini: {
-      // Taro writes base.wxml (main package) with one set of templates per nesting level, 16 by default;
-      // our pages nest within 12 (test/weapp/templateDepth.test.ts), deeper nodes would render through
-      // Taro's recursive `comp` component: 14 KB less before the first page (issue 36 item 3)
-      baseLevel: 12,
       compile: { include: sharedSources },
       // dist/weapp.modules.json: which source modules each emitted file holds (the weapp tests check the
       // main package against it)
