@@ -24,7 +24,7 @@ import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
 import { wsSocket } from '../chatroom/harness'
 import { LOGIN, TEACHER } from '../helpers'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from '../engines'
-import { RedisServer, ServerNode, pause, post, probe, until, type Answer, timedOut } from './gracefulNodes'
+import { RedisServer, ServerNode, pause, post, probe, until, type Answer, outcomeUnknown } from './gracefulNodes'
 
 jest.setTimeout(90_000)
 
@@ -103,7 +103,7 @@ describe(`a rolling restart of one of two nodes (${TEST_DATABASE_URL ? 'PostgreS
           await member.client.send(commentContent(`${member.name} ${n}`, { nickname: member.name, faceIcon: '', uid: member.name, updateTime: 0 }, n), idClient)
           member.sent.push(idClient)
         } catch (error) {
-          if (!timedOut(error)) member.failed.push(idClient)
+          if (!outcomeUnknown(error)) member.failed.push(idClient)
         }
         await pause(30)
       }

@@ -17,11 +17,11 @@ const START_MS = 60_000
 const STOP_MS = 25_000
 
 /**
- * A chat send that timed out (no answer within the command time-out: a machine under load) may
- * have been stored or not; the app sends it again with its id, stored once. The tests count it
- * neither as sent nor as refused.
+ * A send whose fate its sender cannot know: no answer in time, or the connection lost while it was in
+ * flight (the room may have stored it). The app sends these again with the same id when it is back
+ * (LiveChatStore's RESENT_WHEN_BACK); only a refusal says the message was not stored.
  */
-export const timedOut = (error: unknown): boolean => error instanceof ChatroomError && error.kind === 'timeout'
+export const outcomeUnknown = (error: unknown): boolean => error instanceof ChatroomError && (error.kind === 'timeout' || error.kind === 'offline')
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 

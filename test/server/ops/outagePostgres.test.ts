@@ -24,7 +24,7 @@ import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
 import { wsSocket } from '../chatroom/harness'
 import { LOGIN, TEACHER, V2_LIST } from '../helpers'
 import { TEST_DATABASE_URL } from '../engines'
-import { PostgresCluster, pause, post, probe, until, type Answer, timedOut } from './gracefulNodes'
+import { PostgresCluster, pause, post, probe, until, type Answer, outcomeUnknown } from './gracefulNodes'
 
 jest.setTimeout(60_000)
 
@@ -91,7 +91,7 @@ maybe(`PostgreSQL stopped for 10 seconds under load, and started again${TEST_DAT
           await talker.send(commentContent(`n ${n}`, { nickname: 'Talker', faceIcon: '', uid: 't', updateTime: 0 }, n), `outage-${n}`)
           sent.push(`outage-${n}`)
         } catch (error) {
-          if (!timedOut(error)) failed.push(`outage-${n}`)
+          if (!outcomeUnknown(error)) failed.push(`outage-${n}`)
         }
         await pause(100)
       }

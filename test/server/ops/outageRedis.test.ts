@@ -19,7 +19,7 @@ import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
 import { wsSocket } from '../chatroom/harness'
 import { V2_LIST } from '../helpers'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from '../engines'
-import { RedisServer, ServerNode, pause, post, probe, until, timedOut } from './gracefulNodes'
+import { RedisServer, ServerNode, pause, post, probe, until, outcomeUnknown } from './gracefulNodes'
 
 jest.setTimeout(60_000)
 
@@ -80,7 +80,7 @@ describe(`Redis stopped for 10 seconds under load, and started again (two nodes 
           await member.client.send(commentContent(`${n}`, { nickname: member.name, faceIcon: '', uid: member.name, updateTime: 0 }, n), idClient)
           member.sent.push(idClient)
         } catch (error) {
-          if (!timedOut(error)) member.failed.push(idClient)
+          if (!outcomeUnknown(error)) member.failed.push(idClient)
         }
         await pause(100)
       }
