@@ -31,6 +31,8 @@ export const DEMO_SECTIONS: DemoSection[] = [
     title: 'launcher.section.lesson',
     links: [
       { label: 'launcher.home', route: 'Home' },
+      { label: 'launcher.transcript', route: 'Transcript' },
+      { label: 'launcher.offlineLesson', route: 'OfflineLesson', params: { courseData: 'demo-all-types' } },
       { label: 'launcher.lesson.open', route: 'Lesson', params: { courseData: 'demo-open' } },
       { label: 'launcher.lesson.allTypes', route: 'Lesson', params: { courseData: 'demo-all-types' } },
       { label: 'launcher.lesson.legacy', route: 'Lesson', params: { isPayLesson: 0, data: 'legacy-open' } },

@@ -5,6 +5,8 @@ export default {
   'launcher.title': 'Demo links',
   'launcher.intro': 'Demo data seeded in the reference server; tap to open a screen.',
   'launcher.home': 'The listener\'s home (a production build\'s first page: continue, downloads, account)',
+  'launcher.transcript': 'Transcript (the playing lesson\'s voice texts, highlighted as they play)',
+  'launcher.offlineLesson': 'A downloaded lesson (played offline after a download in the mini-program)',
   'launcher.section.lesson': 'Lesson viewer',
   'launcher.section.system': 'System pages',
   'launcher.lesson.open': 'Open lesson (about 60 messages over two days)',

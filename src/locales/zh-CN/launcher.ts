@@ -3,6 +3,8 @@ export default {
   'launcher.title': '演示入口',
   'launcher.intro': '参考服务器里预置的演示数据，点一下即可打开对应页面。',
   'launcher.home': '听众首页（正式版的第一页：继续听、已下载、账户）',
+  'launcher.transcript': '文稿（正在播放的课程的语音文字，随播放高亮）',
+  'launcher.offlineLesson': '已下载的课程（小程序里下载后可离线播放）',
   'launcher.section.lesson': '课程查看',
   'launcher.section.system': '系统页面',
   'launcher.lesson.open': '公开课程（约 60 条消息，两天）',
