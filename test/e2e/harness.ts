@@ -10,7 +10,12 @@ import fs from 'fs'
 import path from 'path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app'
+import { buildApp, type AppOptions } from '../../server/app'
+import { DEMO_WECHAT } from '../../server/core/wechat'
+import { standinBase } from '../../server/outside/standinPath'
+import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
+import { demoWechatPay } from '../../server/outside/wechatPay/demo'
+import { WECHAT_PAY_STANDIN, type WechatPaySettings } from '../../server/outside/wechatPay/settings'
 import { expectAccessible } from './axe'
 import { type EnglishMessage, expectNoEnglish, watchForEnglish } from './chineseMessages'
 
@@ -50,6 +55,27 @@ export async function startProviders(): Promise<{ app: FastifyInstance; origin: 
   const app = await buildApp({ database: ':memory:', dev: false, staticDir: '/nonexistent' })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { app, origin: originOf(app) }
+}
+
+/**
+ * A production server's outside services as `buildApp` options: WeChat login, Tencent Cloud SMS and
+ * WeChat Pay (the demo merchant's keys) at the providers' stand-ins on `providersOrigin`
+ * (`startProviders`); pay notifications go to `notifyOrigin()`, the server's own address once it listens.
+ */
+export function productionOutside(providersOrigin: string, notifyOrigin: () => string): Pick<AppOptions, 'mode' | 'wechat' | 'wechatBases' | 'sms'> & { wechatPay: WechatPaySettings } {
+  return {
+    mode: 'production',
+    wechat: DEMO_WECHAT,
+    wechatBases: { api: `${providersOrigin}/standin/wechat-api`, open: `${providersOrigin}/standin/wechat-open` },
+    sms: { ...DEMO_TENCENT_SMS_ACCOUNT, endpoint: `${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}` },
+    wechatPay: {
+      ...demoWechatPay(),
+      base: `${providersOrigin}${standinBase(WECHAT_PAY_STANDIN)}`,
+      get notifyOrigin() {
+        return notifyOrigin()
+      },
+    },
+  }
 }
 
 /**

@@ -17,13 +17,12 @@ import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
 import { importExport } from '../../server/content/importer'
 import { MediaStore, mediaStoreFromEnv } from '../../server/content/mediaStore'
-import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
 import { TENCENT_SMS_OUTBOX_PATH, type DeliveredSms } from '../../server/outside/tencentSms/standin'
-import { demoWechatPay } from '../../server/outside/wechatPay/demo'
-import { WECHAT_PAY_STANDIN, type WechatPaySettings } from '../../server/outside/wechatPay/settings'
+import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
 import { standinBase } from '../../server/outside/standinPath'
+import type { WechatPaySettings } from '../../server/outside/wechatPay/settings'
 import { EXPORT_AUTHOR, header, message, tempDir, writeJsonExport } from '../fixtures/contentExport'
-import { startE2E, startProviders, type E2E } from './harness'
+import { productionOutside, startE2E, startProviders, type E2E } from './harness'
 import { shown } from './browserState'
 
 jest.setTimeout(180000)
@@ -45,23 +44,14 @@ describe('the log of a whole journey in Chromium holds no secret (production mod
 
   beforeAll(async () => {
     ;({ app: providers, origin: providersOrigin } = await startProviders())
-    pay = {
-      ...demoWechatPay(),
-      base: `${providersOrigin}${standinBase(WECHAT_PAY_STANDIN)}`,
-      get notifyOrigin() {
-        return baseUrl
-      },
-    }
+    const outside = productionOutside(providersOrigin, () => baseUrl)
+    pay = outside.wechatPay
     storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-secrets-store-'))
     process.env.MEDIA_STORE_DIR = storeDir
     e2e = await startE2E({
       app: (staticDir) =>
         buildApp({
-          mode: 'production',
-          wechat: DEMO_WECHAT,
-          wechatBases: { api: `${providersOrigin}/standin/wechat-api`, open: `${providersOrigin}/standin/wechat-open` },
-          sms: { ...DEMO_TENCENT_SMS_ACCOUNT, endpoint: `${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}` },
-          wechatPay: pay,
+          ...outside,
           database: ':memory:',
           staticDir,
           logger: { requests: true, destination: { write: (line) => void logged.push(line) } },
