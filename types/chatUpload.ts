@@ -11,7 +11,12 @@
  *    carrying either is an error (spec 001 §8).
  * 3. The file message is sent to the room with the stored file's `url`: the room takes it only
  *    from the account that uploaded it to that room, and writes the message from the upload's
- *    record (the client's own claims of type, size or name are not what others see).
+ *    record (the client's own claims of type, size or name are not what others see). In a NetEase
+ *    IM room (the live's play answer carries an appKey) the app asks this server instead
+ *    (`chatUploadCalls.sendNetEase`): it checks the sender may speak in that live's room and that
+ *    the file is the sender's upload to it, then sends it through NetEase's server API in the
+ *    sender's name (chatroom/sendMsg.action, msgType 1, 2 or 6, the attach written from the
+ *    upload's record); NetEase delivers it to every member as sent by the server.
  */
 import type { ObjectData } from './api'
 import { endpoint } from './contract'
@@ -72,11 +77,29 @@ export interface ChatChunkRefusal {
   offset?: number
 }
 
+/** A file message NetEase took from this server in the sender's name: what the room's members receive. */
+export interface NetEaseFileMessage {
+  idClient: string
+  from: string
+  fromNick: string
+  fromAvatar: string
+  time: number
+  /** the type code: image 1, audio 2, file 6 */
+  type: number
+  /** the file as NetEase carries it (its attach) */
+  attach: ChatFile
+}
+
 export const chatUploadCalls = {
   init: endpoint<{ chatroomId: string; type: string; name: string; size: number }, ObjectData<ChatUploadTicket>>('/wmim/live/chatroom/upload/init.do', {
     chatroomId: 'required',
     type: 'required',
     name: 'required',
     size: 'required',
+  }),
+  sendNetEase: endpoint<{ chatroomId: string; url: string; idClient: string }, ObjectData<NetEaseFileMessage>>('/wmim/live/chatroom/upload/sendNetEase.do', {
+    chatroomId: 'required',
+    url: 'required',
+    idClient: 'required',
   }),
 } as const

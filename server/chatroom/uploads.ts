@@ -7,6 +7,12 @@
  * names and sizes of uploadRules.ts; the room's sendMsg then takes the stored file only from the
  * account that uploaded it to that room (`fileMessageBody`).
  *
+ * A NetEase IM room (NIM_* set, server/outside/nim) has no member records here: there an upload
+ * and its send are for a logged-in viewer the live lets watch while it is on (the play rules of
+ * server/live/rules.ts), and `sendNetEase` sends the stored file through NetEase's server API in
+ * the uploader's name, after asking NetEase whether the room is open and muted (the host and its
+ * admins speak in a muted room); NetEase itself refuses a member it muted or blacklisted.
+ *
  * Chunks wait in a directory beside the store's files (`.chat-uploads`, which the store never
  * serves), so every machine of a deployment that shares the store's directory takes them.
  */
@@ -17,7 +23,8 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
-import type { ChatChunkAnswer, ChatChunkRefusal, ChatFile, ChatFileKind } from '../../types/chatUpload'
+import type { ChatChunkAnswer, ChatChunkRefusal, ChatFile, ChatFileKind, NetEaseFileMessage } from '../../types/chatUpload'
+import { LiveModerationCode } from '../../types/liveModeration'
 import { CHAT_UPLOAD_CHUNK, CHAT_UPLOAD_PATH, CHAT_UPLOAD_TOKEN_HEADER, chatUploadCalls } from '../../types/chatUpload'
 import type { AppContext } from '../context'
 import { AttemptCounter, waitMinutes } from '../core/attempts'
@@ -29,6 +36,9 @@ import { acceptFormBodiesOnly } from '../core/schema'
 import type { Db, Queryable } from '../core/sql'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from '../content/mediaStore'
 import { DEFAULT_MEDIA_STORE_DIR } from '../content/routes'
+import type { LiveRecord } from '../live/data'
+import { playRefusal } from '../live/rules'
+import { NimError, type NimFileMsgType } from '../outside/nim/client'
 import { bytesMatch, checkDeclared, imageSize } from './uploadRules'
 
 /** Uploads one account may start in an hour, and have unfinished at once. */
@@ -57,6 +67,15 @@ interface UploadRow {
 const UPLOAD_COLUMNS = `upload_id AS "uploadId", token_hash AS "tokenHash", account, chatroom_id AS "chatroomId", kind, name, ext, size,
   received, url, width, height`
 
+/** The message type each kind is sent with (spec 001 §3). */
+const TYPE_CODES: Readonly<Record<ChatFileKind, NimFileMsgType>> = { image: 1, audio: 2, file: 6 }
+/** NetEase's refusals of a sender, as the catalogue's sentences (others: NetEase refused, with its code). */
+const NIM_SENDER_REFUSALS: Readonly<Record<number, { code: number; key: TextKey }>> = {
+  13002: { code: LiveModerationCode.Closed, key: 'chatClosed' },
+  13003: { code: ResponseCode.Forbidden, key: 'chatBlacklisted' },
+  13004: { code: ResponseCode.Forbidden, key: 'chatMuted' },
+}
+
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 
 const fileOf = (row: UploadRow): ChatFile => ({
@@ -82,7 +101,7 @@ export async function fileMessageBody(q: Queryable, chatroomId: string, account:
   }
   if (typeof url !== 'string' || url === '') return null
   const row = await q.one<UploadRow>(`SELECT ${UPLOAD_COLUMNS} FROM chat_uploads WHERE url = ? AND account = ? AND chatroom_id = ?`, [url, account, chatroomId])
-  if (!row || { image: 1, audio: 2, file: 6 }[row.kind] !== type) return null
+  if (!row || TYPE_CODES[row.kind] !== type) return null
   return JSON.stringify(fileOf(row))
 }
 
@@ -96,10 +115,33 @@ class ChunkRefused extends Error {
   }
 }
 
-export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db, identity, repos: { chatrooms } }) => {
+export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db, identity, nimRoom, repos: { chatrooms, lives } }) => {
   const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
   const spool = (uploadId: string): string => join(store.settings.dir, '.chat-uploads', uploadId)
   const attempts = new AttemptCounter()
+
+  /** The local room's member who may upload to it: logged in (not anonymous), not blacklisted, the room open. */
+  const localUploader = async (chatroomId: string, wmid: string): Promise<void> => {
+    const room = await chatrooms.room(chatroomId)
+    if (!room) throw ApiRefusal.say(ResponseCode.NotFound, 'chatNoRoom')
+    if (room.closed === 1) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatClosed')
+    const member = await chatrooms.member(chatroomId, wmid)
+    if (!member || member.type === 'anonymous') throw ApiRefusal.say(ResponseCode.Forbidden, 'chatNotLoggedIn')
+    if (member.blacked) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatBlacklisted')
+  }
+
+  /**
+   * The live of a NetEase room and whether `wmid` may speak in it: the live is on (a replay takes
+   * no comments, spec 001 §5) and lets this viewer watch (a paid one: its owner or a buyer).
+   */
+  const netEaseSpeaker = async (chatroomId: string, wmid: string): Promise<LiveRecord> => {
+    const live = await lives.findByChatroom(chatroomId)
+    if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'chatNoRoom')
+    if (live.status !== 1) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatClosed')
+    const refusal = playRefusal(live, { kind: 'user', wmid, bought: await lives.hasBought(wmid, live) })
+    if (refusal) throw ApiRefusal.say(refusal.code, refusal.key)
+    return live
+  }
 
   await app.register(async (calls) => {
     acceptFormBodiesOnly(calls)
@@ -121,12 +163,8 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         const kind = request.body.type as ChatFileKind
         const declared = checkDeclared(kind, name, size)
         if (typeof declared === 'string') throw ApiRefusal.say(ResponseCode.BadRequest, declared)
-        const room = await chatrooms.room(chatroomId)
-        if (!room) throw ApiRefusal.say(ResponseCode.NotFound, 'chatNoRoom')
-        if (room.closed === 1) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatClosed')
-        const member = await chatrooms.member(chatroomId, wmid)
-        if (!member || member.type === 'anonymous') throw ApiRefusal.say(ResponseCode.Forbidden, 'chatNotLoggedIn')
-        if (member.blacked) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatBlacklisted')
+        if (nimRoom) await netEaseSpeaker(chatroomId, wmid)
+        else await localUploader(chatroomId, wmid)
         await dropStale(db, wmid, now)
         const uploadId = randomBytes(16).toString('hex')
         const token = randomBytes(24).toString('base64url')
@@ -146,6 +184,42 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         if (started === -1) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatUploadTooManyOpen', { max: UPLOADS_OPEN_MAX })
         if (started > 0) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatUploadTooMany', { minutes: waitMinutes(started) })
         return ok({ object: { uploadId, token, chunkSize: CHAT_UPLOAD_CHUNK } })
+      },
+    )
+
+    contractRoute(
+      calls,
+      chatUploadCalls.sendNetEase,
+      {
+        fields: {
+          chatroomId: { type: 'string', minLength: 1, maxLength: 64 },
+          url: { type: 'string', minLength: 1, maxLength: 300 },
+          // NetEase's msgId: the client's id, by which the room's clients take it once
+          idClient: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[\\w.-]+$' },
+        },
+      },
+      async (request) => {
+        if (!nimRoom) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatNotNetEase')
+        const { wmid } = await identity.requireViewer(request, Date.now())
+        const { chatroomId, url, idClient } = request.body
+        const live = await netEaseSpeaker(chatroomId, wmid)
+        const row = await db.one<UploadRow>(`SELECT ${UPLOAD_COLUMNS} FROM chat_uploads WHERE url = ? AND account = ? AND chatroom_id = ?`, [url, wmid, chatroomId])
+        if (!row) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileNotUploaded')
+        const file = fileOf(row)
+        try {
+          const room = await nimRoom.api.room(chatroomId)
+          if (!room.valid) throw ApiRefusal.say(LiveModerationCode.Closed, 'chatClosed')
+          if (room.muted && live.wmid !== wmid && !(await lives.isAdmin(wmid, live))) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatRoomMuted')
+          const sent = await nimRoom.api.sendMessage(chatroomId, idClient, wmid, TYPE_CODES[row.kind], JSON.stringify(file))
+          const message: NetEaseFileMessage = { idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: sent.type, attach: file }
+          return ok({ object: message })
+        } catch (error) {
+          if (!(error instanceof NimError)) throw error
+          request.log.warn({ err: error, chatroomId }, 'NetEase IM refused a file message')
+          const known = NIM_SENDER_REFUSALS[error.code]
+          if (known) throw ApiRefusal.say(known.code, known.key)
+          throw ApiRefusal.say(LiveModerationCode.NetEaseRefused, 'chatNetEaseRefused', { code: error.code })
+        }
       },
     )
   })

@@ -51,6 +51,11 @@ export class LiveRepository {
     return this.db.one<LiveRecord>(`SELECT ${LIVE_COLUMNS} WHERE s.course_data = ?`, [courseData])
   }
 
+  /** The live whose chat room is `chatroomId` (a NetEase room's file messages name the room, not the live). */
+  findByChatroom(chatroomId: string): Promise<LiveRecord | undefined> {
+    return this.db.one<LiveRecord>(`SELECT ${LIVE_COLUMNS} WHERE s.chatroom_id = ? ORDER BY s.id LIMIT 1`, [chatroomId])
+  }
+
   async watchCountOf(groupId: string): Promise<number | undefined> {
     return (await this.db.one<{ watchCount: number }>('SELECT watch_count AS "watchCount" FROM live_shows WHERE group_id = ?', [groupId]))?.watchCount
   }

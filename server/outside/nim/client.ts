@@ -6,8 +6,9 @@ import { nimCheckSum } from './protocol'
  * The NetEase IM server API calls the live room needs: register an account (`user/create`), give
  * an existing one a new token (`user/refreshToken`), the addresses of a chat room for one
  * account (`chatroom/requestAddr`), and the host's tools (get, kickMember, temporaryMute,
- * setMemberRole, muteRoom, update, toggleCloseStat). Errors (NetEase's `code` other than 200, an HTTP error, an
- * answer that is not NetEase's) are NimError.
+ * setMemberRole, muteRoom, update, toggleCloseStat), and a message sent in a member's name (`chatroom/sendMsg`:
+ * the live chat's files, images and audio once this server has checked them). Errors (NetEase's `code`
+ * other than 200, an HTTP error, an answer that is not NetEase's) are NimError.
  */
 export interface NimConfig {
   appKey: string
@@ -44,6 +45,23 @@ export interface NimRoomInfo {
 /** setMemberRole's opt: 1 manager, 2 common member, -1 blacklist, -2 muted (until lifted). */
 export type NimMemberRole = 1 | 2 | -1 | -2
 
+/** sendMsg's msgType for the live chat's files (spec 001 §3: image 1, audio 2, file 6). */
+export type NimFileMsgType = 1 | 2 | 6
+
+/** A message NetEase took (sendMsg.action's `desc`): what the room's members receive. */
+export interface NimSentMessage {
+  /** msgid_client: the msgId it was sent with */
+  idClient: string
+  from: string
+  fromNick: string
+  fromAvatar: string
+  /** NetEase's time for it, ms */
+  time: number
+  type: number
+  /** the attach as NetEase stored it (JSON text) */
+  attach: string
+}
+
 export interface NimClient {
   /** A token for `accid`: registered now, or the existing account given a new token. */
   register(accid: string, name: string, icon: string): Promise<string>
@@ -58,6 +76,12 @@ export interface NimClient {
   updateAnnouncement(roomId: string, announcement: string): Promise<void>
   /** valid false closes the room: NetEase puts every member out */
   toggleCloseStat(roomId: string, operator: string, valid: boolean): Promise<void>
+  /**
+   * Sends a message to the room as `fromAccid` with NetEase's `attach` (the file's JSON, 4096
+   * characters at most); `msgId` is the client's id, by which NetEase and its clients take it once.
+   * NetEase refuses a sender it has muted (ignoreMute is left false).
+   */
+  sendMessage(roomId: string, msgId: string, fromAccid: string, msgType: NimFileMsgType, attach: string): Promise<NimSentMessage>
 }
 
 export function createNimClient(config: NimConfig, send: OutsideFetch): NimClient {
@@ -147,6 +171,24 @@ export function createNimClient(config: NimConfig, send: OutsideFetch): NimClien
 
     async toggleCloseStat(roomId, operator, valid) {
       await call('chatroom/toggleCloseStat.action', { roomid: roomId, operator, valid: String(valid) })
+    },
+
+    async sendMessage(roomId, msgId, fromAccid, msgType, attach) {
+      const answer = await call('chatroom/sendMsg.action', { roomid: roomId, msgId, fromAccid, msgType: String(msgType), resendFlag: '0', attach })
+      const desc = answer.desc as Record<string, unknown> | undefined
+      const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+      // NetEase writes `time` as a number or as its digits
+      const time = Number(desc?.time)
+      if (typeof desc !== 'object' || desc === null || !Number.isSafeInteger(time)) throw new NimError(-1, 'the answer has no message')
+      return {
+        idClient: text(desc.msgid_client) || msgId,
+        from: text(desc.fromAccount) || fromAccid,
+        fromNick: text(desc.fromNick),
+        fromAvatar: text(desc.fromAvator),
+        time,
+        type: Number(desc.type ?? msgType),
+        attach: text(desc.attach) || attach,
+      }
     },
   }
 }

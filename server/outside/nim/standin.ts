@@ -12,7 +12,10 @@ import { DEMO_NIM_APP, NIM_CHECKSUM_LIFETIME_S, NIM_STANDIN, nimCheckSum } from 
  * setMemberRole, muteRoom, update, toggleCloseStat) are checked as NetEase checks their fields,
  * refused in a closed room with NetEase's 13002, written to standin_nim_calls (what tests read) and
  * the room's announcement, mute and state kept in standin_nim_rooms, which get.action answers: the
- * database, so that every worker answers alike. It remembers no account, so `create`
+ * database, so that every worker answers alike. sendMsg.action is checked as NetEase documents its
+ * fields (roomid, msgId, fromAccid, msgType, attach of 4096 characters at most), refused for a
+ * sender the host's tools muted (13004) or blacklisted (13003) or in a closed room, recorded, and
+ * answered with the message as NetEase's `desc` names it. It remembers no account, so `create`
  * never answers 414 "already register"; the client's refresh on that answer is tested against a
  * NetEase-shaped edge (test/server/nim.test.ts). Its chat room addresses are not a real link:
  * NetEase's chat room itself has no stand-in (the client's NetEase adapter is tested on its own).
@@ -43,6 +46,12 @@ const MAX_MUTE_S = 2_592_000
 const MAX_ANNOUNCEMENT = 4096
 /** NetEase's code for a chat room whose state refuses the call (closed) */
 const ROOM_STATE = 13002
+/** NetEase's codes for a sender on the room's blacklist, and a muted one */
+const SENDER_BLACKLISTED = 13003
+const SENDER_MUTED = 13004
+/** sendMsg's message types (text, image, audio, video, geo, file, tip, custom) */
+const MSG_TYPES = ['0', '1', '2', '3', '4', '6', '10', '100']
+const MAX_ATTACH = 4096
 
 interface StandinRoom {
   announcement: string
@@ -122,6 +131,57 @@ const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
     const room = await roomOf(roomid)
     return { roomid, valid: room.valid === 1, announcement: room.announcement, name: '', broadcasturl: '', ext: '', creator: '', muted: room.muted === 1, onlineusercount: 0 }
   }
+
+  /** What the host's tools left on `accid` in `roomid`: blacklisted, muted (until lifted, or for a while). */
+  const senderState = async (roomid: string, accid: string, now: number): Promise<'blacklisted' | 'muted' | undefined> => {
+    const told = await db.all<{ path: string; form: string; createdAt: number }>(
+      "SELECT path, form, created_at AS \"createdAt\" FROM standin_nim_calls WHERE path IN ('/chatroom/temporaryMute.action', '/chatroom/setMemberRole.action') ORDER BY id",
+    )
+    let blacklisted = false
+    let gagged = false
+    let mutedUntil = 0
+    for (const call of told) {
+      const f = JSON.parse(call.form) as Record<string, string>
+      if (f.roomid !== roomid || f.target !== accid) continue
+      if (call.path === '/chatroom/temporaryMute.action') mutedUntil = call.createdAt + Number(f.muteDuration) * 1000
+      else if (f.opt === '-1') blacklisted = f.optvalue === 'true'
+      else if (f.opt === '-2') gagged = f.optvalue === 'true'
+    }
+    if (blacklisted) return 'blacklisted'
+    return gagged || mutedUntil > now ? 'muted' : undefined
+  }
+
+  app.post('/chatroom/sendMsg.action', async (request) => {
+    const f = form(request)
+    const roomid = f.roomid ?? ''
+    if (roomid === '' || roomid.length > 64) return refuse(414, 'roomid illegal')
+    if (!f.msgId || f.msgId.length > 64) return refuse(414, 'msgId illegal')
+    if (!ACCID.test(f.fromAccid ?? '')) return refuse(414, 'fromAccid illegal')
+    if (!MSG_TYPES.includes(f.msgType ?? '')) return refuse(414, 'msgType illegal')
+    if ((f.attach ?? '').length > MAX_ATTACH) return refuse(414, 'attach illegal')
+    if (f.resendFlag !== undefined && !['0', '1'].includes(f.resendFlag)) return refuse(414, 'resendFlag illegal')
+    if ((await roomOf(roomid)).valid === 0) return refuse(ROOM_STATE, 'chatroom closed')
+    const now = Date.now()
+    const state = await senderState(roomid, f.fromAccid ?? '', now)
+    if (state === 'blacklisted') return refuse(SENDER_BLACKLISTED, 'in blacklist')
+    if (state === 'muted') return refuse(SENDER_MUTED, 'chatroom member muted')
+    await db.run('INSERT INTO standin_nim_calls (path, form, created_at) VALUES (?, ?, ?)', ['/chatroom/sendMsg.action', JSON.stringify(f), now])
+    return {
+      code: 200,
+      desc: {
+        time: String(now),
+        fromAvator: '',
+        msgid_client: f.msgId,
+        fromClientType: 'REST',
+        attach: f.attach ?? '',
+        roomId: roomid,
+        fromAccount: f.fromAccid,
+        fromNick: f.fromAccid,
+        type: f.msgType,
+        ext: f.ext ?? '',
+      },
+    }
+  })
 
   app.post('/chatroom/get.action', async (request) => {
     const { roomid = '' } = form(request)

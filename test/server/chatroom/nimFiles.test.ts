@@ -1,0 +1,152 @@
+/**
+ * Issue 34 item 2.6 in a NetEase IM room: files, images and audio. The file goes up in chunks to
+ * this server (spec 001 §4, the same rules as the local room's), then this server sends it through
+ * NetEase's server API in the sender's name (chatroom/sendMsg.action, here its stand-in served by
+ * the app, CheckSum-checked, which writes what it was told to standin_nim_calls). The server
+ * decides: a viewer the live does not let speak (a guest, a non-buyer of a paid live, an ended
+ * live, a room muted by the host, a member NetEase muted) and another user's file are refused,
+ * and NetEase is not asked. On SQLite, and on PostgreSQL when the engines run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../../server/app'
+import { textOf } from '../../../server/core/messages'
+import { DEMO_NIM_APP, NIM_STANDIN } from '../../../server/outside/nim/protocol'
+import { standinBase } from '../../../server/outside/standinPath'
+import type { ObjectData } from '../../../types/api'
+import type { ChatChunkAnswer, ChatFile, ChatUploadTicket, NetEaseFileMessage } from '../../../types/chatUpload'
+import { CHAT_UPLOAD_PATH, chatUploadCalls } from '../../../types/chatUpload'
+import { liveModerationCalls } from '../../../types/liveModeration'
+import { testDatabase } from '../engines'
+import { BUYER, TEACHER, VISITOR, post } from '../helpers'
+
+const store = mkdtempSync(join(tmpdir(), 'nim-media-'))
+const before = process.env.MEDIA_STORE_DIR
+process.env.MEDIA_STORE_DIR = store
+
+/** live-now's room */
+const ROOM = 'demo-live'
+let app: FastifyInstance
+
+beforeAll(async () => {
+  app = await buildApp({ database: await testDatabase(), staticDir: '/nonexistent', nim: { appKey: DEMO_NIM_APP.appKey, appSecret: DEMO_NIM_APP.appSecret, base: standinBase(NIM_STANDIN) } })
+})
+afterAll(async () => {
+  await app.close()
+  process.env.MEDIA_STORE_DIR = before
+  rmSync(store, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  await app.db.run('DELETE FROM standin_nim_calls')
+  await app.db.run('DELETE FROM standin_nim_rooms')
+})
+
+const png = (bytes = 1500): Buffer => {
+  const head = Buffer.alloc(24)
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head)
+  head.writeUInt32BE(13, 8)
+  head.write('IHDR', 12)
+  head.writeUInt32BE(320, 16)
+  head.writeUInt32BE(240, 20)
+  return Buffer.concat([head, Buffer.alloc(bytes - 24, 7)])
+}
+
+const init = (fields: { type: string; name: string; size: number }, session: Record<string, string>, chatroomId = ROOM) =>
+  post<ObjectData<ChatUploadTicket>>(app, chatUploadCalls.init.path, { chatroomId, ...fields }, session)
+
+/** `bytes` uploaded as `name` by `session` to `chatroomId`, in one chunk: the stored file. */
+async function uploaded(type: string, name: string, bytes: Buffer, session: Record<string, string> = BUYER, chatroomId = ROOM): Promise<ChatFile> {
+  const ticket = await init({ type, name, size: bytes.length }, session, chatroomId)
+  expect(ticket.body.code).toBe(200)
+  const { uploadId, token } = ticket.body.data.object
+  const res = await app.inject({
+    method: 'POST',
+    url: `${CHAT_UPLOAD_PATH}/${uploadId}?offset=0&complete=true&context=${uploadId}&version=1.0`,
+    payload: bytes,
+    headers: { 'content-type': 'application/octet-stream', 'x-nos-token': token, ...session },
+  })
+  const answer = res.json<ChatChunkAnswer>()
+  if (!answer.file) throw new Error(`no file: ${res.body}`)
+  return answer.file
+}
+
+const send = (url: string, idClient: string, session: Record<string, string>, chatroomId = ROOM) =>
+  post<ObjectData<NetEaseFileMessage>>(app, chatUploadCalls.sendNetEase.path, { chatroomId, url, idClient }, session)
+
+const moderate = (fields: Record<string, string | number>) => post(app, liveModerationCalls.moderate.path, { courseData: 'live-now', ...fields }, TEACHER)
+
+/** What NetEase (its stand-in) was told to send, oldest first. */
+const sends = async (): Promise<Array<Record<string, string>>> =>
+  (await app.db.all<{ form: string }>("SELECT form FROM standin_nim_calls WHERE path = '/chatroom/sendMsg.action' ORDER BY id")).map((c) => JSON.parse(c.form) as Record<string, string>)
+
+describe('a file message in a NetEase room', () => {
+  it('an image the buyer uploaded goes to NetEase as sendMsg.action msgType 1, its attach written from the upload; the answer is the message', async () => {
+    const file = await uploaded('image', '板书.png', png())
+    const { body } = await send(file.url, 'img-1', BUYER)
+    expect(body.code).toBe(200)
+    expect(body.data.object).toMatchObject({ idClient: 'img-1', from: 'wm_buyer', type: 1, attach: { type: 'image', url: file.url, ext: 'png', size: 1500, name: '板书.png', w: 320, h: 240 } })
+    expect(await sends()).toEqual([{ roomid: ROOM, msgId: 'img-1', fromAccid: 'wm_buyer', msgType: '1', resendFlag: '0', attach: JSON.stringify(file) }])
+  })
+
+  it('audio goes as msgType 2 and a document as 6', async () => {
+    const audio = await uploaded('audio', '朗读.mp3', Buffer.concat([Buffer.from('ID3'), Buffer.alloc(900, 1)]))
+    const pdf = await uploaded('file', '讲义.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 32)]))
+    expect((await send(audio.url, 'a-1', BUYER)).body.data.object.type).toBe(2)
+    expect((await send(pdf.url, 'f-1', BUYER)).body.data.object.type).toBe(6)
+    expect((await sends()).map((f) => [f.msgType, (JSON.parse(f.attach ?? '{}') as ChatFile).ext])).toEqual([['2', 'mp3'], ['6', 'pdf']])
+  })
+})
+
+describe('what the server refuses before NetEase hears of it', () => {
+  it("another user's session cannot send the buyer's file, nor a file of another room; no session sends nothing", async () => {
+    const file = await uploaded('image', 'a.png', png())
+    expect((await send(file.url, 'x-1', VISITOR)).body).toMatchObject({ code: 400, msg: textOf('chatFileNotUploaded', 'zh-CN') })
+    expect((await send(file.url, 'x-2', BUYER, 'room-live-english')).body.msg).toBe(textOf('chatFileNotUploaded', 'zh-CN'))
+    expect((await send(file.url, 'x-3', {})).body.code).not.toBe(200)
+    expect(await sends()).toEqual([])
+  })
+
+  it("a paid live's non-buyer, and an ended live, cannot upload; a buyer of the paid live can", async () => {
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-grammar')).body).toMatchObject({ code: 403, msg: textOf('liveNotBought', 'zh-CN') })
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-ended')).body.msg).toBe(textOf('chatClosed', 'zh-CN'))
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'no-such-room')).body.code).toBe(404)
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-english')).body.code).toBe(200)
+  })
+
+  it('the file rules hold here too: audio over 50 MB, a file of the wrong type, a page renamed as an image', async () => {
+    expect((await init({ type: 'audio', name: 'a.mp3', size: 50 * 1024 * 1024 + 1 }, BUYER)).body).toMatchObject({ code: 400, msg: textOf('chatUploadAudioTooLarge', 'zh-CN') })
+    expect((await init({ type: 'file', name: 'a.html', size: 100 }, BUYER)).body.msg).toBe(textOf('chatUploadBadType', 'zh-CN'))
+    const ticket = (await init({ type: 'image', name: 'x.png', size: 40 }, BUYER)).body.data.object
+    const res = await app.inject({
+      method: 'POST',
+      url: `${CHAT_UPLOAD_PATH}/${ticket.uploadId}?offset=0&complete=true&context=&version=1.0`,
+      payload: Buffer.from('<html><script>alert(1)</script></html>.....'.slice(0, 40)),
+      headers: { 'content-type': 'application/octet-stream', 'x-nos-token': ticket.token, ...BUYER },
+    })
+    expect(res.statusCode).toBe(415)
+  })
+
+  it('a room the host muted takes files from the host only; a member the host muted is refused by NetEase, in zh-CN and en', async () => {
+    const mine = await uploaded('image', 'a.png', png())
+    const hosts = await uploaded('image', 'b.png', png(), TEACHER)
+    expect((await moderate({ action: 'roomMute', on: 1 })).body).toMatchObject({ code: 200 })
+    expect((await send(mine.url, 'm-1', BUYER)).body).toMatchObject({ code: 403, msg: textOf('chatRoomMuted', 'zh-CN') })
+    expect((await send(hosts.url, 'm-2', TEACHER)).body.code).toBe(200)
+    await moderate({ action: 'roomMute', on: 0 })
+    await moderate({ action: 'tempMute', account: 'wm_buyer', seconds: 600 })
+    expect((await send(mine.url, 'm-3', BUYER)).body).toMatchObject({ code: 403, msg: textOf('chatMuted', 'zh-CN') })
+    expect((await send(mine.url, 'm-4', { ...BUYER, 'accept-language': 'en' })).body.msg).toBe(textOf('chatMuted', 'en'))
+    await moderate({ action: 'tempMute', account: 'wm_buyer', seconds: 0 })
+    expect((await send(mine.url, 'm-5', BUYER)).body.code).toBe(200)
+    expect((await sends()).map((f) => f.msgId)).toEqual(['m-2', 'm-5'])
+  })
+
+  it('a closed room refuses', async () => {
+    const file = await uploaded('image', 'a.png', png())
+    await moderate({ action: 'close' })
+    expect((await send(file.url, 'c-1', BUYER)).body).toMatchObject({ code: 13002, msg: textOf('chatClosed', 'zh-CN') })
+    expect(await sends()).toEqual([])
+  })
+})
