@@ -1,4 +1,4 @@
-import type { ChatChunkAnswer, ChatFile, ChatFileKind } from '../../types/chatUpload'
+import type { ChatChunkAnswer, ChatFile, ChatFileKind, NetEaseFileMessage } from '../../types/chatUpload'
 import { CHAT_UPLOAD_PATH, CHAT_UPLOAD_TOKEN_HEADER, chatUploadCalls } from '../../types/chatUpload'
 import { isRecord } from '../domain/coerce'
 import { chunkPlan } from '../domain/chat/fileMessage'
@@ -44,6 +44,11 @@ export function createChatUploadApi(post: Post, sendChunk: SendChunk) {
         offset = done.offset
       }
       throw new ApiError(0, 'the upload did not finish', CHAT_UPLOAD_PATH)
+    },
+
+    /** A NetEase room's file message: the server checks the sender and the upload, then NetEase sends it (types/chatUpload.ts). */
+    async sendNetEase(chatroomId: string, url: string, idClient: string): Promise<NetEaseFileMessage> {
+      return (await call(chatUploadCalls.sendNetEase, { chatroomId, url, idClient }, { silent: true })).data.object
     },
   }
 }

@@ -140,8 +140,8 @@ export interface ChatroomClient {
   send(content: LiveContent, idClient: string): Promise<LiveChatMessage>
   /**
    * Sends a file, image or audio message with a file uploaded to this room (src/api/chatUpload.ts);
-   * the room writes it from its upload record. Undefined where the carrier takes no such message
-   * from the app (NetEase's rooms upload through NetEase's own storage, which this app does not use).
+   * the room writes it from its upload record (a NetEase room: our server checks it and sends it with
+   * NetEase's server API). Undefined where the app was given no way to send files.
    */
   readonly sendFile?: (file: ChatFile, idClient: string) => Promise<LiveChatMessage>
   /** Up to `limit` (10) messages older than `timetag` (0: the newest), oldest first. */

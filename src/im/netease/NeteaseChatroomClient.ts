@@ -1,10 +1,28 @@
 import { IM_LIMITS, TRIVIAL_SEND_ERROR } from '../../domain/chat/constants'
+import { KIND_OF_CODE } from '../../domain/chat/fileMessage'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent } from '../../domain/chat/liveMessage'
 import { DeliveryFilter, Listeners } from '../emitter'
+import type { ChatFile, NetEaseFileMessage } from '../../../types/chatUpload'
 import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type ChatroomMemberInfo, type ChatroomStatus, type EnterOptions, type EnterResult, type ExitReason, type Unsubscribe } from '../types'
 import type { NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../platform/imSdk/types'
 
 const CATCH_UP_PAGE = 100
+/** The SDK's names of file messages: taken only from NetEase's server API, which our server alone calls. */
+const FILE_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file'])
+/** The SDK's fromClientType of a message NetEase's server API sent. */
+const FROM_SERVER = 'Server'
+
+/**
+ * Sends a file uploaded to this room (src/api/chatUpload.ts) through our server, which checks the
+ * sender and sends it with NetEase's server API in the sender's name: the message NetEase took.
+ */
+export type NetEaseFileSender = (chatroomId: string, url: string, idClient: string) => Promise<NetEaseFileMessage>
+
+export interface NeteaseClientOptions {
+  deviceId?: string
+  /** files, images and audio; without it the room takes only comments from this app */
+  sendFile?: NetEaseFileSender
+}
 const KIND_BY_CODE: Readonly<Record<number, ChatroomErrorKind>> = { 13003: 'blacklisted', 13004: 'muted', 13006: 'roomMuted', 13002: 'closed', 302: 'unauthorized', 403: 'forbidden', 404: 'noRoom', 414: 'badRequest' }
 /** The SDK's kicked reasons (its 'kicked' event) as our exit reasons; any other is a kick. */
 const EXIT_BY_REASON: Readonly<Record<string, ExitReason>> = { blacked: 'blacklisted', chatroomClosed: 'closed', managerKick: 'kicked' }
@@ -59,11 +77,26 @@ export class NeteaseChatroomClient implements ChatroomClient {
    */
   readonly moderation = undefined
 
+  private readonly deviceId: string
+  private chatroomId = ''
+
+  /**
+   * A file, image or audio message (spec 001 §3): not through the SDK, which would take any file
+   * from any member straight to NetEase's storage, but through our server, which checks the sender
+   * and the file (its upload's record) and sends it with NetEase's server API. Every member
+   * receives it from the server (`fromClientType` Server), the sender too, under the same id.
+   */
+  readonly sendFile: ((file: ChatFile, idClient: string) => Promise<LiveChatMessage>) | undefined
+
   constructor(
     private readonly appKey: string,
     private readonly loadSdk: () => Promise<NimChatroomSdk>,
-    private readonly deviceId: string = `dev-${Math.random().toString(36).slice(2)}`,
-  ) {}
+    options: NeteaseClientOptions = {},
+  ) {
+    this.deviceId = options.deviceId ?? `dev-${Math.random().toString(36).slice(2)}`
+    const sender = options.sendFile
+    this.sendFile = sender ? (file, idClient) => this.sendThroughServer(sender, file, idClient) : undefined
+  }
 
   get status(): ChatroomStatus {
     return this.current
@@ -82,6 +115,7 @@ export class NeteaseChatroomClient implements ChatroomClient {
 
   async enter(options: EnterOptions): Promise<EnterResult> {
     this.securePage = options.securePage === true
+    this.chatroomId = options.chatroomId
     this.leaving = false
     this.setStatus({ state: 'connecting' })
     const Chatroom = await this.loadSdk()
@@ -170,6 +204,16 @@ export class NeteaseChatroomClient implements ChatroomClient {
     }
   }
 
+  private async sendThroughServer(sender: NetEaseFileSender, file: ChatFile, idClient: string): Promise<LiveChatMessage> {
+    this.connected()
+    const sent = await sender(this.chatroomId, file.url, idClient)
+    const message = this.normalise({ chatroomId: this.chatroomId, idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: KIND_OF_CODE[sent.type] ?? String(sent.type), body: { ...sent.attach }, fromClientType: FROM_SERVER })
+    if (!message) throw new ChatroomError('refused', 0, 'the server answered with an unreadable message')
+    this.delivered.fresh([message])
+    this.noteTime([message])
+    return message
+  }
+
   async history(timetag: number, limit: number = IM_LIMITS.historyBatch): Promise<LiveChatMessage[]> {
     const sdk = this.connected()
     try {
@@ -200,7 +244,13 @@ export class NeteaseChatroomClient implements ChatroomClient {
     this.statusListeners.emit(status)
   }
 
+  /**
+   * One SDK message as a live chat message. A file message is taken only from NetEase's server API
+   * (our server, after its checks): one a member's SDK sent around it (any file, any claimed size,
+   * straight to NetEase's storage) is not shown.
+   */
   private normalise(m: NimChatroomMessage): LiveChatMessage | undefined {
+    if (FILE_TYPES.has(m.type) && m.fromClientType !== FROM_SERVER) return undefined
     return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId, secure: this.securePage })
   }
 

@@ -39,7 +39,7 @@ export const useLiveStores = definePackageStores((app) => {
         api: live,
         login: () => app.loginData.data,
         signedIn: () => app.session.loggedIn,
-        createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge),
+        createClient: (appKey) => createChatroomClient(appKey, platformChatroomEdge, { sendNetEaseFile: (chatroomId, url, idClient) => chatUpload.sendNetEase(chatroomId, url, idClient) }),
         // H5 on https; the mini-program has no page address (its requests are https only)
         securePage: () => globalThis.location?.protocol === 'https:',
         uploadFile: (chatroomId, kind, name, file, onProgress) => chatUpload.upload(chatroomId, kind, name, file, onProgress),

@@ -11,9 +11,16 @@ export interface NimChatroomMessage {
   fromAvatar?: string
   time: number
   type: string
-  body: string
+  /**
+   * The text, or the JSON sent: the SDK hands a JSON body on parsed (its formatChatroomMsg), so a
+   * custom message's content and a file message's file (url, name, ext, size, md5, w, h, dur) arrive
+   * as objects, though its typings say string.
+   */
+  body: string | Readonly<Record<string, unknown>>
   flow?: 'in' | 'out'
   attach?: Readonly<Record<string, unknown>>
+  /** the sender's client: 'Web', 'Android', …, 'Server' for a message NetEase's server API sent */
+  fromClientType?: string
 }
 
 export interface NimChatroomMember {

@@ -1,7 +1,8 @@
 /**
  * Issue 34 item 6, spec 001 §3 "Secure-page mode forces https": on a page served over https, a file
  * message's http url is read as https (a browser would block the http picture or audio as mixed
- * content); on an http page it stays. NetEase's SDK is faked at its boundary (test/fixtures/fakeNim.ts).
+ * content); on an http page it stays. NetEase's SDK is faked at its boundary (test/fixtures/fakeNim.ts);
+ * the messages come from NetEase's server API, the only sender a NetEase room's file is taken from.
  */
 import { NeteaseChatroomClient, type EnterOptions } from '../../../src/im'
 import type { LiveChatMessage } from '../../../src/domain/chat/liveMessage'
@@ -17,10 +18,10 @@ async function received(securePage: boolean): Promise<LiveChatMessage[]> {
   await client.enter({ ...guest, securePage })
   const sdk = room.instances.at(-1) as FakeNimInstance
   sdk.emit('chatroomMsg', {
-    chatroomId: 'r1', idClient: 'img1', from: 'wm_teacher', time: 5, type: 'image', body: '', flow: 'in',
+    chatroomId: 'r1', idClient: 'img1', from: 'wm_teacher', time: 5, type: 'image', body: '', flow: 'in', fromClientType: 'Server',
     attach: { url: 'http://nos.example.com/a.png', ext: 'png', size: 2048, name: 'a.png', w: 10, h: 10 },
   })
-  sdk.emit('chatroomMsg', { chatroomId: 'r1', idClient: 'aud1', from: 'wm_teacher', time: 6, type: 'audio', body: '', flow: 'in', attach: { url: 'http://nos.example.com/a.aac', ext: 'aac', size: 9 } })
+  sdk.emit('chatroomMsg', { chatroomId: 'r1', idClient: 'aud1', from: 'wm_teacher', time: 6, type: 'audio', body: '', flow: 'in', fromClientType: 'Server', attach: { url: 'http://nos.example.com/a.aac', ext: 'aac', size: 9 } })
   return got
 }
 
