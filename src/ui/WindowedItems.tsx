@@ -3,6 +3,7 @@ import Taro, { usePageScroll } from '@tarojs/taro'
 import { View } from '../platform/components/basic'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
 import { platformEnv } from '../platform/env'
+import { firstScreen } from '../platform/firstScreen'
 import { layout } from '../platform/layout'
 
 /** Px mounted beyond each edge of the screen. */
@@ -53,7 +54,8 @@ export interface WindowedItemsProps<T> {
  * not change is not re-rendered when a page is appended (give a memoised row component).
  */
 export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, className, handle }: WindowedItemsProps<T>) {
-  const [listId] = useState(() => `ui-windowed-${++instances}`)
+  // short: the id of each row and its class go over the mini-program's bridge with every row
+  const [listId] = useState(() => `uiw${++instances}`)
   const [, setTick] = useState(0)
   const heights = useRef(new Map<string | number, number>())
   /** the list's top in page coordinates (px from the page's top) */
@@ -62,6 +64,8 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
   const viewport = useRef(platformEnv.windowHeight())
   const mountedRef = useRef({ start: 0, end: 0, count: 0, top: 0, bottom: 0 })
   const committed = useRef<Array<() => void>>([])
+  // until the first rows are drawn, only one screen of them (platform/firstScreen screenRowsFirst)
+  const [drawn, setDrawn] = useState(!firstScreen.screenRowsFirst)
 
   const heightOf = (index: number): number => heights.current.get(keyOf(items[index], index)) ?? estimatedHeight
   const band = (): { from: number; to: number } => {
@@ -70,7 +74,9 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
   }
 
   const { from, to } = band()
-  const range = rowRange({ count: items.length, heightOf, from, to, overscan: OVERSCAN_PX, maxRows: MAX_MOUNTED_ROWS })
+  const range = drawn
+    ? rowRange({ count: items.length, heightOf, from, to, overscan: OVERSCAN_PX, maxRows: MAX_MOUNTED_ROWS })
+    : rowRange({ count: items.length, heightOf, from, to, overscan: 0, maxRows: Math.ceil(viewport.current / estimatedHeight) })
   let mountedBottom = range.before
   for (let i = range.start; i < range.end; i++) mountedBottom += heightOf(i)
   const mounted = { start: range.start, end: range.end, count: items.length, top: range.before, bottom: mountedBottom }
@@ -81,6 +87,12 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
     measure()
     for (const resolve of done) resolve()
   })
+
+  const someRows = items.length > 0
+  useEffect(() => {
+    // the rest of the rows once the first are drawn (Taro's nextTick: after the setData drawing them)
+    if (!drawn && someRows) Taro.nextTick(() => setDrawn(true))
+  }, [drawn, someRows])
 
   usePageScroll(({ scrollTop: top }) => {
     scrollTop.current = top
@@ -122,16 +134,21 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
   for (let i = range.start; i < range.end; i++) {
     const item = items[i]
     rows.push(
-      <View key={keyOf(item, i)} id={`${listId}-${i}`} className={`ui-windowed-row ${listId}-row`}>
+      <View key={keyOf(item, i)} id={`${listId}-${i}`} className={`${listId}-row`}>
         {renderItem(item, i)}
       </View>,
     )
   }
   return (
     <View id={listId} className={className}>
-      <View className='ui-windowed-spacer' style={{ height: `${range.before}px` }} />
+      <Spacer height={range.before} />
       {rows}
-      <View className='ui-windowed-spacer' style={{ height: `${range.after}px` }} />
+      <Spacer height={range.after} />
     </View>
   )
+}
+
+/** The height of the rows not mounted on one side; an empty one carries no style. */
+function Spacer({ height }: { height: number }) {
+  return <View className='ui-windowed-spacer' style={height > 0 ? { height: `${height}px` } : undefined} />
 }

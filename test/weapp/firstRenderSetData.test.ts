@@ -8,12 +8,14 @@ import { loadPage, type LoadedPage } from './harness'
 /**
  * Issue 36 item 4: what the compiled lesson page sends over WeChat's bridge to draw its first rows
  * and one appended page, counted at the component's setData (every component: the page and
- * Taro's custom wrappers), bytes as UTF-8 JSON, as the bridge carries them. It may send no more
- * than when the issue was written (BEFORE); the issue's budget, half of that, is printed by
+ * Taro's custom wrappers), bytes as UTF-8 JSON, as the bridge carries them. The first rows may
+ * take no more than the issue's budget, half of what they took when the issue was written
+ * (BEFORE), an appended page no more than BEFORE; the figures against the budget are printed by
  * `npm run bench` (bench/weappRender.bench.ts), for which SET_DATA_FIGURES=<file> writes the figures.
  */
 const COURSE = 'demo-open'
 const PAGE_SIZE = 20
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 /** How long no setData means an append is drawn. */
 const QUIET_MS = 300
 
@@ -49,7 +51,11 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
       calls.push(Buffer.byteLength(JSON.stringify(data)))
       original.call(this, data, callback)
     }
-    page = await loadPage('pages/lesson/index', { courseData: COURSE })
+    // the in-process server's first answer takes about 300 ms (cold); the page's first setData
+    // waits at most that long for the lesson (LessonScreen), which a network answers faster
+    page = await loadPage('pages/lesson/index', { courseData: COURSE }, async (_wx, server) => {
+      await server.inject({ method: 'POST', url: '/wmim/course/v2/query/info.do', payload: `courseData=${COURSE}`, headers: FORM })
+    })
     const loaded = page
     const rows = () => loaded.root.querySelectorAll('.message-row').length
     await loaded.waitFor(() => rows() > 0)
@@ -71,8 +77,9 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     if (process.env.SET_DATA_FIGURES) fs.writeFileSync(process.env.SET_DATA_FIGURES, JSON.stringify(figures))
     expect(figures.firstCalls).toBeGreaterThan(0)
     expect(figures.appendCalls).toBeGreaterThan(0)
-    expect(figures.firstCalls).toBeLessThanOrEqual(BEFORE.firstCalls)
-    expect(figures.firstBytes).toBeLessThanOrEqual(BEFORE.firstBytes)
+    // the first rows meet the issue's budget, half of BEFORE; an appended page does not yet
+    expect(figures.firstCalls).toBeLessThanOrEqual(Math.floor(BEFORE.firstCalls / 2))
+    expect(figures.firstBytes).toBeLessThanOrEqual(BEFORE.firstBytes / 2)
     expect(figures.appendCalls).toBeLessThanOrEqual(BEFORE.appendCalls)
     expect(figures.appendBytes).toBeLessThanOrEqual(BEFORE.appendBytes)
   })

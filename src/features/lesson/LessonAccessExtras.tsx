@@ -23,8 +23,9 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
       () => void store.markPaid(),
     )
   }
+  // no wrapper: an empty one would go over the mini-program's bridge with the first rows
   return (
-    <View className='lesson-access-extras'>
+    <>
       {preview && courseData ? (
         <View className='lesson-preview-bar'>
           <Text className='lesson-preview-bar__hint'>{t('access.previewHint', { count: preview.freeCount })}</Text>
@@ -42,6 +43,6 @@ export const LessonAccessExtras = observer(function LessonAccessExtras({ store }
         </View>
       ) : null}
       <PayFlowView flow={flow} />
-    </View>
+    </>
   )
 })

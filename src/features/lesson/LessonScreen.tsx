@@ -35,6 +35,12 @@ const REACH_BOTTOM_PX = 20
 const LEGACY_REACH_BOTTOM_PX = 5
 /** A short text row at 375 px, in CSS px: the height a row has in the list until it is measured. */
 const ROW_ESTIMATE_PX = 90
+/**
+ * How long the mini-program's first setData waits for the lesson (platform/firstScreen `hold`):
+ * on a slower network the spinner shows then. Under 300 ms a wait reads as immediate; a spinner
+ * shown for less only flashes.
+ */
+const FIRST_SETDATA_HOLD_MS = 300
 
 /** The screen shows its spinner: the lesson is opening, or the page is on its way to another. */
 function waits(store: LessonStore): boolean {
@@ -86,8 +92,11 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
   }, [store.status, store.payPage, store.shareTarget])
 
   // H5: the lesson's first screen, written by the server, stays above the spinner and goes in the
-  // commit that draws what replaces it (before that frame is painted), or when the page closes
+  // commit that draws what replaces it (before that frame is painted), or when the page closes.
+  // Mini-program: the page's first setData waits for that commit up to FIRST_SETDATA_HOLD_MS, so a
+  // lesson that arrives by then is drawn by it, with no spinner sent before it
   const waiting = link !== null && waits(store)
+  useLayoutEffect(() => firstScreen.hold(FIRST_SETDATA_HOLD_MS), [])
   useLayoutEffect(() => {
     if (!waiting) firstScreen.dismiss()
   }, [waiting])

@@ -3,6 +3,8 @@ import type { FirstScreenTaps } from '../../domain/firstScreen'
 import type { PlatformFirstScreen } from './types'
 
 export const firstScreen: PlatformFirstScreen = {
+  hold() {},
+  screenRowsFirst: false,
   dismiss() {
     const screen = document.getElementById(FIRST_SCREEN_ID)
     if (!screen) return
