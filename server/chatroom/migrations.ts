@@ -110,4 +110,11 @@ export const CHATROOM_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX chat_uploads_by_time ON chat_uploads (created_at);
   `,
   },
+  {
+    // a NetEase room's message of the upload (uploads.ts sendNetEase): the client's id it went with, once
+    version: 15,
+    sql: `
+  ALTER TABLE chat_uploads ADD COLUMN nim_msg_id TEXT;
+  `,
+  },
 ]

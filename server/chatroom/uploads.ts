@@ -62,10 +62,12 @@ interface UploadRow {
   url: string | null
   width: number
   height: number
+  /** the id of the NetEase room's message it went in (sendNetEase), once sent */
+  nimMsgId: string | null
 }
 
 const UPLOAD_COLUMNS = `upload_id AS "uploadId", token_hash AS "tokenHash", account, chatroom_id AS "chatroomId", kind, name, ext, size,
-  received, url, width, height`
+  received, url, width, height, nim_msg_id AS "nimMsgId"`
 
 /** The message type each kind is sent with (spec 001 §3). */
 const TYPE_CODES: Readonly<Record<ChatFileKind, NimFileMsgType>> = { image: 1, audio: 2, file: 6 }
@@ -203,26 +205,49 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         const { wmid } = await identity.requireViewer(request, Date.now())
         const { chatroomId, url, idClient } = request.body
         const live = await netEaseSpeaker(chatroomId, wmid)
-        const row = await db.one<UploadRow>(`SELECT ${UPLOAD_COLUMNS} FROM chat_uploads WHERE url = ? AND account = ? AND chatroom_id = ?`, [url, wmid, chatroomId])
-        if (!row) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileNotUploaded')
+        // the sender's uploads of this file to this room (the store keeps one copy of the same bytes, so one url may be several uploads)
+        const rows = await db.all<UploadRow>(`SELECT ${UPLOAD_COLUMNS} FROM chat_uploads WHERE url = ? AND account = ? AND chatroom_id = ? ORDER BY created_at`, [url, wmid, chatroomId])
+        if (rows.length === 0) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileNotUploaded')
+        const room = await nimCall(request, chatroomId, () => nimRoom.api.room(chatroomId))
+        if (!room.valid) throw ApiRefusal.say(LiveModerationCode.Closed, 'chatClosed')
+        if (room.muted && live.wmid !== wmid && !(await lives.isAdmin(wmid, live))) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatRoomMuted')
+        const row = await claimUpload(rows, idClient)
+        if (!row) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileAlreadySent')
         const file = fileOf(row)
-        try {
-          const room = await nimRoom.api.room(chatroomId)
-          if (!room.valid) throw ApiRefusal.say(LiveModerationCode.Closed, 'chatClosed')
-          if (room.muted && live.wmid !== wmid && !(await lives.isAdmin(wmid, live))) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatRoomMuted')
-          const sent = await nimRoom.api.sendMessage(chatroomId, idClient, wmid, TYPE_CODES[row.kind], JSON.stringify(file))
-          const message: NetEaseFileMessage = { idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: sent.type, attach: file }
-          return ok({ object: message })
-        } catch (error) {
-          if (!(error instanceof NimError)) throw error
-          request.log.warn({ err: error, chatroomId }, 'NetEase IM refused a file message')
-          const known = NIM_SENDER_REFUSALS[error.code]
-          if (known) throw ApiRefusal.say(known.code, known.key)
-          throw ApiRefusal.say(LiveModerationCode.NetEaseRefused, 'chatNetEaseRefused', { code: error.code })
-        }
+        const sent = await nimCall(request, chatroomId, () => nimRoom.api.sendMessage(chatroomId, idClient, wmid, TYPE_CODES[row.kind], JSON.stringify(file), row.nimMsgId === idClient))
+        const message: NetEaseFileMessage = { idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: sent.type, attach: file }
+        return ok({ object: message })
       },
     )
   })
+
+  /**
+   * One message per upload, under the id it first went with: the upload this id went with before (a
+   * retry, a resend NetEase stores once), else one not sent yet, claimed in one statement so that of
+   * sends at once under different ids one takes it. Undefined when every one went in another message.
+   */
+  async function claimUpload(rows: readonly UploadRow[], idClient: string): Promise<UploadRow | undefined> {
+    const retried = rows.find((r) => r.nimMsgId === idClient)
+    if (retried) return retried
+    for (const row of rows.filter((r) => r.nimMsgId === null)) {
+      if ((await db.run('UPDATE chat_uploads SET nim_msg_id = ? WHERE upload_id = ? AND nim_msg_id IS NULL', [idClient, row.uploadId])) === 1) return row
+    }
+    return undefined
+  }
+
+  /** A call to NetEase's server API; its refusal of the sender or the room as the catalogue's sentence. */
+  async function nimCall<T>(request: FastifyRequest, chatroomId: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (!(error instanceof NimError)) throw error
+      request.log.warn({ err: error, chatroomId }, 'NetEase IM refused a file message')
+      const known = NIM_SENDER_REFUSALS[error.code]
+      if (known) throw ApiRefusal.say(known.code, known.key)
+      throw ApiRefusal.say(LiveModerationCode.NetEaseRefused, 'chatNetEaseRefused', { code: error.code })
+    }
+  }
+
 
   await app.register(async (chunks) => {
     chunks.removeAllContentTypeParsers()

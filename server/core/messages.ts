@@ -79,6 +79,7 @@ const TEXTS = {
   chatUploadIncomplete: { 'zh-CN': '文件还没有上传完', en: 'the file is not complete yet' },
   chatUploadBadContent: { 'zh-CN': '文件内容与文件类型不符', en: 'the file\'s content is not what its type says' },
   chatFileNotUploaded: { 'zh-CN': '请先上传文件再发送', en: 'upload the file to this room before sending it' },
+  chatFileAlreadySent: { 'zh-CN': '这个文件已经发送过了', en: 'this file has already been sent' },
   // the payout's e-signature (server/money/routes.ts)
   esignNeedsCard: { 'zh-CN': '请先绑定银行卡，再完成电子签约', en: 'bind a bank card before signing the payout agreement' },
   esignPhoneInvalid: {

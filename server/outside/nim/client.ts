@@ -78,10 +78,11 @@ export interface NimClient {
   toggleCloseStat(roomId: string, operator: string, valid: boolean): Promise<void>
   /**
    * Sends a message to the room as `fromAccid` with NetEase's `attach` (the file's JSON, 4096
-   * characters at most); `msgId` is the client's id, by which NetEase and its clients take it once.
-   * NetEase refuses a sender it has muted (ignoreMute is left false).
+   * characters at most); `msgId` is the client's id, by which NetEase's clients take it once, and
+   * NetEase too when `resend` says it may have been sent before (resendFlag 1). NetEase refuses a
+   * sender it has muted (ignoreMute is left false).
    */
-  sendMessage(roomId: string, msgId: string, fromAccid: string, msgType: NimFileMsgType, attach: string): Promise<NimSentMessage>
+  sendMessage(roomId: string, msgId: string, fromAccid: string, msgType: NimFileMsgType, attach: string, resend: boolean): Promise<NimSentMessage>
 }
 
 export function createNimClient(config: NimConfig, send: OutsideFetch): NimClient {
@@ -173,8 +174,8 @@ export function createNimClient(config: NimConfig, send: OutsideFetch): NimClien
       await call('chatroom/toggleCloseStat.action', { roomid: roomId, operator, valid: String(valid) })
     },
 
-    async sendMessage(roomId, msgId, fromAccid, msgType, attach) {
-      const answer = await call('chatroom/sendMsg.action', { roomid: roomId, msgId, fromAccid, msgType: String(msgType), resendFlag: '0', attach })
+    async sendMessage(roomId, msgId, fromAccid, msgType, attach, resend) {
+      const answer = await call('chatroom/sendMsg.action', { roomid: roomId, msgId, fromAccid, msgType: String(msgType), resendFlag: resend ? '1' : '0', attach })
       const desc = answer.desc as Record<string, unknown> | undefined
       const text = (v: unknown): string => (typeof v === 'string' ? v : '')
       // NetEase writes `time` as a number or as its digits

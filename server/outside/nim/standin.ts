@@ -15,7 +15,8 @@ import { DEMO_NIM_APP, NIM_CHECKSUM_LIFETIME_S, NIM_STANDIN, nimCheckSum } from 
  * database, so that every worker answers alike. sendMsg.action is checked as NetEase documents its
  * fields (roomid, msgId, fromAccid, msgType, attach of 4096 characters at most), refused for a
  * sender the host's tools muted (13004) or blacklisted (13003) or in a closed room, recorded, and
- * answered with the message as NetEase's `desc` names it. It remembers no account, so `create`
+ * answered with the message as NetEase's `desc` names it; a resend (resendFlag 1) of a msgId the
+ * room has is answered as that message and not sent again. It remembers no account, so `create`
  * never answers 414 "already register"; the client's refresh on that answer is tested against a
  * NetEase-shaped edge (test/server/nim.test.ts). Its chat room addresses are not a real link:
  * NetEase's chat room itself has no stand-in (the client's NetEase adapter is tested on its own).
@@ -151,6 +152,12 @@ const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
     return gagged || mutedUntil > now ? 'muted' : undefined
   }
 
+  const sentMessages = async (): Promise<Array<{ form: Record<string, string>; createdAt: number }>> =>
+    (await db.all<{ form: string; createdAt: number }>("SELECT form, created_at AS \"createdAt\" FROM standin_nim_calls WHERE path = '/chatroom/sendMsg.action' ORDER BY id")).map((c) => ({
+      form: JSON.parse(c.form) as Record<string, string>,
+      createdAt: c.createdAt,
+    }))
+
   app.post('/chatroom/sendMsg.action', async (request) => {
     const f = form(request)
     const roomid = f.roomid ?? ''
@@ -165,20 +172,23 @@ const routes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
     const state = await senderState(roomid, f.fromAccid ?? '', now)
     if (state === 'blacklisted') return refuse(SENDER_BLACKLISTED, 'in blacklist')
     if (state === 'muted') return refuse(SENDER_MUTED, 'chatroom member muted')
-    await db.run('INSERT INTO standin_nim_calls (path, form, created_at) VALUES (?, ?, ?)', ['/chatroom/sendMsg.action', JSON.stringify(f), now])
+    // a resend (resendFlag 1) of a msgId the room has is answered as the stored message, not sent again
+    const stored = f.resendFlag === '1' ? (await sentMessages()).find((m) => m.form.roomid === roomid && m.form.msgId === f.msgId) : undefined
+    if (!stored) await db.run('INSERT INTO standin_nim_calls (path, form, created_at) VALUES (?, ?, ?)', ['/chatroom/sendMsg.action', JSON.stringify(f), now])
+    const message = stored?.form ?? f
     return {
       code: 200,
       desc: {
-        time: String(now),
+        time: String(stored?.createdAt ?? now),
         fromAvator: '',
-        msgid_client: f.msgId,
+        msgid_client: message.msgId,
         fromClientType: 'REST',
-        attach: f.attach ?? '',
+        attach: message.attach ?? '',
         roomId: roomid,
-        fromAccount: f.fromAccid,
-        fromNick: f.fromAccid,
-        type: f.msgType,
-        ext: f.ext ?? '',
+        fromAccount: message.fromAccid,
+        fromNick: message.fromAccid,
+        type: message.msgType,
+        ext: message.ext ?? '',
       },
     }
   })

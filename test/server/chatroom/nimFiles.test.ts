@@ -137,10 +137,24 @@ describe('what the server refuses before NetEase hears of it', () => {
     await moderate({ action: 'roomMute', on: 0 })
     await moderate({ action: 'tempMute', account: 'wm_buyer', seconds: 600 })
     expect((await send(mine.url, 'm-3', BUYER)).body).toMatchObject({ code: 403, msg: textOf('chatMuted', 'zh-CN') })
-    expect((await send(mine.url, 'm-4', { ...BUYER, 'accept-language': 'en' })).body.msg).toBe(textOf('chatMuted', 'en'))
+    // the app's retry (重发) goes with the same id
+    expect((await send(mine.url, 'm-3', { ...BUYER, 'accept-language': 'en' })).body.msg).toBe(textOf('chatMuted', 'en'))
     await moderate({ action: 'tempMute', account: 'wm_buyer', seconds: 0 })
-    expect((await send(mine.url, 'm-5', BUYER)).body.code).toBe(200)
-    expect((await sends()).map((f) => f.msgId)).toEqual(['m-2', 'm-5'])
+    expect((await send(mine.url, 'm-3', BUYER)).body.code).toBe(200)
+    expect((await sends()).map((f) => f.msgId)).toEqual(['m-2', 'm-3'])
+  })
+
+  it('an upload goes in one message: of 20 sends at once under different ids one is sent; its retry is a resend NetEase stores once', async () => {
+    // bytes no other test uploads: the store keeps one copy of equal bytes, each upload of them is one message
+    const file = await uploaded('image', 'a.png', png(1777))
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(file.url, `race-${i}`, BUYER)))
+    const won = answers.filter((a) => a.body.code === 200)
+    expect(won).toHaveLength(1)
+    expect(answers.filter((a) => a.body.msg === textOf('chatFileAlreadySent', 'zh-CN'))).toHaveLength(19)
+    const id = won[0]?.body.data.object.idClient ?? ''
+    const again = await send(file.url, id, BUYER)
+    expect(again.body.data.object).toMatchObject({ idClient: id, time: won[0]?.body.data.object.time })
+    expect((await sends()).map((f) => [f.msgId, f.resendFlag])).toEqual([[id, '0']])
   })
 
   it('a closed room refuses', async () => {
