@@ -33,6 +33,7 @@ import { contractRoute } from '../core/contractRoute'
 import { ApiRefusal, ok } from '../core/envelope'
 import { readerLanguage, textOf, type TextKey } from '../core/messages'
 import { acceptFormBodiesOnly } from '../core/schema'
+import { absoluteUrl, publicOrigin } from '../core/urls'
 import type { Db, Queryable } from '../core/sql'
 import { MediaRefusal, MediaStore, mediaStoreFromEnv } from '../content/mediaStore'
 import { DEFAULT_MEDIA_STORE_DIR } from '../content/routes'
@@ -213,7 +214,8 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         if (room.muted && live.wmid !== wmid && !(await lives.isAdmin(wmid, live))) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatRoomMuted')
         const row = await claimUpload(rows, idClient)
         if (!row) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileAlreadySent')
-        const file = fileOf(row)
+        // NetEase's clients (the native app's too) load the file from its attach: an absolute url, at the server the sender called
+        const file = { ...fileOf(row), url: absoluteUrl(publicOrigin(request), url) }
         const sent = await nimCall(request, chatroomId, () => nimRoom.api.sendMessage(chatroomId, idClient, wmid, TYPE_CODES[row.kind], JSON.stringify(file), row.nimMsgId === idClient))
         const message: NetEaseFileMessage = { idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: sent.type, attach: file }
         return ok({ object: message })

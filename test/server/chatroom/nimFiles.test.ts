@@ -82,12 +82,14 @@ const sends = async (): Promise<Array<Record<string, string>>> =>
   (await app.db.all<{ form: string }>("SELECT form FROM standin_nim_calls WHERE path = '/chatroom/sendMsg.action' ORDER BY id")).map((c) => JSON.parse(c.form) as Record<string, string>)
 
 describe('a file message in a NetEase room', () => {
-  it('an image the buyer uploaded goes to NetEase as sendMsg.action msgType 1, its attach written from the upload; the answer is the message', async () => {
+  it('an image the buyer uploaded goes to NetEase as sendMsg.action msgType 1, its attach written from the upload with an absolute url; the answer is the message', async () => {
     const file = await uploaded('image', '板书.png', png())
-    const { body } = await send(file.url, 'img-1', BUYER)
+    const { body } = await send(file.url, 'img-1', { ...BUYER, host: 'live.example.com' })
     expect(body.code).toBe(200)
-    expect(body.data.object).toMatchObject({ idClient: 'img-1', from: 'wm_buyer', type: 1, attach: { type: 'image', url: file.url, ext: 'png', size: 1500, name: '板书.png', w: 320, h: 240 } })
-    expect(await sends()).toEqual([{ roomid: ROOM, msgId: 'img-1', fromAccid: 'wm_buyer', msgType: '1', resendFlag: '0', attach: JSON.stringify(file) }])
+    // NetEase's clients load it from the attach: the url is absolute, at the server the sender called
+    const attach = { type: 'image', url: `http://live.example.com${file.url}`, ext: 'png', size: 1500, name: '板书.png', w: 320, h: 240 }
+    expect(body.data.object).toMatchObject({ idClient: 'img-1', from: 'wm_buyer', type: 1, attach })
+    expect(await sends()).toEqual([{ roomid: ROOM, msgId: 'img-1', fromAccid: 'wm_buyer', msgType: '1', resendFlag: '0', attach: JSON.stringify(attach) }])
   })
 
   it('audio goes as msgType 2 and a document as 6', async () => {
