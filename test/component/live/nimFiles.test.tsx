@@ -39,6 +39,8 @@ const playing = (): LiveInfo => ({
 })
 
 const STORED: ChatFile = { type: 'image', url: '/media/store/ab/x.png', ext: 'png', size: 8, name: '板书.png', w: 64, h: 48 }
+/** the file as the server sends it to NetEase: its absolute url */
+const ATTACH: ChatFile = { ...STORED, url: 'https://live.example.com/media/store/ab/x.png' }
 
 const picked = (name: string, size: number): PickedFile => ({ name, size, read: async (offset, length) => new Uint8Array(length).fill(offset).buffer })
 
@@ -99,7 +101,7 @@ describe('files in a NetEase room', () => {
   const press = (el: Element) => act(async () => void rig.utils.fireEvent.click(el))
 
   it('offers image, audio and file; an image uploads with its progress, goes through our server, and shows once NetEase echoes it', async () => {
-    const sent: NetEaseFileMessage = { idClient: '', from: 'wm_buyer', fromNick: '学员阿杰', fromAvatar: '', time: 1_700_000_000_500, type: 1, attach: STORED }
+    const sent: NetEaseFileMessage = { idClient: '', from: 'wm_buyer', fromNick: '学员阿杰', fromAvatar: '', time: 1_700_000_000_500, type: 1, attach: ATTACH }
     const { backend, nim, chunks, release } = await show((body) => ok({ object: { ...sent, idClient: body.idClient } }))
     await until(() => expect(document.querySelector('.live-attach')).not.toBeNull())
     expect([...document.querySelectorAll('.live-attach__button')].map((b) => b.getAttribute('aria-label'))).toEqual(['发送图片', '发送音频', '发送文件'])
@@ -110,7 +112,7 @@ describe('files in a NetEase room', () => {
     expect(backend.calls.find((c) => c.path === INIT)?.body).toEqual({ chatroomId: '3001', type: 'image', name: '板书.png', size: '8' })
     expect(backend.calls.some((c) => c.path === SEND)).toBe(false)
     await act(async () => release())
-    await until(() => expect(document.querySelector('.live-file__thumb-image')?.getAttribute('src')).toContain('/media/store/ab/x.png'))
+    await until(() => expect(document.querySelector('.live-file__thumb-image')?.getAttribute('src')).toContain('https://live.example.com/media/store/ab/x.png'))
     expect(chunks.map((p) => /offset=\d+&complete=\w+/.exec(p)?.[0])).toEqual(['offset=0&complete=false', 'offset=4&complete=true'])
     const asked = backend.calls.filter((c) => c.path === SEND).map((c) => c.body)
     expect(asked).toEqual([{ chatroomId: '3001', url: '/media/store/ab/x.png', idClient: expect.any(String) as string }])
@@ -119,7 +121,7 @@ describe('files in a NetEase room', () => {
     // NetEase delivers the message to every member, the sender too, as sent by its server
     const sdk = nim.instances.at(-1) as FakeNimInstance
     await act(async () => {
-      sdk.emit('chatroomMsg', { chatroomId: '3001', idClient: asked[0]?.idClient ?? '', from: 'wm_buyer', time: sent.time, type: 'image', body: { ...STORED }, fromClientType: 'Server', flow: 'in' })
+      sdk.emit('chatroomMsg', { chatroomId: '3001', idClient: asked[0]?.idClient ?? '', from: 'wm_buyer', time: sent.time, type: 'image', body: { ...ATTACH }, fromClientType: 'Server', flow: 'in' })
       await new Promise((r) => setTimeout(r, 250))
     })
     expect(document.querySelectorAll('.live-file__thumb')).toHaveLength(1)
@@ -149,11 +151,11 @@ describe('files in a NetEase room', () => {
     const sdk = nim.instances.at(-1) as FakeNimInstance
     await act(async () => {
       sdk.emit('chatroomMsg', { chatroomId: '3001', idClient: 'web-1', from: 'nim_troll', time: 1, type: 'image', body: { url: 'https://nos.example.com/big.png', ext: 'png', size: 99_000_000, name: 'x.png' }, fromClientType: 'Web', flow: 'in' })
-      sdk.emit('chatroomMsg', { chatroomId: '3001', idClient: 'srv-1', from: 'wm_teacher', time: 2, type: 'image', body: { ...STORED }, fromClientType: 'Server', flow: 'in' })
+      sdk.emit('chatroomMsg', { chatroomId: '3001', idClient: 'srv-1', from: 'wm_teacher', time: 2, type: 'image', body: { ...ATTACH }, fromClientType: 'Server', flow: 'in' })
       await new Promise((r) => setTimeout(r, 250))
     })
     const images = [...document.querySelectorAll('.live-file__thumb-image')].map((i) => i.getAttribute('src'))
     expect(images).toHaveLength(1)
-    expect(images[0]).toContain('/media/store/ab/x.png')
+    expect(images[0]).toContain('https://live.example.com/media/store/ab/x.png')
   })
 })
