@@ -135,12 +135,15 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
 
   /**
    * The live of a NetEase room and whether `wmid` may speak in it: the live is on (a replay takes
-   * no comments, spec 001 §5) and lets this viewer watch (a paid one: its owner or a buyer).
+   * no comments, spec 001 §5) and lets this viewer watch (a paid one: its owner or a buyer), or
+   * `wmid` is one of its admins.
    */
   const netEaseSpeaker = async (chatroomId: string, wmid: string): Promise<LiveRecord> => {
     const live = await lives.findByChatroom(chatroomId)
     if (!live) throw ApiRefusal.say(ResponseCode.NotFound, 'chatNoRoom')
     if (live.status !== 1) throw ApiRefusal.say(ResponseCode.Forbidden, 'chatClosed')
+    // its admins speak in it as on /liveHomeAdmin, bought or not
+    if (await lives.isAdmin(wmid, live)) return live
     const refusal = playRefusal(live, { kind: 'user', wmid, bought: await lives.hasBought(wmid, live) })
     if (refusal) throw ApiRefusal.say(refusal.code, refusal.key)
     return live

@@ -110,11 +110,14 @@ describe('what the server refuses before NetEase hears of it', () => {
     expect(await sends()).toEqual([])
   })
 
-  it("a paid live's non-buyer, and an ended live, cannot upload; a buyer of the paid live can", async () => {
+  it("a paid live's non-buyer, and an ended live, cannot upload; a buyer of the paid live and its host's admin can", async () => {
     expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-grammar')).body).toMatchObject({ code: 403, msg: textOf('liveNotBought', 'zh-CN') })
     expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-ended')).body.msg).toBe(textOf('chatClosed', 'zh-CN'))
     expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'no-such-room')).body.code).toBe(404)
     expect((await init({ type: 'image', name: 'a.png', size: 100 }, BUYER, 'room-live-english')).body.code).toBe(200)
+    await app.db.run("INSERT INTO live_admins (live_id, wmid) SELECT id, 'wm_visitor' FROM live_shows WHERE course_data = 'live-grammar'")
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, VISITOR, 'room-live-grammar')).body.code).toBe(200)
+    expect((await init({ type: 'image', name: 'a.png', size: 100 }, VISITOR, 'room-live-english')).body.msg).toBe(textOf('liveNotBought', 'zh-CN'))
   })
 
   it('the file rules hold here too: audio over 50 MB, a file of the wrong type, a page renamed as an image', async () => {
