@@ -10,7 +10,8 @@ export const firstScreen: PlatformFirstScreen = {
     release?.()
     const path = Taro.getCurrentInstance().router?.$taroPath
     const root = path ? document.getElementById(path) : null
-    if (!(root instanceof TaroRootElement)) return
+    // only a page that has not sent its first setData yet (Taro gives the root its page then)
+    if (!(root instanceof TaroRootElement) || root.ctx) return
     // The page's root schedules each setData (of everything enqueued since the last) with
     // scheduleTask; held, it keeps its first task, and the updates enqueued meanwhile join it
     // (the root stays pending until that task has run).
@@ -22,7 +23,7 @@ export const firstScreen: PlatformFirstScreen = {
       clearTimeout(timer)
       // back to the prototype's own scheduling (a timer)
       Reflect.deleteProperty(root, 'scheduleTask')
-      for (const task of tasks.splice(0)) root.scheduleTask(task)
+      tasks.splice(0).forEach((task) => root.scheduleTask(task))
     }
   },
   dismiss() {
