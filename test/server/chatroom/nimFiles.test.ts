@@ -13,7 +13,8 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../server/app'
 import { textOf } from '../../../server/core/messages'
-import { DEMO_NIM_APP, NIM_STANDIN } from '../../../server/outside/nim/protocol'
+import { createNimClient } from '../../../server/outside/nim/client'
+import { DEMO_NIM_APP, NIM_STANDIN, nimCheckSum } from '../../../server/outside/nim/protocol'
 import { standinBase } from '../../../server/outside/standinPath'
 import type { ObjectData } from '../../../types/api'
 import type { ChatChunkAnswer, ChatFile, ChatUploadTicket, NetEaseFileMessage } from '../../../types/chatUpload'
@@ -167,5 +168,23 @@ describe('what the server refuses before NetEase hears of it', () => {
     await moderate({ action: 'close' })
     expect((await send(file.url, 'c-1', BUYER)).body).toMatchObject({ code: 13002, msg: textOf('chatClosed', 'zh-CN') })
     expect(await sends()).toEqual([])
+  })
+})
+
+describe("NetEase's own answer to sendMsg.action", () => {
+  it('is read as NetEase documents its desc (time in ms as a number, msgid_client, fromAccount, fromAvator, attach), the form CheckSum-signed', async () => {
+    const asked: Array<{ url: string; headers: Record<string, string>; form: Record<string, string> }> = []
+    const attach = JSON.stringify({ type: 'file', url: 'https://live.example.com/media/store/aa/b.pdf', ext: 'pdf', size: 10, name: 'b.pdf' })
+    const client = createNimClient({ appKey: 'k', appSecret: 's', base: 'https://api.netease.im/nimserver' }, async (url, init) => {
+      asked.push({ url, headers: init?.headers as Record<string, string>, form: Object.fromEntries(new URLSearchParams(typeof init?.body === 'string' ? init.body : '')) })
+      const desc = { time: 1_700_000_000_123, fromAvator: 'https://x.example/a.png', msgid_client: 'c-9', fromClientType: 'REST', attach, roomId: 3001, fromAccount: 'wm_buyer', fromNick: '学员阿杰', type: 6, ext: '', highPriorityFlag: 0, msgAbandonFlag: 0 }
+      return new Response(JSON.stringify({ code: 200, desc }), { headers: { 'content-type': 'application/json' } })
+    })
+    const sent = await client.sendMessage('3001', 'c-9', 'wm_buyer', 6, attach, false)
+    expect(sent).toEqual({ idClient: 'c-9', from: 'wm_buyer', fromNick: '学员阿杰', fromAvatar: 'https://x.example/a.png', time: 1_700_000_000_123, type: 6, attach })
+    expect(asked[0]?.url).toBe('https://api.netease.im/nimserver/chatroom/sendMsg.action')
+    expect(asked[0]?.form).toEqual({ roomid: '3001', msgId: 'c-9', fromAccid: 'wm_buyer', msgType: '6', resendFlag: '0', attach })
+    const h = asked[0]?.headers ?? {}
+    expect(h.CheckSum).toBe(nimCheckSum('s', h.Nonce ?? '', h.CurTime ?? ''))
   })
 })
