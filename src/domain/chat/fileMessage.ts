@@ -67,6 +67,17 @@ export function readChatFile(code: number, body: unknown, secure: boolean): Live
   return result
 }
 
+/**
+ * NetEase IM's own storage (NOS), where its clients' SDKs upload a chat file: `<bucket>.nosdn.127.net`,
+ * `<bucket>-nosdn.netease.im` and `nos.netease.com` (NetEase's documented download addresses). A url
+ * with a user part, a port or any other host is not NetEase's. Never throws.
+ */
+export function onNetEaseStorage(url: string): boolean {
+  const host = /^https?:\/\/([a-z0-9.-]{1,253})(?=[/?#]|$)/i.exec(url)?.[1]?.toLowerCase()
+  if (host === undefined) return false
+  return /^[a-z0-9-]{1,63}\.nosdn\.127\.net$/.test(host) || /^[a-z0-9-]{1,63}-nosdn\.netease\.im$/.test(host) || /^([a-z0-9-]{1,63}\.)?nos\.netease\.com$/.test(host)
+}
+
 /** The url to play an audio file with: browsers and the mini-program play these as they are; others (amr) as mp3. */
 export function playableAudioUrl(file: LiveFile): string {
   return ['mp3', 'm4a', 'aac', 'wav'].includes(file.ext) ? file.url : (file.mp3Url ?? file.url)

@@ -1,5 +1,5 @@
 import { IM_LIMITS, TRIVIAL_SEND_ERROR } from '../../domain/chat/constants'
-import { KIND_OF_CODE } from '../../domain/chat/fileMessage'
+import { KIND_OF_CODE, onNetEaseStorage } from '../../domain/chat/fileMessage'
 import { normaliseLiveMessage, type LiveChatMessage, type LiveContent } from '../../domain/chat/liveMessage'
 import { DeliveryFilter, Listeners } from '../emitter'
 import type { ChatFile, NetEaseFileMessage } from '../../../types/chatUpload'
@@ -7,7 +7,7 @@ import { ChatroomError, type ChatroomClient, type ChatroomErrorKind, type Chatro
 import type { NimChatroomInstance, NimChatroomMember, NimChatroomMessage, NimChatroomSdk } from '../../platform/imSdk/types'
 
 const CATCH_UP_PAGE = 100
-/** The SDK's names of file messages: taken only from NetEase's server API, which our server alone calls. */
+/** The SDK's names of file messages: taken from NetEase's server API (our server) or on NetEase's own storage. */
 const FILE_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file'])
 /** The SDK's fromClientType of a message NetEase's server API sent. */
 const FROM_SERVER = 'Server'
@@ -245,13 +245,15 @@ export class NeteaseChatroomClient implements ChatroomClient {
   }
 
   /**
-   * One SDK message as a live chat message. A file message is taken only from NetEase's server API
-   * (our server, after its checks): one a member's SDK sent around it (any file, any claimed size,
-   * straight to NetEase's storage) is not shown.
+   * One SDK message as a live chat message. A file message sent by NetEase's server API (our
+   * server, after its checks) is shown; one a client's SDK sent (the native app's host and members
+   * upload to NetEase's storage) only when its url is on that storage (onNetEaseStorage): a url a
+   * member's SDK wrote to point anywhere else is not shown.
    */
   private normalise(m: NimChatroomMessage): LiveChatMessage | undefined {
-    if (FILE_TYPES.has(m.type) && m.fromClientType !== FROM_SERVER) return undefined
-    return normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId, secure: this.securePage })
+    const message = normaliseLiveMessage({ idClient: m.idClient, from: m.from, fromNick: m.fromNick, fromAvatar: m.fromAvatar, time: m.time, type: m.type, body: m.body, file: m.attach }, { account: this.account, deviceId: this.deviceId, secure: this.securePage })
+    if (FILE_TYPES.has(m.type) && m.fromClientType !== FROM_SERVER && !(message?.file && onNetEaseStorage(message.file.url))) return undefined
+    return message
   }
 
   private noteTime(messages: readonly LiveChatMessage[]): void {

@@ -2,7 +2,7 @@
  * Issue 34 item 6: the live chat's file, image and audio messages as received and as picked (spec
  * 001 §3 "File message", §5, §9), with hostile input: every body a sender could write.
  */
-import { checkPicked, chunkPlan, derivedMp3Url, formatBytes, playableAudioUrl, readChatFile, uploadName } from '../../../src/domain/chat/fileMessage'
+import { checkPicked, chunkPlan, derivedMp3Url, formatBytes, onNetEaseStorage, playableAudioUrl, readChatFile, uploadName } from '../../../src/domain/chat/fileMessage'
 import { normaliseLiveMessage } from '../../../src/domain/chat/liveMessage'
 
 const image = { type: 'image', url: 'https://cdn.example.com/a/b.png', ext: 'png', size: 2048, name: '板书.png', w: 640, h: 480 }
@@ -68,6 +68,32 @@ describe('a received file message', () => {
     expect(normaliseLiveMessage({ idClient: 'f2', from: 'x', time: 1, type: 'audio', body: '', file: { url: 'https://n/a.aac', ext: 'aac', size: 3 } }, { account: '', deviceId: 'd' })?.file).toMatchObject({ type: 'audio', ext: 'aac' })
     expect(normaliseLiveMessage({ idClient: 'f3', from: 'x', time: 1, type: 6, body: 'oops' }, { account: '', deviceId: 'd' })).toBeUndefined()
   })
+})
+
+describe("NetEase's own storage", () => {
+  it.each([
+    'https://nim.nosdn.127.net/MTY2/a.jpg',
+    'http://nim.nosdn.127.net/a.jpg?imageView',
+    'https://nim-nosdn.netease.im/MTY2/a.aac',
+    'https://NIM-NOSDN.NETEASE.IM/a',
+    'https://nos.netease.com/bucket/a.pdf',
+    'https://nim.nos.netease.com/a.pdf',
+  ])('takes %s', (url) => expect(onNetEaseStorage(url)).toBe(true))
+
+  it.each([
+    'https://nim.nosdn.127.net@evil.example/a.jpg',
+    'https://evil.example/nim.nosdn.127.net/a.jpg',
+    'https://nosdn.127.net.evil.example/a.jpg',
+    'https://nosdn.127.net/a.jpg',
+    'https://evil-nosdn.netease.im.evil.example/a',
+    'https://nim.nosdn.127.net:8443/a.jpg',
+    'javascript://nim.nosdn.127.net/%0aalert(1)',
+    '//nim.nosdn.127.net/a.jpg',
+    '/media/store/a.jpg',
+    'https://nim.nosdn.127.net\\@evil.example/a',
+    '',
+    'x'.repeat(10_000),
+  ])('refuses %s', (url) => expect(onNetEaseStorage(url)).toBe(false))
 })
 
 describe('a picked file', () => {

@@ -3,8 +3,9 @@
  * (the NetEaseFileSender, here a jest.fn in its place) with the room, the stored file's url and the
  * client's id, and comes back as the message NetEase took; received ones are read as the SDK hands
  * them (nim-web-sdk-ng parses a JSON body: the file arrives as an object in `body`, NetEase's attach
- * fields url, name, ext, size, md5, w, h, dur) and only from NetEase's server API (`fromClientType`
- * Server): one a member's SDK sent straight to NetEase is not shown. NetEase's SDK is faked at its
+ * fields url, name, ext, size, md5, w, h, dur), from NetEase's server API (`fromClientType` Server)
+ * or, from a client's SDK (the native app's), on NetEase's own storage: one a member's SDK wrote to
+ * point elsewhere is not shown. NetEase's SDK is faked at its
  * boundary (test/fixtures/fakeNim.ts).
  */
 import { NeteaseChatroomClient, ChatroomError, type EnterOptions } from '../../../src/im'
@@ -43,7 +44,7 @@ describe('a NetEase room\'s files', () => {
     expect(sender).not.toHaveBeenCalled()
   })
 
-  it("reads NetEase's own image, audio and file shapes from the server, and drops a member's SDK's", async () => {
+  it("reads NetEase's own image, audio and file shapes from the server, and drops a member's SDK's pointing off NetEase's storage", async () => {
     const { got, sdk } = await entered()
     const from = { chatroomId: '3001', from: 'wm_teacher', flow: 'in' as const, fromClientType: 'Server' }
     sdk.emit('chatroomMsg', { ...from, idClient: 'i1', time: 1, type: 'image', body: { name: 'a.jpg', md5: 'e1', url: 'https://x.example/a.jpg', ext: 'jpg', w: 640, h: 480, size: 2048 } })
@@ -59,5 +60,18 @@ describe('a NetEase room\'s files', () => {
     ])
     expect(got[0]?.file).toMatchObject({ w: 640, h: 480 })
     expect(got[1]?.file?.mp3Url).toBe('https://x.example/b.aac?audioTrans&type=mp3')
+  })
+
+  it("shows the native app's files, which its SDK uploads to NetEase's storage", async () => {
+    const { got, sdk } = await entered()
+    const teacher = { chatroomId: '3001', from: 'wm_teacher', flow: 'in' as const }
+    sdk.emit('chatroomMsg', { ...teacher, fromClientType: 'Android', idClient: 'n1', time: 1, type: 'image', body: { name: 'b.jpg', url: 'https://nim.nosdn.127.net/MTY2/b.jpg', ext: 'jpg', size: 3000, w: 10, h: 10 } })
+    sdk.emit('chatroomMsg', { ...teacher, fromClientType: 'iOS', idClient: 'n2', time: 2, type: 'audio', body: { url: 'https://nim-nosdn.netease.im/MTY2/c.aac', ext: 'aac', size: 500, dur: 1000 } })
+    sdk.emit('chatroomMsg', { ...teacher, fromClientType: 'Web', idClient: 'n3', time: 3, type: 'file', body: { name: 'x.pdf', url: 'https://nim.nosdn.127.net@evil.example/x.pdf', ext: 'pdf', size: 1 } })
+    sdk.emit('chatroomMsg', { ...teacher, fromClientType: 'Web', idClient: 'n4', time: 4, type: 'file', body: { name: 'y.pdf', url: 'https://nosdn.127.net.evil.example/y.pdf', ext: 'pdf', size: 1 } })
+    expect(got.map((m) => [m.idClient, m.file?.url])).toEqual([
+      ['n1', 'https://nim.nosdn.127.net/MTY2/b.jpg'],
+      ['n2', 'https://nim-nosdn.netease.im/MTY2/c.aac'],
+    ])
   })
 })
