@@ -6,7 +6,7 @@ import { platformPageScroll } from '../platform/pageScroll'
 import { pressable } from './a11y'
 import { cx } from './classNames'
 import { StateView } from './StateView'
-import { WindowedItems, type RowWindowHandle } from './WindowedItems'
+import { WindowedItems, type RowWindowHandle, type WindowedRow } from './WindowedItems'
 import './PagedList.scss'
 
 /** Extra classes for the parts of the list, beside the kit's own `ui-paged-list__*` names. */
@@ -22,7 +22,8 @@ export interface PagedListClassNames {
 
 export interface PagedListProps<T> {
   items: readonly T[]
-  renderItem: (item: T, index: number) => ReactNode
+  /** `row`: given by a windowed list, its id and class go on the item's root (`WindowedItems`) */
+  renderItem: (item: T, index: number, row?: WindowedRow) => ReactNode
   keyOf: (item: T, index: number) => string | number
   /**
    * How near the page bottom, in px, the next page loads (spec: 20 for lessons, 5 for the old

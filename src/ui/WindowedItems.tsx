@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
 import Taro, { usePageScroll } from '@tarojs/taro'
 import { View } from '../platform/components/basic'
 import { offsetOf, rangeCovers, rowRange } from './rowWindow'
@@ -36,9 +36,16 @@ export class RowWindowHandle {
   }
 }
 
+/** What a windowed list's row carries on its root element: the list finds and measures it by them. */
+export interface WindowedRow {
+  id: string
+  className: string
+}
+
 export interface WindowedItemsProps<T> {
   items: readonly T[]
-  renderItem: (item: T, index: number) => ReactNode
+  /** the item's root element carries `row`'s id and class (no wrapper element is added) */
+  renderItem: (item: T, index: number, row: WindowedRow) => ReactNode
   keyOf: (item: T, index: number) => string | number
   /** a row's height in CSS px until it has been mounted and measured */
   estimatedHeight: number
@@ -134,9 +141,7 @@ export function WindowedItems<T>({ items, renderItem, keyOf, estimatedHeight, cl
   for (let i = range.start; i < range.end; i++) {
     const item = items[i]
     rows.push(
-      <View key={keyOf(item, i)} id={`${listId}-${i}`} className={`${listId}-row`}>
-        {renderItem(item, i)}
-      </View>,
+      <Fragment key={keyOf(item, i)}>{renderItem(item, i, { id: `${listId}-${i}`, className: `${listId}-row` })}</Fragment>,
     )
   }
   return (

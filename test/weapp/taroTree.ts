@@ -46,6 +46,35 @@ export function attributeOf(page: LoadedPage, node: SimNode, attribute: string):
   return data[dataKey(tag, attribute)]
 }
 
+/**
+ * The value bound to `attribute` of an element drawn by one of the app's own templates (the chat
+ * row's frame, src/platform/components/messageFrameTemplate.ts): the element is not a Taro node,
+ * its nearest Taro-rendered ancestor is, and the template (`tmpl_0_<its node name>` in base.wxml)
+ * binds the attribute of the element with this class to one of that node's values.
+ */
+export function templateAttributeOf(page: LoadedPage, node: SimNode, attribute: string): unknown {
+  const dom = node.dom
+  const owner = dom?.parentElement?.closest('[data-sid]')
+  const sid = owner?.getAttribute('data-sid')
+  if (!dom || !sid) throw new Error('not inside a Taro-rendered node')
+  const data = findBySid(page.root.data, sid)
+  if (!data) throw new Error(`no page data for node ${sid}`)
+  baseWxml ??= fs.readFileSync(path.join(DIST, 'base.wxml'), 'utf8')
+  const name = `tmpl_0_${String(data.nn)}`
+  const template = new RegExp(`<template name="${name}">([\\s\\S]*?)</template>`).exec(baseWxml)?.[1]
+  if (!template) throw new Error(`base.wxml has no template ${name}`)
+  const tag = dom.tagName.toLowerCase().replace(/^wx-/, '')
+  // the simulator prefixes each class with its component's name (`main--`)
+  const className = (dom.getAttribute('class') ?? '')
+    .split(/\s+/)
+    .map((name) => name.replace(/^[a-z0-9]+--/, ''))
+    .join(' ')
+  const element = new RegExp(`<${tag}\\s[^>]*\\bclass="${className}"[^>]*>`).exec(template)?.[0]
+  const key = element && new RegExp(`\\s${attribute}="\\{\\{i\\.(\\w+)\\}\\}"`).exec(element)?.[1]
+  if (!key) throw new Error(`${name} binds no ${attribute} on <${tag} class="${className}">`)
+  return data[key]
+}
+
 /** The nodes matching `selector`, none or more. */
 export function matching(page: LoadedPage, selector: string): SimNode[] {
   return page.root.querySelectorAll(selector) as SimNode[]

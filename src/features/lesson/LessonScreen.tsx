@@ -160,7 +160,7 @@ export const LessonScreen = observer(function LessonScreen({ link, store }: Less
         <PagedList
           items={store.displayed}
           keyOf={({ message }) => `${message.id}-${message.msgId}`}
-          renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
+          renderItem={({ message, showAvatar }, _index, row) => <MessageRow message={message} showAvatar={showAvatar} rowId={row?.id} rowClass={row?.className} />}
           windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
           threshold={link.kind === 'legacy' ? LEGACY_REACH_BOTTOM_PX : REACH_BOTTOM_PX}
           pageDistance={REACH_BOTTOM_PX}

@@ -1,62 +1,46 @@
 import { memo } from 'react'
-import { Image, Text, View } from '../../platform/components/basic'
+import { Text, View } from '../../platform/components/basic'
+import { MessageFrame } from '../../platform/components/messageFrame'
 import { sendTimeText } from '../../domain/format'
 import type { LessonMessage } from '../../domain/message/types'
 import { AVATAR_THUMBNAIL, avatarThumbnailUrl } from '../../domain/message/url'
 import { t } from '../../locales'
-import { imageAlt } from '../../ui/a11y'
+import { cx } from '../../ui/classNames'
 import { MessageBody } from './MessageBody'
 
 export interface MessageRowProps {
   message: LessonMessage
   showAvatar: boolean
-}
-
-function SendTimeLabel({ sendTime }: { sendTime: number }) {
-  const text = sendTimeText(sendTime, { morning: t('lesson.period.morning'), afternoon: t('lesson.period.afternoon') })
-  return text ? <Text className='message-row__time'>{text}</Text> : null
+  /** a windowed list's id and class for the row (ui/WindowedItems) */
+  rowId?: string
+  rowClass?: string
 }
 
 /**
- * One chat row: avatar, nickname, send time and the message body (spec 000 §2). Memoised: a
- * message never changes once loaded, so appending a page re-renders none of the rows shown.
+ * One chat row: avatar, nickname, send time (the platform's MessageFrame) and the message body
+ * (spec 000 §2). Memoised: a message never changes once loaded, so appending a page re-renders
+ * none of the rows shown.
  */
-export const MessageRow = memo(function MessageRow({ message, showAvatar }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, showAvatar, rowId, rowClass }: MessageRowProps) {
   if (message.kind === 'notification') {
     return (
-      <View className='message-row message-row--notice'>
+      <View id={rowId} className={cx('message-row message-row--notice', rowClass)}>
         <Text className='message-row__notice'>{message.text}</Text>
       </View>
     )
   }
+  const { faceIcon, nickname } = message.sender
   return (
-    <View className='message-row' data-msg-id={message.msgId}>
-      <View className='message-row__avatar-box'>
-        {showAvatar && message.sender.faceIcon ? (
-          <Image
-            className='message-row__avatar'
-            src={avatarThumbnailUrl(message.sender.faceIcon, AVATAR_THUMBNAIL.row)}
-            mode='aspectFill'
-            lazyLoad
-            {...imageAlt(message.sender.nickname)}
-          />
-        ) : showAvatar ? (
-          <View className='message-row__avatar message-row__avatar--blank' />
-        ) : null}
-      </View>
-      <View className='message-row__main'>
-        {showAvatar ? (
-          <View className='message-row__meta'>
-            <Text className='message-row__nickname'>{message.sender.nickname}</Text>
-            <SendTimeLabel sendTime={message.sendTime} />
-          </View>
-        ) : (
-          <View className='message-row__meta message-row__meta--compact'>
-            <SendTimeLabel sendTime={message.sendTime} />
-          </View>
-        )}
-        <MessageBody message={message} />
-      </View>
-    </View>
+    <MessageFrame
+      rowId={rowId}
+      rowClass={rowClass}
+      msgId={message.msgId}
+      avatar={faceIcon ? avatarThumbnailUrl(faceIcon, AVATAR_THUMBNAIL.row) : undefined}
+      nickname={nickname}
+      time={sendTimeText(message.sendTime, { morning: t('lesson.period.morning'), afternoon: t('lesson.period.afternoon') })}
+      showAvatar={showAvatar}
+    >
+      <MessageBody message={message} />
+    </MessageFrame>
   )
 })

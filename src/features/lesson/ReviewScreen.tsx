@@ -73,7 +73,7 @@ const ReviewList = observer(function ReviewList({ store }: { store: ReviewStore 
         <PagedList
           items={store.displayed}
           keyOf={({ message }) => `${message.id}-${message.msgId}`}
-          renderItem={({ message, showAvatar }) => <MessageRow message={message} showAvatar={showAvatar} />}
+          renderItem={({ message, showAvatar }, _index, row) => <MessageRow message={message} showAvatar={showAvatar} rowId={row?.id} rowClass={row?.className} />}
           windowed={{ estimatedHeight: ROW_ESTIMATE_PX, handle: rows }}
           threshold={REVIEW_REACH_BOTTOM_PX}
           loadingMore={store.loadingMore}
