@@ -18,9 +18,11 @@ export default function miniTemplates(ctx: IPluginContext, options: MiniTemplate
   ctx.registerMethod({
     name: 'onSetupClose',
     fn(platform: { template?: BaseTemplateBuilder }) {
+      // H5 has no templates
       const template = platform.template
-      const build = template?.buildTemplate
-      if (!template || !build) throw new Error("miniTemplates: Taro's template builder has no buildTemplate")
+      if (!template) return
+      const build = template.buildTemplate
+      if (!build) throw new Error("miniTemplates: Taro's template builder has no buildTemplate")
       template.buildTemplate = (componentConfig) => `${build(componentConfig)}\n${options.templates.join('\n')}\n`
     },
   })
