@@ -1,20 +1,13 @@
 import { createClient, type TransportDeps } from '../api/client'
 import { createLessonApi, startLessonFirstCalls } from '../api/lesson'
 import { createLoginApi } from '../api/login'
-import { createMoneyApi } from '../api/money'
 import { createPurchaseApi } from '../api/purchase'
-import { createOfflineApi } from '../api/offline'
 import { createResumeApi } from '../api/resume'
-import { createReviewApi, type ReviewKind } from '../api/review'
 import { createShareApi } from '../api/share'
-import { messageOf } from '../domain/errorMessage'
 import { lessonLinkFromParams } from '../domain/lessonLink'
-import type { ReviewLink } from '../domain/reviewLink'
 import { resolvePath } from '../domain/routes'
 import { STORAGE_KEYS } from '../domain/storageKeys'
-import { LessonStore, ReviewStore, type LessonAccessContext } from '../features/lesson/model'
-import { OfflineStore } from '../features/offline/model'
-import { ProfileStore } from '../features/profile/model'
+import { LessonStore, type LessonAccessContext } from '../features/lesson/model'
 import { LessonPayStore, PayFlowStore } from '../features/purchase/model'
 import type { AudioEngine } from '../platform/audio/types'
 import type { AuthDeps, AuthGateway } from '../platform/auth/types'
@@ -48,9 +41,6 @@ export interface PlatformEdge {
   auth(deps: AuthDeps): AuthGateway
 }
 
-/** How many admin or complaint viewers stay alive at once; the least recently shown goes first. */
-const KEPT_REVIEW_STORES = 5
-
 /**
  * The main package's composition (storage -> session -> transport -> api -> stores): only what the
  * lesson viewer and /lessonPay need. Subpackages build their own stores on `post` and `session`
@@ -73,11 +63,7 @@ export function createAppStores(edge: PlatformEdge) {
   const purchaseApi = createPurchaseApi(post)
   const loginApi = createLoginApi(post)
   const shareApi = createShareApi(post)
-  const moneyApi = createMoneyApi(post)
-  const reviewApi = createReviewApi(post)
   const resumeApi = createResumeApi(post)
-  /** the admin and complaint viewers are kept alive (spec 001 §2): one store per link, the latest few */
-  const reviewStores = new Map<string, ReviewStore>()
   const payment = edge.payment({ sandboxPay: (orderNO) => purchaseApi.sandboxPay(orderNO) })
   const auth = edge.auth({
     weappLogin: (code) => loginApi.weappLogin(code),
@@ -108,12 +94,14 @@ export function createAppStores(edge: PlatformEdge) {
     resumeSync,
     /** the listener's places, for the listener's home */
     resumeApi,
-    /** the downloaded lessons and the download of one (issue 35 item 5) */
-    offline: new OfflineStore(createOfflineApi(post), edge.fileStorage, storage),
+    /** the app's own files, for the downloaded lessons (`offlineStoreOf`, issue 35 item 5) */
+    fileStorage: edge.fileStorage,
     /** the one transport, for the subpackages' api modules */
     post,
-    /** the chat-app login, for the live package's viewer (spec 001 §2 identity choice) */
+    /** the chat-app login, for the live package's viewer (spec 001 §2 identity choice) and /profile */
     auth,
+    /** the login calls, for /profile's logout */
+    loginApi,
     /** the lesson calls (the gallery pages the picture list itself) */
     lessonApi,
     /**
@@ -131,15 +119,6 @@ export function createAppStores(edge: PlatformEdge) {
     /** the payment gateway, for the subpackages (the test page's demo payment) */
     payment,
     createLessonStore: (): LessonStore => new LessonStore(lessonApi, undefined, lessonAccess),
-    /** The admin or complaint viewer's store of `link`: the same one each time the link is shown again. */
-    reviewStore: (kind: ReviewKind, link: ReviewLink): ReviewStore => {
-      const key = JSON.stringify([kind, link.userid, link.token, link.data])
-      const kept = reviewStores.get(key) ?? new ReviewStore(reviewApi, kind, link)
-      reviewStores.delete(key)
-      reviewStores.set(key, kept)
-      if (reviewStores.size > KEPT_REVIEW_STORES) reviewStores.delete(reviewStores.keys().next().value as string)
-      return kept
-    },
     createLessonPayStore: (): LessonPayStore =>
       new LessonPayStore({
         lesson: lessonApi,
@@ -150,17 +129,6 @@ export function createAppStores(edge: PlatformEdge) {
         liveSale: (courseData) => purchaseApi.liveSale(courseData),
       }),
     createPayFlow: (): PayFlowStore => new PayFlowStore({ purchase: purchaseApi, lesson: lessonApi, login: loginApi, auth, payment, loginData }),
-    /** /profile (spec 001 §2): the 601 landing page, so it lives in the main package */
-    createProfileStore: (): ProfileStore =>
-      new ProfileStore({
-        money: moneyApi,
-        login: loginApi,
-        auth,
-        storage,
-        loginData,
-        session,
-        messageOf,
-      }),
   }
 }
 

@@ -32,3 +32,19 @@ export function definePackageStores<T>(build: (app: AppStores) => T): () => T {
     return stores
   }
 }
+
+/**
+ * An app-global store that only some pages read (the downloaded lessons): built on the first call
+ * from the app's shared pieces and kept for the app's life, the same one for every page. Its code
+ * loads with the pages that call it (on H5 their chunks), not before the first lesson row (issue 36).
+ */
+export function defineAppStore<T>(build: (app: AppStores) => T): (app: AppStores) => T {
+  const built = new WeakMap<AppStores, T>()
+  return function appStore(app: AppStores): T {
+    const existing = built.get(app)
+    if (existing !== undefined) return existing
+    const created = build(app)
+    built.set(app, created)
+    return created
+  }
+}

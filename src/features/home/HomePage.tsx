@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useAppStores } from '../../app/stores'
+import { offlineStoreOf } from '../offline/model'
 import { HomeScreen } from './HomeScreen'
 import { HomeStore } from './HomeStore'
 
@@ -10,7 +11,9 @@ import { HomeStore } from './HomeStore'
  * (back from a lesson or a login, where the places and the account may have changed).
  */
 export const HomePage = observer(function HomePage() {
-  const { resumeApi, session, loginData, offline } = useAppStores()
+  const app = useAppStores()
+  const { resumeApi, session, loginData } = app
+  const offline = offlineStoreOf(app)
   const [store] = useState(() => new HomeStore(resumeApi, session))
   const shown = useRef(false)
   useEffect(() => {

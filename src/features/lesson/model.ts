@@ -4,4 +4,3 @@
  */
 export { LessonStore } from './LessonStore'
 export type { LessonAccessContext } from './LessonStore'
-export { ReviewStore } from './ReviewStore'

@@ -5,6 +5,7 @@ import { formatFileSize } from '../../domain/format'
 import { STORAGE_KEYS } from '../../domain/storageKeys'
 import { t } from '../../locales'
 import { pressable } from '../../ui/a11y'
+import { offlineStoreOf } from './model'
 import './offline.scss'
 
 /**
@@ -13,7 +14,9 @@ import './offline.scss'
  * listener may not read whole, and what failed. H5 shows nothing here: its home says why.
  */
 export const DownloadLesson = observer(function DownloadLesson({ courseData }: { courseData: string }) {
-  const { offline, storage } = useAppStores()
+  const app = useAppStores()
+  const { storage } = app
+  const offline = offlineStoreOf(app)
   if (!offline.supported) return null
   const state = offline.stateFor(courseData)
   const kept = offline.lesson(courseData)

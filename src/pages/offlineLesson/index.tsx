@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { useAppStores } from '../../app/stores'
 import { presentParam } from '../../domain/routeParams'
-import { OfflineLessonScreen, OfflineLessonStore } from '../../features/offline'
+import { OfflineLessonScreen, OfflineLessonStore, offlineStoreOf } from '../../features/offline'
 import { useRouteTitle } from '../../features/routing'
 import { t } from '../../locales'
 import { StateView } from '../../ui/StateView'
@@ -11,7 +11,7 @@ import { StateView } from '../../ui/StateView'
 export default function OfflineLessonPage() {
   useRouteTitle('OfflineLesson')
   const { params } = useRouter()
-  const { offline } = useAppStores()
+  const offline = offlineStoreOf(useAppStores())
   const courseData = presentParam(params.courseData)
   const [store] = useState(() => (courseData ? new OfflineLessonStore(offline, courseData) : undefined))
   if (!store) return <StateView kind='empty' title={t('offline.listEmpty')} />

@@ -1,4 +1,3 @@
-import { downloadToTemp } from './download'
 import type { AudioEngine, AudioEngineListener, AudioSource, DownloadAudio } from './types'
 import { isAmrUrl, m4aPlayableUrl } from './mediaUrl'
 import { bindMediaSession, type MediaSessionBinding } from './mediaSession'
@@ -248,8 +247,13 @@ export const audioEngine: AudioEngine = createElementEngine({
   mediaSession: typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : undefined,
 })
 
-/** Downloads with progress, then hands the file to the browser as a named download. */
+/**
+ * Downloads with progress, then hands the file to the browser as a named download. Taro's download
+ * (its XHR with progress) loads on the first save, not with the player: it is no part of a lesson's
+ * first load (issue 36).
+ */
 export const downloadAudio: DownloadAudio = async ({ url, fileName, onProgress }) => {
+  const { downloadToTemp } = await import(/* webpackChunkName: "audio-download" */ './download')
   const link = document.createElement('a')
   link.href = await downloadToTemp(url, onProgress)
   link.download = fileName

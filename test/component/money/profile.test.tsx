@@ -5,7 +5,7 @@
  * (the platform edge) are faked.
  */
 import { act } from 'react'
-import { ProfileScreen } from '../../../src/features/profile'
+import { ProfileScreen, createProfileStore } from '../../../src/features/profile'
 import { toPageUrl } from '../../../src/domain/routes'
 import { mount, until } from '../act'
 import { WithStores } from '../appStores'
@@ -21,7 +21,7 @@ describe('/profile', () => {
 
   async function show(routes: Record<string, Handler>, opts: Parameters<typeof moneyStores>[1] = {}, loginExpired = false) {
     const stores = moneyStores(routes, opts)
-    const store = stores.app.createProfileStore()
+    const store = createProfileStore(stores.app)
     await mount(rig.utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} loginExpired={loginExpired} /> })
     await act(async () => store.load())
     return { ...stores, store }

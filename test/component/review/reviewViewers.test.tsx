@@ -5,6 +5,7 @@
 import Taro from '@tarojs/taro'
 import type { RawResponse, TransportDeps } from '../../../src/api/client'
 import { ReviewPage } from '../../../src/features/lesson'
+import { reviewStoresOf } from '../../../src/features/lesson/ReviewPage'
 import { t } from '../../../src/locales'
 import type { WireMessage } from '../../../types/lesson'
 import { reviewCalls } from '../../../types/review'
@@ -132,7 +133,7 @@ it('kept alive: shown again, the same link keeps its list and goes back to where
   await until(() => expect(messageTexts()).toHaveLength(10))
   expect(Taro.pageScrollTo).not.toHaveBeenCalled()
   // where the page's scroll handler left it
-  stores.reviewStore('admin', ADMIN).scrollTop = 640
+  reviewStoresOf(stores)('admin', ADMIN).scrollTop = 640
   await first.unmount()
   await open('admin', JSON.stringify(ADMIN))
   expect(messageTexts()).toHaveLength(10)

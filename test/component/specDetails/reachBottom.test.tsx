@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { HOOKS_APP_ID, safeExecute } from '@tarojs/runtime'
 import { act } from 'react'
 import { IncomeScreen, IncomeStore, WithdrawScreen, WithdrawStore } from '../../../src/features/money'
-import { ProfileScreen } from '../../../src/features/profile'
+import { ProfileScreen, createProfileStore } from '../../../src/features/profile'
 import { SubscriptionsScreen, SubscriptionsStore } from '../../../src/features/live'
 import { createClient } from '../../../src/api/client'
 import { createLiveApi } from '../../../src/api/live'
@@ -75,7 +75,7 @@ describe('infinite scroll within 10 px (spec 001 §9)', () => {
       'src/packages/misc/pages/profile',
       async (routes) => {
         const stores = moneyStores(routes)
-        const store = stores.app.createProfileStore()
+        const store = createProfileStore(stores.app)
         await mount(rig.utils, WithStores, { stores: stores.app, children: <ProfileScreen store={store} loginExpired={false} /> })
         await act(async () => store.load())
       },

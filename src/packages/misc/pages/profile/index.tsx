@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { useAppStores } from '../../../../app/stores'
-import { ProfileScreen } from '../../../../features/profile'
+import { ProfileScreen, createProfileStore } from '../../../../features/profile'
 import { useRouteTitle } from '../../../../features/routing'
 import { PROFILE_REASON_LOGIN_EXPIRED } from '../../../../domain/routeParams'
 import { readLoginData } from '../../../../stores/loginData'
@@ -20,8 +20,8 @@ const CONTINUE_AFTER_LOGIN_MS = 50
 export default function ProfilePage() {
   useRouteTitle('Profile')
   const { params } = useRouter()
-  const { createProfileStore } = useAppStores()
-  const [store] = useState(createProfileStore)
+  const app = useAppStores()
+  const [store] = useState(() => createProfileStore(app))
   const data = params.data
   // the transport's 601 opens /profile?reason=loginExpired (src/api/taro.ts)
   const loginExpired = params.reason === PROFILE_REASON_LOGIN_EXPIRED
