@@ -15,6 +15,8 @@ const nodeBabel = [
   },
 ]
 
+const weappBabel = [nodeBabel[0], { ...nodeBabel[1], plugins: [`${__dirname}/test/weapp/requireAsync.babel.js`] }]
+
 const nodeProject = (displayName, roots, extra = {}) => ({
   displayName,
   testEnvironment: 'node',
@@ -40,6 +42,8 @@ module.exports = {
     componentProject,
     nodeProject('weapp', ['<rootDir>/test/weapp'], {
       ...serverModules,
+      // dist/weapp loads code on demand with WeChat's require.async (test/weapp/requireAsync.babel.js)
+      transform: { '\\.[jt]sx?$': weappBabel },
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/test/weapp/setup.ts'],
       // the server these tests start runs in jsdom, whose `browser` condition would pick ws's client-only build

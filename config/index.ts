@@ -10,6 +10,8 @@ import { CompileHintsPlugin } from './compileHints'
 import { FirstScreenManifestPlugin } from './firstScreen'
 import { addRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
+import { DEMO_BUILD } from '../src/app/buildMode'
+import { SubpackageChunksPlugin } from './subpackageChunks'
 import { MESSAGE_FRAME_TEMPLATE } from '../src/platform/components/messageFrameTemplate'
 
 /**
@@ -50,31 +52,6 @@ function withoutEntryPullToRefresh(args: { loaderMeta?: LoaderMeta }[]): { loade
   return args
 }
 
-/**
- * Taro's H5 minifier keeps every function's name and quotes every object key (its defaults for H5),
- * and webpack, reading package.json's browserslist (Android 4.1, kept for the stylesheets), wrote its
- * own module wrappers and export getters as ES5 functions. The H5 build runs on what babel.config.js
- * compiles for (iOS 12, Chrome 61: arrows, const, destructuring, async), so its wrappers may too, and
- * names go like any other identifier (nothing reads a function's or a class's name; errors are told
- * apart by `code` and by the `name` they set themselves).
- */
-function minifyH5Fully(chain: { set(key: 'target', value: string[]): unknown; optimization: { minimizer(name: string): { tap(f: (args: unknown[]) => unknown[]): unknown } } }): void {
-  chain.set('target', ['web', 'es2017'])
-  chain.optimization.minimizer('terserPlugin').tap((args) => {
-    const [options] = args as TerserArgs
-    const terserOptions = {
-      ...options.terserOptions,
-      keep_fnames: false,
-      ecma: 2017,
-      compress: { passes: 2 },
-      output: { ...options.terserOptions.output, quote_keys: false, keep_quoted_props: false },
-    }
-    return [{ ...options, terserOptions }]
-  })
-}
-
-type TerserArgs = [{ terserOptions: { output?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>]
-
 interface ChainRule {
   uses: { values(): { get(key: 'loader'): string | undefined }[]; clear(): void }
   use(name: string): { loader(path: string): unknown }
@@ -107,6 +84,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       'process.env.TARO_APP_IOS_STORE_URL': JSON.stringify(process.env.TARO_APP_IOS_STORE_URL ?? ''),
       'process.env.TARO_APP_SCHEME': JSON.stringify(process.env.TARO_APP_SCHEME ?? ''),
       'process.env.TARO_APP_DOWNLOAD_DESC_URL': JSON.stringify(process.env.TARO_APP_DOWNLOAD_DESC_URL ?? ''),
+      // src/app/buildMode.ts's answer, for the first page: read there, the screen it does not show is dropped
+      'process.env.TARO_APP_DEMO_BUILD': JSON.stringify(DEMO_BUILD ? '1' : ''),
     },
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     // Taro's mini-program minifier writes every non-ASCII character as \uXXXX: 6 bytes where UTF-8
@@ -123,15 +102,20 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     // Mini-program only: Taro writes base.wxml (main package) with one set of templates per nesting
-    // level, 16 by default; our pages nest within 12 (test/weapp/templateDepth.test.ts), deeper nodes
-    // would render through Taro's recursive `comp` component: 14 KB less before the first page (issue 36 item 3)
-    baseLevel: 12,
+    // level, 16 by default, each level about 3.6 KB; a lesson's deepest node (a video's poster) sits at
+    // level 8 (test/weapp/templateDepth.test.ts fails with 7), 10 leaves the rows two levels of room;
+    // deeper nodes would render through Taro's recursive `comp` component (issue 36 item 3)
+    baseLevel: 10,
     mini: {
       compile: { include: sharedSources },
       // dist/weapp.modules.json: which source modules each emitted file holds (the weapp tests check the
       // main package against it)
       webpackChain(chain) {
         chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
+        // import() fetches its chunk from a subpackage with WeChat's require.async
+        chain.plugin('subpackageChunks').use(SubpackageChunksPlugin)
+        // mobx's own minified build: its ESM source minifies 8.6 KB larger in the main package
+        chain.resolve.alias.set('mobx$', path.resolve(__dirname, '..', 'node_modules/mobx/dist/mobx.esm.production.min.js'))
         // text sizes in rem, which follow the reader's WeChat font size (1rem = 32 design px at the standard size)
         addRemText(chain, { designPxPerRem: 32 })
       },
@@ -161,13 +145,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
           chain.plugin('precompress').use(PrecompressPlugin)
           chain.plugin('compileHints').use(CompileHintsPlugin)
           chain.plugin('firstScreenManifest').use(FirstScreenManifestPlugin)
-          // dist/h5.modules.json: which source modules each script holds (test/e2e/firstLoad checks
-          // what the lesson's first row loads against it)
-          chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
           extractTaroComponentStyles(chain)
-          minifyH5Fully(chain)
-          // mobx's own minified build: its ESM source minifies ~1 KB gzip larger (its private names stay long)
-          chain.resolve.alias.set('mobx$', path.resolve(__dirname, '..', 'node_modules/mobx/dist/mobx.esm.production.min.js'))
         }
         chain.plugin('mainPlugin').tap(withoutEntryPullToRefresh)
         const split = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, unknown> } | false

@@ -6,6 +6,7 @@
  */
 import fs from 'fs'
 import path from 'path'
+import { buildTimeTitle } from '../../src/locales/buildTitle'
 import { FEATURE_PACKAGES } from '../unit/architecture/featurePackages'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -21,14 +22,17 @@ const packageCatalogue = (source: string): boolean =>
   /^src\/locales\/packages\//.test(source) ||
   PACKAGE_CATALOGUES.some((name) => source === `src/locales/zh-CN/${name}.ts` || source === `src/locales/en/${name}.ts`)
 
+/** What the main package's pages load on demand from the deferred subpackage (src/domain/deferredPackage.ts). */
+const DEFERRED_MODULES = ['src/features/login/countries.json']
+
 /**
  * Modules that belong to a subpackage: its pages and composition, another package's features, the IM
- * client, the strings only subpackages show.
+ * client, the strings only subpackages show, what the main package's pages load on demand.
  */
 function foreign(source: string): boolean {
   const feature = featureOf(source)
-  if (feature !== undefined) return FEATURE_PACKAGES[feature] !== 'main'
-  return source.startsWith('src/packages/') || source.startsWith('src/im/') || packageCatalogue(source)
+  if (feature !== undefined && FEATURE_PACKAGES[feature] !== 'main') return true
+  return source.startsWith('src/packages/') || source.startsWith('src/im/') || packageCatalogue(source) || DEFERRED_MODULES.includes(source)
 }
 
 function filesUnder(dir: string): string[] {
@@ -55,7 +59,7 @@ describe('the mini-program main package', () => {
     expect(modules['app.js']).toContain('src/app.tsx')
     expect(mainFiles.flatMap((file) => modules[file])).toContain('src/features/lesson/LessonScreen.tsx')
     expect(Object.keys(modules).filter((file) => !inMainPackage(file)).flatMap((file) => modules[file])).toEqual(
-      expect.arrayContaining(['src/features/circle/CircleDetailScreen.tsx', 'src/packages/misc/stores.ts', 'src/locales/zh-CN/vip.ts']),
+      expect.arrayContaining(['src/features/circle/CircleDetailScreen.tsx', 'src/packages/misc/stores.ts', 'src/locales/zh-CN/vip.ts', ...DEFERRED_MODULES]),
     )
     for (const file of Object.keys(modules).filter((f) => modules[f].length > 0)) {
       expect(fs.existsSync(path.join(DIST, file))).toBe(true)
@@ -65,6 +69,14 @@ describe('the mini-program main package', () => {
   it('holds no module of another package', () => {
     const misplaced = mainFiles.flatMap((file) => modules[file].filter(foreign).map((source) => `${file}: ${source}`))
     expect(misplaced).toEqual([])
+  })
+
+  it('holds the demo launcher only in a demo build (the first page of a production build is the home)', () => {
+    const firstPage = JSON.parse(fs.readFileSync(path.join(DIST, 'pages/launcher/index.json'), 'utf8')) as { navigationBarTitleText: string }
+    const demo = firstPage.navigationBarTitleText === buildTimeTitle('Launcher')
+    const launcher = mainFiles.flatMap((file) => modules[file]).filter((source) => /^src\/(features\/launcher\/|locales\/(zh-CN|en)\/launcher\.ts$)/.test(source))
+    if (demo) expect(launcher).toContain('src/features/launcher/LauncherScreen.tsx')
+    else expect([firstPage.navigationBarTitleText, launcher]).toEqual([buildTimeTitle('Home'), []])
   })
 
   it('holds no style of another package’s features', () => {

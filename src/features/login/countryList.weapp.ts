@@ -1,7 +1,14 @@
 import { readCountries, type Country } from '../../domain/countries'
-import countries from './countries.json'
 
-/** The mini-program cannot fetch its own files: the list is bundled with the page (about 15 KB). */
+let cached: Promise<Country[]> | undefined
+
+/**
+ * The list (about 13 KB) is no part of the main package: it rides in the deferred subpackage
+ * (config/subpackageChunks.ts), which WeChat downloads the first time a picker opens.
+ */
 export function loadCountries(): Promise<Country[]> {
-  return Promise.resolve(readCountries(countries))
+  cached ??= import(/* webpackChunkName: "packages/deferred/countries" */ './countries.json').then((module) => readCountries(module.default))
+  // a failed download may be retried the next time the picker opens
+  cached.catch(() => (cached = undefined))
+  return cached
 }

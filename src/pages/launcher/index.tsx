@@ -1,7 +1,6 @@
 import { HomePage } from '../../features/home'
 import { LauncherScreen } from '../../features/launcher'
 import { useRouteTitle } from '../../features/routing'
-import { DEMO_BUILD } from '../../app/buildMode'
 
 function ListenersHome() {
   useRouteTitle('Home')
@@ -10,8 +9,11 @@ function ListenersHome() {
 
 /**
  * The first page ('/'): the demo launcher in a demo build, the listener's home in a production
- * build (issue 35 item 6). `DEMO_BUILD` is a build-time constant, so the other one is dropped.
+ * build (issue 35 item 6). The build writes app/buildMode.ts's `DEMO_BUILD` in here as a literal
+ * (config/index.ts), so the screen it does not show is dropped: imported, the constant stayed a
+ * property read of another file's module (the page config shares it), and the mini-program's
+ * production main package carried the launcher's 17 KB (issue 36 item 3).
  */
 export default function FirstPage() {
-  return DEMO_BUILD ? <LauncherScreen /> : <ListenersHome />
+  return process.env.TARO_APP_DEMO_BUILD === '1' ? <LauncherScreen /> : <ListenersHome />
 }
