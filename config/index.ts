@@ -52,6 +52,31 @@ function withoutEntryPullToRefresh(args: { loaderMeta?: LoaderMeta }[]): { loade
   return args
 }
 
+/**
+ * Taro's H5 minifier keeps every function's name and quotes every object key (its defaults for H5),
+ * and webpack, reading package.json's browserslist (Android 4.1, kept for the stylesheets), wrote its
+ * own module wrappers and export getters as ES5 functions. The H5 build runs on what babel.config.js
+ * compiles for (iOS 12, Chrome 61: arrows, const, destructuring, async), so its wrappers may too, and
+ * names go like any other identifier (nothing reads a function's or a class's name; errors are told
+ * apart by `code` and by the `name` they set themselves).
+ */
+function minifyH5Fully(chain: { set(key: 'target', value: string[]): unknown; optimization: { minimizer(name: string): { tap(f: (args: unknown[]) => unknown[]): unknown } } }): void {
+  chain.set('target', ['web', 'es2017'])
+  chain.optimization.minimizer('terserPlugin').tap((args) => {
+    const [options] = args as TerserArgs
+    const terserOptions = {
+      ...options.terserOptions,
+      keep_fnames: false,
+      ecma: 2017,
+      compress: { passes: 2 },
+      output: { ...options.terserOptions.output, quote_keys: false, keep_quoted_props: false },
+    }
+    return [{ ...options, terserOptions }]
+  })
+}
+
+type TerserArgs = [{ terserOptions: { output?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>]
+
 interface ChainRule {
   uses: { values(): { get(key: 'loader'): string | undefined }[]; clear(): void }
   use(name: string): { loader(path: string): unknown }
@@ -145,7 +170,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
           chain.plugin('precompress').use(PrecompressPlugin)
           chain.plugin('compileHints').use(CompileHintsPlugin)
           chain.plugin('firstScreenManifest').use(FirstScreenManifestPlugin)
+          // dist/h5.modules.json: which source modules each script holds (test/e2e/firstLoad checks
+          // what the lesson's first row loads against it)
+          chain.plugin('moduleMap').use(ModuleMapPlugin, [path.resolve(__dirname, '..')])
           extractTaroComponentStyles(chain)
+          minifyH5Fully(chain)
+          // mobx's own minified build: its ESM source minifies ~1 KB gzip larger (its private names stay long)
+          chain.resolve.alias.set('mobx$', path.resolve(__dirname, '..', 'node_modules/mobx/dist/mobx.esm.production.min.js'))
         }
         chain.plugin('mainPlugin').tap(withoutEntryPullToRefresh)
         const split = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, unknown> } | false
