@@ -12,7 +12,7 @@ import { addRemText } from './remText'
 import { miniAriaPatch } from '../src/platform/a11y/miniAria'
 import { DEMO_BUILD } from '../src/app/buildMode'
 import { SubpackageChunksPlugin } from './subpackageChunks'
-import { MESSAGE_FRAME_TEMPLATE } from '../src/platform/components/messageFrameTemplate'
+import { MESSAGE_FRAME_TEMPLATE, TEXT_BUBBLE_TEMPLATE } from '../src/platform/components/messageFrameTemplate'
 
 /**
  * Taro injects its components' stylesheet (taro-components.css) from JavaScript with style-loader,
@@ -98,8 +98,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       [path.resolve(__dirname, 'miniA11y.ts'), { patch: miniAriaPatch() }],
       // every mini-program page starts with <page-meta root-font-size="system"> (config/textScale.ts)
       path.resolve(__dirname, 'textScale.ts'),
-      // the chat row's frame drawn by a template of its own (src/platform/components/messageFrame.ts)
-      [path.resolve(__dirname, 'miniTemplates.ts'), { templates: [MESSAGE_FRAME_TEMPLATE] }],
+      // the chat row's frame and text bubble drawn by templates of their own (src/platform/components/messageFrameTemplate.ts)
+      [path.resolve(__dirname, 'miniTemplates.ts'), { templates: [MESSAGE_FRAME_TEMPLATE, TEXT_BUBBLE_TEMPLATE] }],
     ],
     // Always defined, so the bundles never reference `process` at run time (absent in browsers).
     defineConstants: {

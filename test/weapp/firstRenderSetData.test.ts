@@ -8,9 +8,9 @@ import { loadPage, type LoadedPage } from './harness'
 /**
  * Issue 36 item 4: what the compiled lesson page sends over WeChat's bridge to draw its first rows
  * and one appended page, counted at the component's setData (every component: the page and
- * Taro's custom wrappers), bytes as UTF-8 JSON, as the bridge carries them. The first rows may
- * take no more than the issue's budget, half of what they took when the issue was written
- * (BEFORE), an appended page no more than BEFORE; the figures against the budget are printed by
+ * Taro's custom wrappers), bytes as UTF-8 JSON, as the bridge carries them. Both may take no
+ * more than the issue's budget, half of what they took when the issue was written (BEFORE); the
+ * figures against the budget are printed by
  * `npm run bench` (bench/weappRender.bench.ts), for which SET_DATA_FIGURES=<file> writes the figures.
  */
 const COURSE = 'demo-open'
@@ -77,11 +77,11 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     if (process.env.SET_DATA_FIGURES) fs.writeFileSync(process.env.SET_DATA_FIGURES, JSON.stringify(figures))
     expect(figures.firstCalls).toBeGreaterThan(0)
     expect(figures.appendCalls).toBeGreaterThan(0)
-    // the first rows meet the issue's budget, half of BEFORE; an appended page does not yet
+    // the issue's budget: half of BEFORE (an append cannot take fewer than one call)
     expect(figures.firstCalls).toBeLessThanOrEqual(Math.floor(BEFORE.firstCalls / 2))
     expect(figures.firstBytes).toBeLessThanOrEqual(BEFORE.firstBytes / 2)
-    expect(figures.appendCalls).toBeLessThanOrEqual(BEFORE.appendCalls)
-    expect(figures.appendBytes).toBeLessThanOrEqual(BEFORE.appendBytes)
+    expect(figures.appendCalls).toBeLessThanOrEqual(Math.max(1, Math.floor(BEFORE.appendCalls / 2)))
+    expect(figures.appendBytes).toBeLessThanOrEqual(BEFORE.appendBytes / 2)
   })
 })
 

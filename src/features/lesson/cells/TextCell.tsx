@@ -1,4 +1,5 @@
-import { Text, View } from '../../../platform/components/basic'
+import { View } from '../../../platform/components/basic'
+import { TextBubble } from '../../../platform/components/textBubble'
 import type { TextMessage } from '../../../domain/message/types'
 import { t } from '../../../locales'
 import { clipboard } from '../../../platform/clipboard'
@@ -19,11 +20,7 @@ export function TextCell({ message }: { message: TextMessage }) {
   const items = [{ label: t('cells.menu.copy'), onSelect: () => void copy() }]
   return (
     <View className='cell-text'>
-      <View className='bubble bubble--text' {...press}>
-        <Text className='bubble__text' userSelect>
-          {message.text}
-        </Text>
-      </View>
+      <TextBubble text={message.text} {...press} />
       <CellMenu menuKey={menuKey} items={items} />
     </View>
   )
