@@ -33,7 +33,7 @@ describe('aria attributes in the mini-program build', () => {
     expect(attributeOf(loaded, voice, 'aria-role')).toBe('button')
     expect(attributeOf(loaded, voice, 'aria-label')).toMatch(/^语音，\d+ 秒，来自 \S+，未播放$/)
 
-    // the row's frame is drawn by a template of its own (src/platform/components/messageFrame.ts)
+    // the row's frame is drawn by a template of its own (src/platform/components/messageFrame.tsx)
     const avatar = all(loaded, '.message-row__avatar')[0]
     expect(templateAttributeOf(loaded, avatar, 'aria-label')).toBe('林老师')
     const picture = all(loaded, '.cell-image__img')[0]

@@ -4,7 +4,7 @@
  * components takes level 0. The templates are joined with `+`, which the minifier drops from the
  * bundle as unused (only the build reads them); a template literal compiles to a call it keeps.
  *
- * The chat row's frame (platform/components/messageFrame.ts): the
+ * The chat row's frame (platform/components/messageFrame.tsx): the
  * markup of messageFrame.h5.tsx, with the values of the row's node: `a` the avatar, `n` the
  * nickname, `s` present on the first row of a sender's run, `t` the send time; `cl` and `uid` are
  * the windowed list's class and id. Its body renders through Taro's own templates.
@@ -17,7 +17,7 @@ export const MESSAGE_FRAME_TEMPLATE =
   '"><view class="message-row {{i.cl}}" id="{{i.uid||i.sid}}" data-sid="{{i.sid}}"><view class="message-row__avatar-box"><image wx:if="{{i.s&&i.a}}" class="message-row__avatar" src="{{i.a}}" mode="aspectFill" lazy-load="{{true}}" aria-label="{{i.n}}"></image><view wx:elif="{{i.s}}" class="message-row__avatar message-row__avatar--blank"></view></view><view class="message-row__main"><view class="message-row__meta{{i.s?\'\':\' message-row__meta--compact\'}}"><text wx:if="{{i.s}}" class="message-row__nickname">{{i.n}}</text><text wx:if="{{i.t}}" class="message-row__time">{{i.t}}</text></view><template is="{{xs.a(c, item.nn, l)}}" data="{{i:item,c:c+1,l:xs.f(l,item.nn)}}" wx:for="{{i.cn}}" wx:key="sid" /></view></view></template>'
 
 /**
- * The text message's bubble (platform/components/textBubble.ts): `x` its text, selectable; its
+ * The text message's bubble (platform/components/textBubble.tsx): `x` its text, selectable; its
  * touches and taps reach the node's handlers through Taro's `eh` (the node's sid on the view).
  */
 export const TEXT_BUBBLE_NODE = 'text-bubble'
