@@ -11,7 +11,8 @@ import type { Chunk, Compilation, Compiler } from 'webpack'
  *
  * Each chunk's path is written literally, relative to runtime.js at the package root, so WeChat's
  * upload sees which file each require.async needs. The build fails for a deferred chunk outside a
- * subpackage: it would be one more file of the main package.
+ * subpackage (it would be one more file of the main package) and for one with styles (import them
+ * where the chunk is imported: a subpackage's stylesheet never reaches the main package's pages).
  */
 export class SubpackageChunksPlugin {
   apply(compiler: Compiler): void {
@@ -46,13 +47,18 @@ export class SubpackageChunksPlugin {
         compilation.addRuntimeModule(chunk, new RequireAsyncRuntimeModule())
         return true
       })
-      compilation.hooks.afterChunks.tap('SubpackageChunksPlugin', (chunks) => {
+      compilation.hooks.afterOptimizeChunks.tap('SubpackageChunksPlugin', (chunks) => {
         for (const chunk of chunks) {
           if (chunk.canBeInitial()) continue
+          const modules = [...compilation.chunkGraph.getChunkModulesIterable(chunk)]
+          const names = (list: typeof modules) => list.map((m) => m.readableIdentifier(compilation.requestShortener)).join(', ')
           if (!chunk.name?.startsWith('packages/')) {
-            throw new Error(
-              `A chunk loaded on demand must live in a subpackage (webpackChunkName "packages/<root>/<name>"): ${chunk.name ?? String(chunk.id)} holds ${[...compilation.chunkGraph.getChunkModulesIterable(chunk)].map((m) => m.readableIdentifier(compilation.requestShortener)).join(', ')}`,
-            )
+            throw new Error(`A chunk loaded on demand must live in a subpackage (webpackChunkName "packages/<root>/<name>"): ${chunk.name ?? String(chunk.id)} holds ${names(modules)}`)
+          }
+          // a subpackage's stylesheet never reaches the main package's pages, and webpack would wait for a <link>
+          const styles = modules.filter((m) => m.type === 'css/mini-extract')
+          if (styles.length > 0) {
+            throw new Error(`A chunk loaded on demand carries styles, which must stay with the code that imports it: ${chunk.name} holds ${names(styles)}`)
           }
         }
       })
