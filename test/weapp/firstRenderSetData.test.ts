@@ -18,6 +18,10 @@ const PAGE_SIZE = 20
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 /** How long no setData means an append is drawn. */
 const QUIET_MS = 300
+/** How long the page's first setData waits for the lesson (FIRST_SETDATA_HOLD_MS in src/features/lesson/LessonScreen.tsx). */
+const HOLD_MS = 300
+/** Loads of the page at most, when the lesson came later than the hold. */
+const ATTEMPTS = 3
 
 interface SetDataFigures {
   firstCalls: number
@@ -45,20 +49,27 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     page = undefined
   })
 
-  it('sends few and small setData calls before the first row, and for an appended page', async () => {
+  /**
+   * One load of the page: its figures, and how long after the page began loading its first row
+   * showed (a row later than the hold means the lesson came too late for the first setData).
+   */
+  async function measureOnce(): Promise<SetDataFigures & { firstRowMs: number }> {
     const calls: number[] = []
     proto.setData = function (this: unknown, data, callback) {
       calls.push(Buffer.byteLength(JSON.stringify(data)))
       original.call(this, data, callback)
     }
+    let start = 0
     // the in-process server's first answer takes about 300 ms (cold); the page's first setData
     // waits at most that long for the lesson (LessonScreen), which a network answers faster
     page = await loadPage('pages/lesson/index', { courseData: COURSE }, async (_wx, server) => {
       await server.inject({ method: 'POST', url: '/wmim/course/v2/query/info.do', payload: `courseData=${COURSE}`, headers: FORM })
+      start = Date.now()
     })
     const loaded = page
     const rows = () => loaded.root.querySelectorAll('.message-row').length
     await loaded.waitFor(() => rows() > 0)
+    const firstRowMs = Date.now() - start
     const first = calls.slice()
     await loaded.waitFor(() => rows() >= PAGE_SIZE)
     await quiet(calls)
@@ -71,14 +82,27 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     await loaded.waitFor(() => rows() > shown)
     await quiet(calls)
     const append = calls.slice(before)
-
+    await loaded.close()
+    page = undefined
+    proto.setData = original
     const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0)
-    const figures: SetDataFigures = { firstCalls: first.length, firstBytes: sum(first), appendCalls: append.length, appendBytes: sum(append) }
+    return { firstCalls: first.length, firstBytes: sum(first), appendCalls: append.length, appendBytes: sum(append), firstRowMs }
+  }
+
+  it('sends few and small setData calls before the first row, and for an appended page', async () => {
+    // the issue's budget: half of BEFORE (an append cannot take fewer than one call)
+    const firstCallsBudget = Math.floor(BEFORE.firstCalls / 2)
+    // A loaded machine (CI's two cores) can answer later than the hold: the spinner then goes out
+    // first, as on a slow network, and that load says nothing of the page. Only such a load is
+    // taken again; a page that sends more calls though its rows came within the hold fails at once.
+    let figures = await measureOnce()
+    for (let attempt = 1; attempt < ATTEMPTS && figures.firstCalls > firstCallsBudget && figures.firstRowMs > HOLD_MS; attempt++) {
+      figures = await measureOnce()
+    }
     if (process.env.SET_DATA_FIGURES) fs.writeFileSync(process.env.SET_DATA_FIGURES, JSON.stringify(figures))
     expect(figures.firstCalls).toBeGreaterThan(0)
     expect(figures.appendCalls).toBeGreaterThan(0)
-    // the issue's budget: half of BEFORE (an append cannot take fewer than one call)
-    expect(figures.firstCalls).toBeLessThanOrEqual(Math.floor(BEFORE.firstCalls / 2))
+    expect(figures.firstCalls).toBeLessThanOrEqual(firstCallsBudget)
     expect(figures.firstBytes).toBeLessThanOrEqual(BEFORE.firstBytes / 2)
     expect(figures.appendCalls).toBeLessThanOrEqual(Math.max(1, Math.floor(BEFORE.appendCalls / 2)))
     expect(figures.appendBytes).toBeLessThanOrEqual(BEFORE.appendBytes / 2)
