@@ -16,6 +16,8 @@ const proto = exparser.Component.prototype
 const original = proto.setData
 
 const NETWORK_MS = 700
+/** How long the first setData waits for the lesson (FIRST_SETDATA_HOLD_MS in src/features/lesson/LessonScreen.tsx). */
+const HOLD_MS = 300
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
 let page: LoadedPage | undefined
@@ -64,15 +66,35 @@ describe('the lesson page’s first setData', () => {
     expect(calls.some((call) => call.rows > 0)).toBe(true)
   })
 
-  it('on a fast network carries the lesson’s first screen of rows, and the rest follow once drawn', async () => {
+  /** One load on a fast network: the setData calls, and how long after its ask for the lesson the first row showed. */
+  async function fastLoad() {
     const calls = recordSetData(() => ({ rows: page?.root.querySelectorAll('.message-row').length ?? 0, spinner: false }))
-    page = await loadPage('pages/lesson/index', { courseData: 'demo-open' }, async (_wx, server) => {
+    let asked = 0
+    page = await loadPage('pages/lesson/index', { courseData: 'demo-open' }, async (wx, server) => {
       // the in-process server's first answer is slow (cold): a warm one answers as a network does
       await server.inject({ method: 'POST', url: '/wmim/course/v2/query/info.do', payload: 'courseData=demo-open', headers: FORM })
+      const answer = wx.request.getMockImplementation()
+      wx.request.mockImplementation((options: { url: string }) => {
+        if (asked === 0 && options.url.includes('/query/info.do')) asked = Date.now()
+        return answer?.(options) as unknown
+      })
     })
     const loaded = page
+    await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length > 0)
+    const rowMs = Date.now() - asked
     await loaded.waitFor(() => loaded.root.querySelectorAll('.message-row').length >= 20)
-    const [first, second] = calls
+    await loaded.close()
+    page = undefined
+    proto.setData = original
+    return { calls, rowMs }
+  }
+
+  it('on a fast network carries the lesson’s first screen of rows, and the rest follow once drawn', async () => {
+    // a loaded machine can draw the rows later than the hold, as a slow network would: only such
+    // a load is taken again (up to three)
+    let load = await fastLoad()
+    for (let attempt = 1; attempt < 3 && load.rowMs > HOLD_MS && load.calls[0]?.json.includes('state-view--loading'); attempt++) load = await fastLoad()
+    const [first, second] = load.calls
     expect(first.json).not.toContain('state-view--loading')
     // one 812 px screen of rows (90 px each until measured), not the page's 20
     expect(first.rows).toBeGreaterThan(0)
