@@ -13,7 +13,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core'
 import { seedLongLesson } from '../server/lesson/seedLongLesson'
-import { startE2E } from '../test/e2e/harness'
+import { APP_ROWS, startE2E } from '../test/e2e/harness'
 import { median, runWhenMain, withDeadline } from './figures'
 
 const COURSE = 'bench-long'
@@ -29,7 +29,7 @@ async function taskSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
 }
 
-const rowsInDom = (page: Page): Promise<number> => page.evaluate(() => document.querySelectorAll('.message-row').length)
+const rowsInDom = (page: Page): Promise<number> => page.evaluate((rows) => document.querySelectorAll(rows).length, APP_ROWS)
 
 /** Scrolls the shown Taro page to its bottom (re-arming Taro's reach-bottom as a finger does). */
 const toBottom = (page: Page): Promise<void> =>
@@ -58,7 +58,8 @@ export async function measure(): Promise<Record<string, string>> {
         if (res.url().includes('/message/list.do')) listAnswers += 1
       })
       await page.goto(`/lesson?courseData=${COURSE}`)
-      await page.locator('.message-row').first().waitFor({ timeout: 15000 })
+      // the app's rows: the server's first screen shows rows before the app's page exists
+      await page.locator(APP_ROWS).first().waitFor({ timeout: 15000 })
       let mostRows = await rowsInDom(page)
       const appendMs: number[] = []
       const started = Date.now()
