@@ -1,6 +1,7 @@
 import type { OutsideFetch } from '../fetch'
 import { randomToken } from '../../core/wechat'
 import { nimCheckSum } from './protocol'
+import type { NetEaseFileMessage } from '../../../types/chatUpload'
 
 /**
  * The NetEase IM server API calls the live room needs: register an account (`user/create`), give
@@ -48,19 +49,12 @@ export type NimMemberRole = 1 | 2 | -1 | -2
 /** sendMsg's msgType for the live chat's files (spec 001 §3: image 1, audio 2, file 6). */
 export type NimFileMsgType = 1 | 2 | 6
 
-/** A message NetEase took (sendMsg.action's `desc`): what the room's members receive. */
-export interface NimSentMessage {
-  /** msgid_client: the msgId it was sent with */
-  idClient: string
-  from: string
-  fromNick: string
-  fromAvatar: string
-  /** NetEase's time for it, ms */
-  time: number
-  type: number
-  /** the attach as NetEase stored it (JSON text) */
-  attach: string
-}
+/**
+ * A message NetEase took (sendMsg.action's `desc`): what the room's members receive, as the wire's
+ * NetEaseFileMessage (idClient is its msgid_client, time NetEase's, ms) with the attach as NetEase
+ * stored it (JSON text).
+ */
+export type NimSentMessage = Omit<NetEaseFileMessage, 'attach'> & { attach: string }
 
 export interface NimClient {
   /** A token for `accid`: registered now, or the existing account given a new token. */
