@@ -20,7 +20,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const QUIET_MS = 300
 /** How long the page's first setData waits for the lesson (FIRST_SETDATA_HOLD_MS in src/features/lesson/LessonScreen.tsx). */
 const HOLD_MS = 300
-/** Loads of the page at most, when the lesson came later than the hold. */
+/** Loads of the page at most, while the lesson comes later than the hold. */
 const ATTEMPTS = 3
 
 interface SetDataFigures {
@@ -49,32 +49,31 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     page = undefined
   })
 
-  /**
-   * One load of the page: its figures, and how long after the page asked for the lesson its first
-   * row showed (a row later than the hold means the lesson came too late for the first setData).
-   */
-  async function measureOnce(): Promise<SetDataFigures & { firstRowMs: number }> {
-    const calls: number[] = []
+  interface Load extends SetDataFigures {
+    /** the first setData carried the loading state only and went out at least HOLD_MS after the page began loading: the hold ran out before the lesson came */
+    heldFull: boolean
+    /** bytes of that loading state's setData (0 when the first carried rows) */
+    spinnerBytes: number
+  }
+
+  /** One load of the page: its figures, and whether the lesson came later than the hold. */
+  async function measureOnce(): Promise<Load> {
+    const calls: { bytes: number; at: number; spinner: boolean }[] = []
     proto.setData = function (this: unknown, data, callback) {
-      calls.push(Buffer.byteLength(JSON.stringify(data)))
+      const json = JSON.stringify(data)
+      calls.push({ bytes: Buffer.byteLength(json), at: Date.now(), spinner: json.includes('state-view--loading') })
       original.call(this, data, callback)
     }
     let start = 0
     // the in-process server's first answer takes about 300 ms (cold); the page's first setData
     // waits at most that long for the lesson (LessonScreen), which a network answers faster
-    page = await loadPage('pages/lesson/index', { courseData: COURSE }, async (wx, server) => {
+    page = await loadPage('pages/lesson/index', { courseData: COURSE }, async (_wx, server) => {
       await server.inject({ method: 'POST', url: '/wmim/course/v2/query/info.do', payload: `courseData=${COURSE}`, headers: FORM })
-      // the hold starts as the page mounts, just before it asks for the lesson: time from that ask
-      const answer = wx.request.getMockImplementation()
-      wx.request.mockImplementation((options: { url: string }) => {
-        if (start === 0 && options.url.includes('/query/info.do')) start = Date.now()
-        return answer?.(options) as unknown
-      })
+      start = Date.now()
     })
     const loaded = page
     const rows = () => loaded.root.querySelectorAll('.message-row').length
     await loaded.waitFor(() => rows() > 0)
-    const firstRowMs = Date.now() - start
     const first = calls.slice()
     await loaded.waitFor(() => rows() >= PAGE_SIZE)
     await quiet(calls)
@@ -90,32 +89,44 @@ describe('compiled mini-program lesson page: setData for the first rows and one 
     await loaded.close()
     page = undefined
     proto.setData = original
-    const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0)
-    return { firstCalls: first.length, firstBytes: sum(first), appendCalls: append.length, appendBytes: sum(append), firstRowMs }
+    const sum = (sizes: readonly { bytes: number }[]) => sizes.reduce((a, b) => a + b.bytes, 0)
+    const spinnerFirst = first.length > 1 && first[0].spinner
+    return {
+      firstCalls: first.length,
+      firstBytes: sum(first),
+      appendCalls: append.length,
+      appendBytes: sum(append),
+      heldFull: spinnerFirst && first[0].at - start >= HOLD_MS,
+      spinnerBytes: spinnerFirst ? first[0].bytes : 0,
+    }
   }
 
   it('sends few and small setData calls before the first row, and for an appended page', async () => {
     // the issue's budget: half of BEFORE (an append cannot take fewer than one call)
     const firstCallsBudget = Math.floor(BEFORE.firstCalls / 2)
-    // A loaded machine (CI's two cores) can answer later than the hold: the spinner then goes out
-    // first, as on a slow network, and that load says nothing of the page. Only such a load is
-    // taken again; a page that sends more calls though its rows came within the hold fails at once.
-    let figures = await measureOnce()
-    for (let attempt = 1; attempt < ATTEMPTS && figures.firstCalls > firstCallsBudget && figures.firstRowMs > HOLD_MS; attempt++) {
-      figures = await measureOnce()
-    }
+    // A loaded machine (CI's two cores) can take longer than the hold to bring the lesson: the
+    // loading state then goes out when the hold runs out, as on a slow network. Such a load is
+    // taken again, up to ATTEMPTS loads; a page that sends its loading state before the hold ran
+    // out, or more than it and the rows, fails.
+    let load = await measureOnce()
+    for (let attempt = 1; attempt < ATTEMPTS && load.firstCalls > firstCallsBudget && load.heldFull; attempt++) load = await measureOnce()
+    const { heldFull, spinnerBytes, ...figures } = load
     if (process.env.SET_DATA_FIGURES) fs.writeFileSync(process.env.SET_DATA_FIGURES, JSON.stringify(figures))
     expect(figures.firstCalls).toBeGreaterThan(0)
     expect(figures.appendCalls).toBeGreaterThan(0)
-    expect(figures.firstCalls).toBeLessThanOrEqual(firstCallsBudget)
-    expect(figures.firstBytes).toBeLessThanOrEqual(BEFORE.firstBytes / 2)
+    if (figures.firstCalls > firstCallsBudget) {
+      // every load was slower than the hold: it held its full time, then the rows came in one call
+      expect(heldFull).toBe(true)
+      expect(figures.firstCalls).toBe(firstCallsBudget + 1)
+    }
+    expect(figures.firstBytes - spinnerBytes).toBeLessThanOrEqual(BEFORE.firstBytes / 2)
     expect(figures.appendCalls).toBeLessThanOrEqual(Math.max(1, Math.floor(BEFORE.appendCalls / 2)))
     expect(figures.appendBytes).toBeLessThanOrEqual(BEFORE.appendBytes / 2)
   })
 })
 
 /** Waits until no setData has come for QUIET_MS. */
-async function quiet(calls: readonly number[]): Promise<void> {
+async function quiet(calls: readonly unknown[]): Promise<void> {
   let seen = -1
   while (seen !== calls.length) {
     seen = calls.length
