@@ -23,9 +23,9 @@ const ROOT = path.resolve(__dirname, '../..')
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-export const WECHAT_UA = `${IPHONE_UA} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`
+import { IPHONE_UA } from '../fixtures/userAgents'
+
+export { IPHONE_UA, WECHAT_UA } from '../fixtures/userAgents'
 
 export interface E2E {
   server: FastifyInstance

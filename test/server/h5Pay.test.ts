@@ -11,10 +11,8 @@ import { buildApp } from '../../server/app'
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import { testDatabase } from './engines'
+import { IPHONE_UA, WECHAT_UA } from '../fixtures/userAgents'
 import { LOGIN, ORDER_CREATE, post } from './helpers'
-
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 
 describe('the pay product an order is placed with, without the development sandbox', () => {
   let app: FastifyInstance
@@ -37,14 +35,14 @@ describe('the pay product an order is placed with, without the development sandb
     (await app.db.one<{ tradeType: string }>('SELECT trade_type AS "tradeType" FROM standin_wxpay_transactions WHERE out_trade_no = ?', [orderNO]))?.tradeType
 
   it('gives a browser outside WeChat H5 pay: the cashier page, no JSAPI parameters', async () => {
-    const config = await order({ 'user-agent': SAFARI })
+    const config = await order({ 'user-agent': IPHONE_UA })
     expect(config).toMatchObject({ isBought: 0, totalFee: 990, appId: '', package: '', sign: '' })
     expect(config.h5Url).toMatch(/^http:\/\/lesson\.example\/standin\/wechat-pay\/checkout\?prepay_id=wx\w+$/)
     expect(await tradeType(config.orderNO)).toBe('MWEB')
   })
 
   it('keeps JSAPI in WeChat\'s browser and in the mini-program', async () => {
-    const inWechat = await order({ 'user-agent': WECHAT })
+    const inWechat = await order({ 'user-agent': WECHAT_UA })
     expect(inWechat.h5Url).toBeUndefined()
     expect(inWechat.package).toMatch(/^prepay_id=wx\w+$/)
     expect(await tradeType(inWechat.orderNO)).toBe('JSAPI')
@@ -52,19 +50,19 @@ describe('the pay product an order is placed with, without the development sandb
     // the mini-program's JSAPI needs the buyer's mini-program openid, which this buyer has not: no H5 pay instead
     const prepays = () => app.db.one<{ n: number }>('SELECT count(*) AS n FROM standin_wxpay_transactions')
     const before = await prepays()
-    const miniProgram = await create({ 'user-agent': SAFARI }, { platform: 'weapp-android' })
+    const miniProgram = await create({ 'user-agent': IPHONE_UA }, { platform: 'weapp-android' })
     expect(miniProgram.body.code).toBe(403)
     expect(await prepays()).toEqual(before)
   })
 
   it('answers bought when the buyer comes back from the cashier before WeChat Pay\'s notification and taps pay again', async () => {
-    const first = await order({ 'user-agent': SAFARI })
+    const first = await order({ 'user-agent': IPHONE_UA })
     // WeChat Pay took the money; its notification has not arrived yet
     await app.db.run(
       "UPDATE standin_wxpay_transactions SET trade_state = 'SUCCESS', transaction_id = 'early-1', success_time = '2026-11-26T10:00:00+08:00' WHERE out_trade_no = ?",
       [first.orderNO],
     )
-    const again = await order({ 'user-agent': SAFARI })
+    const again = await order({ 'user-agent': IPHONE_UA })
     expect(again).toMatchObject({ isBought: 1, package: '' })
     expect(again.h5Url).toBeUndefined()
     expect(await app.db.one('SELECT status FROM orders WHERE order_no = ?', [first.orderNO])).toEqual({ status: 1 })

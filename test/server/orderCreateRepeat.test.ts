@@ -11,9 +11,8 @@ import { ORDER_CHECK_INTERVAL_MS, PREPAY_REUSE_MS } from '../../server/purchase/
 import type { ObjectData } from '../../types/api'
 import type { PayConfig } from '../../types/purchase'
 import { testDatabase } from './engines'
+import { WECHAT_UA } from '../fixtures/userAgents'
 import { LOGIN, ORDER_CREATE, post } from './helpers'
-
-const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 
 describe('an order asked for again', () => {
   let app: FastifyInstance
@@ -26,7 +25,7 @@ describe('an order asked for again', () => {
   })
 
   const order = async (): Promise<PayConfig> => {
-    const answer = await post<ObjectData<PayConfig>>(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer }, { 'user-agent': WECHAT })
+    const answer = await post<ObjectData<PayConfig>>(app, ORDER_CREATE, { courseData: 'demo-paid', loginData: LOGIN.buyer }, { 'user-agent': WECHAT_UA })
     expect(answer.body.code).toBe(200)
     return answer.body.data.object
   }
