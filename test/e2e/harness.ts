@@ -7,13 +7,17 @@
  * English only fails the journey at the next screenshot, or at the end.
  */
 import fs from 'fs'
+import os from 'os'
 import path from 'path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
+import { importExport } from '../../server/content/importer'
+import { MediaStore, mediaStoreFromEnv } from '../../server/content/mediaStore'
 import { standinBase } from '../../server/outside/standinPath'
 import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
+import { TENCENT_SMS_OUTBOX_PATH, type DeliveredSms } from '../../server/outside/tencentSms/standin'
 import { demoWechatPay } from '../../server/outside/wechatPay/demo'
 import { WECHAT_PAY_STANDIN, type WechatPaySettings } from '../../server/outside/wechatPay/settings'
 import { expectAccessible } from './axe'
@@ -23,6 +27,7 @@ const ROOT = path.resolve(__dirname, '../..')
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+import { EXPORT_AUTHOR } from '../fixtures/contentExport'
 import { IPHONE_UA } from '../fixtures/userAgents'
 
 export { IPHONE_UA, WECHAT_UA } from '../fixtures/userAgents'
@@ -62,7 +67,7 @@ export async function startProviders(): Promise<{ app: FastifyInstance; origin: 
  * WeChat Pay (the demo merchant's keys) at the providers' stand-ins on `providersOrigin`
  * (`startProviders`); pay notifications go to `notifyOrigin()`, the server's own address once it listens.
  */
-export function productionOutside(providersOrigin: string, notifyOrigin: () => string): Pick<AppOptions, 'mode' | 'wechat' | 'wechatBases' | 'sms'> & { wechatPay: WechatPaySettings } {
+function productionOutside(providersOrigin: string, notifyOrigin: () => string): Pick<AppOptions, 'mode' | 'wechat' | 'wechatBases' | 'sms'> & { wechatPay: WechatPaySettings } {
   return {
     mode: 'production',
     wechat: DEMO_WECHAT,
@@ -75,6 +80,63 @@ export function productionOutside(providersOrigin: string, notifyOrigin: () => s
         return notifyOrigin()
       },
     },
+  }
+}
+
+/** A production-mode server in Chromium with its providers elsewhere (startProductionE2E). */
+export interface ProductionE2E {
+  e2e: E2E
+  /** the providers' stand-ins, on `providersOrigin` */
+  providers: FastifyInstance
+  providersOrigin: string
+  /** the server's WeChat Pay settings: the demo merchant's keys */
+  pay: WechatPaySettings
+  /** Imports an export file as `npm run import` does, its media into the server's store: the lesson's courseData. */
+  importLesson(exportFile: string): Promise<string>
+  /** What the SMS stand-in delivered to the mainland number `phone`, newest first: the phone's inbox. */
+  inbox(phone: string): Promise<DeliveredSms[]>
+  close(): Promise<void>
+}
+
+/**
+ * A server with production mode's settings (no demo data, no development routes, no stand-ins of
+ * its own) and an empty database, in Chromium: its WeChat login, WeChat Pay and SMS are the
+ * providers' stand-ins on another port (startProviders), reached over HTTP by its real clients,
+ * and WeChat Pay's notifications come back to its own address. Its media store is a temporary
+ * directory (MEDIA_STORE_DIR) named after `name`. `logger`: its log settings.
+ */
+export async function startProductionE2E(name: string, options: Pick<AppOptions, 'logger'> = {}): Promise<ProductionE2E> {
+  const { app: providers, origin: providersOrigin } = await startProviders()
+  let baseUrl = ''
+  const outside = productionOutside(providersOrigin, () => baseUrl)
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-store-`))
+  process.env.MEDIA_STORE_DIR = storeDir
+  const close = async (e2e?: E2E) => {
+    await e2e?.close()
+    await providers.close()
+    delete process.env.MEDIA_STORE_DIR
+    fs.rmSync(storeDir, { recursive: true, force: true })
+  }
+  let e2e: E2E
+  try {
+    e2e = await startE2E({ app: (staticDir) => buildApp({ ...outside, database: ':memory:', staticDir, ...options }) })
+  } catch (error) {
+    await close()
+    throw error
+  }
+  baseUrl = e2e.baseUrl
+  return {
+    e2e,
+    providers,
+    providersOrigin,
+    pay: outside.wechatPay,
+    importLesson: async (exportFile) =>
+      (await importExport(e2e.server.db, new MediaStore(mediaStoreFromEnv(process.env, storeDir)), exportFile, { author: EXPORT_AUTHOR, media: 'files' })).courseData,
+    inbox: async (phone) => {
+      const res = await fetch(`${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}${TENCENT_SMS_OUTBOX_PATH}?phone=%2B86${phone}`)
+      return ((await res.json()) as { messages: DeliveredSms[] }).messages
+    },
+    close: () => close(e2e),
   }
 }
 

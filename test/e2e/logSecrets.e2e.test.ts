@@ -9,20 +9,13 @@
  * and private key, the SMS API key). The providers are stand-ins on another port, as in
  * productionJourney.e2e.test.ts; nothing is mocked in the browser.
  */
-import fs from 'fs'
-import os from 'os'
-import path from 'path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
-import { importExport } from '../../server/content/importer'
-import { MediaStore, mediaStoreFromEnv } from '../../server/content/mediaStore'
-import { TENCENT_SMS_OUTBOX_PATH, type DeliveredSms } from '../../server/outside/tencentSms/standin'
-import { DEMO_TENCENT_SMS_ACCOUNT, TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
-import { standinBase } from '../../server/outside/standinPath'
+import type { DeliveredSms } from '../../server/outside/tencentSms/standin'
+import { DEMO_TENCENT_SMS_ACCOUNT } from '../../server/outside/tencentSms/protocol'
 import type { WechatPaySettings } from '../../server/outside/wechatPay/settings'
-import { EXPORT_AUTHOR, header, message, tempDir, writeJsonExport } from '../fixtures/contentExport'
-import { productionOutside, startE2E, startProviders, type E2E } from './harness'
+import { header, message, tempDir, writeJsonExport } from '../fixtures/contentExport'
+import { startProductionE2E, type E2E, type ProductionE2E } from './harness'
 import { shown } from './browserState'
 
 jest.setTimeout(180000)
@@ -32,51 +25,33 @@ const CARD = { realName: '王小明', idCardNo: '11010519491231002X', bankName: 
 const PAID_TEXT = '付费后才看得到的一句。'
 
 describe('the log of a whole journey in Chromium holds no secret (production mode, LOG=1)', () => {
-  let providers: FastifyInstance
+  let production: ProductionE2E
   let e2e: E2E
   let server: FastifyInstance
   let baseUrl = ''
   let providersOrigin: string
   let pay: WechatPaySettings
-  let storeDir: string
   let courseData: string
   const logged: string[] = []
 
   beforeAll(async () => {
-    ;({ app: providers, origin: providersOrigin } = await startProviders())
-    const outside = productionOutside(providersOrigin, () => baseUrl)
-    pay = outside.wechatPay
-    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-secrets-store-'))
-    process.env.MEDIA_STORE_DIR = storeDir
-    e2e = await startE2E({
-      app: (staticDir) =>
-        buildApp({
-          ...outside,
-          database: ':memory:',
-          staticDir,
-          logger: { requests: true, destination: { write: (line) => void logged.push(line) } },
-        }),
-    })
+    production = await startProductionE2E('log-secrets', { logger: { requests: true, destination: { write: (line) => void logged.push(line) } } })
+    ;({ e2e, providersOrigin, pay } = production)
     server = e2e.server
     baseUrl = e2e.baseUrl
-    const exported = writeJsonExport(
-      header({ exportId: 'log-secrets', courseName: '日志里没有秘密', privacyStatus: 3, fee: 100, freeCount: 1 }),
-      [message(1, 1000, { content: '免费的第一句。' }), message(2, 1000, { content: PAID_TEXT })],
-      tempDir(),
+    courseData = await production.importLesson(
+      writeJsonExport(
+        header({ exportId: 'log-secrets', courseName: '日志里没有秘密', privacyStatus: 3, fee: 100, freeCount: 1 }),
+        [message(1, 1000, { content: '免费的第一句。' }), message(2, 1000, { content: PAID_TEXT })],
+        tempDir(),
+      ),
     )
-    courseData = (await importExport(server.db, new MediaStore(mediaStoreFromEnv(process.env, storeDir)), exported, { author: EXPORT_AUTHOR, media: 'files' })).courseData
   })
   afterAll(async () => {
-    await e2e?.close()
-    await providers?.close()
-    delete process.env.MEDIA_STORE_DIR
-    if (storeDir) fs.rmSync(storeDir, { recursive: true, force: true })
+    await production?.close()
   })
 
-  const inbox = async (): Promise<DeliveredSms[]> => {
-    const res = await fetch(`${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}${TENCENT_SMS_OUTBOX_PATH}?phone=%2B86${PHONE}`)
-    return ((await res.json()) as { messages: DeliveredSms[] }).messages
-  }
+  const inbox = (): Promise<DeliveredSms[]> => production.inbox(PHONE)
   const until = async (done: () => Promise<boolean>): Promise<void> => {
     for (let tries = 0; tries < 50 && !(await done()); tries++) await new Promise((resolve) => setTimeout(resolve, 100))
   }

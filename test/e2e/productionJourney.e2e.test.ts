@@ -13,21 +13,14 @@
  * which sends the buyer back to the lesson. Nothing is mocked in the browser. The operator's refund
  * is `npm run refund`'s function.
  */
-import fs from 'fs'
-import os from 'os'
-import path from 'path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app'
 import { DEMO_WECHAT } from '../../server/core/wechat'
-import { importExport } from '../../server/content/importer'
-import { MediaStore, mediaStoreFromEnv } from '../../server/content/mediaStore'
 import { refundOrder } from '../../server/purchase/refund'
-import { TENCENT_SMS_OUTBOX_PATH, type DeliveredSms } from '../../server/outside/tencentSms/standin'
-import { TENCENT_SMS_STANDIN } from '../../server/outside/tencentSms/protocol'
+import type { DeliveredSms } from '../../server/outside/tencentSms/standin'
 import { standinBase } from '../../server/outside/standinPath'
-import { WECHAT_PAY_STANDIN, type WechatPaySettings } from '../../server/outside/wechatPay/settings'
+import { WECHAT_PAY_STANDIN } from '../../server/outside/wechatPay/settings'
 import { EXPORT_AUTHOR, header, message, tempDir, writeJsonExport } from '../fixtures/contentExport'
-import { productionOutside, startE2E, startProviders, type E2E } from './harness'
+import { startProductionE2E, type E2E, type ProductionE2E } from './harness'
 import { shown } from './browserState'
 
 jest.setTimeout(180000)
@@ -36,55 +29,36 @@ const PHONE = '13912345678'
 const PAID_TEXT = '付费后才看得到的第二句。'
 
 describe('production journey in Chromium against the stand-ins elsewhere (H5, 375x812)', () => {
-  let providers: FastifyInstance
+  let production: ProductionE2E
   let e2e: E2E
   let server: FastifyInstance
   let baseUrl = ''
   let providersOrigin: string
-  let pay: WechatPaySettings
-  let storeDir: string
   let courseData: string
 
   beforeAll(async () => {
-    // the providers: an app of their own on another port, serving only the stand-ins
-    ;({ app: providers, origin: providersOrigin } = await startProviders())
-    // the demo merchant's keys, talking to WeChat Pay over HTTP; notifications go to this server's origin
-    const outside = productionOutside(providersOrigin, () => baseUrl)
-    pay = outside.wechatPay
-    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'production-journey-store-'))
-    process.env.MEDIA_STORE_DIR = storeDir
-    e2e = await startE2E({
-      app: (staticDir) =>
-        buildApp({
-          ...outside,
-          database: ':memory:',
-          staticDir,
-        }),
-    })
+    // the providers: an app of their own on another port, serving only the stand-ins; the demo
+    // merchant's keys, talking to WeChat Pay over HTTP; notifications go to this server's origin
+    production = await startProductionE2E('production-journey')
+    ;({ e2e, providersOrigin } = production)
     server = e2e.server
     baseUrl = e2e.baseUrl
 
     // the operator's import (npm run import): a paid lesson, 9.90 yuan, its first message free
-    const exported = writeJsonExport(
-      header({ exportId: 'production-journey', courseName: '生产环境的付费课', privacyStatus: 3, fee: 990, freeCount: 1 }),
-      [message(1, 1000, { content: '第一句免费，大家好。' }), message(2, 1000, { content: PAID_TEXT })],
-      tempDir(),
+    courseData = await production.importLesson(
+      writeJsonExport(
+        header({ exportId: 'production-journey', courseName: '生产环境的付费课', privacyStatus: 3, fee: 990, freeCount: 1 }),
+        [message(1, 1000, { content: '第一句免费，大家好。' }), message(2, 1000, { content: PAID_TEXT })],
+        tempDir(),
+      ),
     )
-    const imported = await importExport(server.db, new MediaStore(mediaStoreFromEnv(process.env, storeDir)), exported, { author: EXPORT_AUTHOR, media: 'files' })
-    courseData = imported.courseData
   })
   afterAll(async () => {
-    await e2e?.close()
-    await providers?.close()
-    delete process.env.MEDIA_STORE_DIR
-    if (storeDir) fs.rmSync(storeDir, { recursive: true, force: true })
+    await production?.close()
   })
 
   /** What the SMS stand-in delivered to the phone, newest first: the phone's inbox. */
-  const inbox = async (): Promise<DeliveredSms[]> => {
-    const res = await fetch(`${providersOrigin}${standinBase(TENCENT_SMS_STANDIN)}${TENCENT_SMS_OUTBOX_PATH}?phone=%2B86${PHONE}`)
-    return ((await res.json()) as { messages: DeliveredSms[] }).messages
-  }
+  const inbox = (): Promise<DeliveredSms[]> => production.inbox(PHONE)
   const sellerIncome = () =>
     server.db.all<{ amount: number; refunded: number }>('SELECT amount, refunded FROM income_entries WHERE wmid = ? AND kind = 1', [EXPORT_AUTHOR])
 
@@ -152,7 +126,7 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     await page.getByText(PAID_TEXT).waitFor()
     expect(await shown(page, '.lesson-preview-bar').count()).toBe(0)
     await e2e.screenshot(page, 'production-journey-3-paid')
-    const transaction = await providers.db.one('SELECT trade_type AS "tradeType", trade_state AS "tradeState", total FROM standin_wxpay_transactions WHERE out_trade_no = ?', [
+    const transaction = await production.providers.db.one('SELECT trade_type AS "tradeType", trade_state AS "tradeState", total FROM standin_wxpay_transactions WHERE out_trade_no = ?', [
       order.orderNO,
     ])
     expect(transaction).toEqual({ tradeType: 'MWEB', tradeState: 'SUCCESS', total: 990 })
@@ -160,7 +134,7 @@ describe('production journey in Chromium against the stand-ins elsewhere (H5, 37
     expect(await sellerIncome()).toEqual([{ amount: expect.any(Number) as number, refunded: 0 }])
 
     // 4. the operator refunds the order (npm run refund's function): the seller's income is reversed, the buyer loses the lesson
-    const refund = await refundOrder(server, pay, DEMO_WECHAT, order.orderNO, '退款')
+    const refund = await refundOrder(server, production.pay, DEMO_WECHAT, order.orderNO, '退款')
     expect(refund.ok).toBe(true)
     // the refund lands on WeChat Pay's SUCCESS, in its answer or in the notification that follows
     const orderStatus = async () => (await server.db.one<{ status: number }>('SELECT status FROM orders WHERE order_no = ?', [order.orderNO]))?.status
