@@ -77,15 +77,25 @@ function setUp(options: { loggedIn?: boolean; remote?: ResumePlace | null; stora
     await flush()
   }
   const saves = () => sent.filter((s) => s.path.endsWith('/save.do')).map((s) => s.fields)
-  return { engine, player, sync, storage, session, sent, saves, hide, lesson, listen, stop, advance: (ms: number) => (now += ms) }
+  /** The lesson `key` attached and its voice v1 playing, as a tap starts it and the engine reports it. */
+  const startPlaying = async (key?: string) => {
+    player.attach(lesson(key))
+    await player.playVoice('v1')
+    engine.listener.onPlay()
+  }
+  /** A tap on pause, as the engine reports it. */
+  const pause = async () => {
+    player.pause()
+    engine.listener.onPause()
+    await flush()
+  }
+  return { engine, player, sync, storage, session, sent, saves, hide, lesson, listen, stop, startPlaying, pause, advance: (ms: number) => (now += ms) }
 }
 
 describe('saving the place while listening', () => {
   it('sends a place a little behind the playhead, about every 20 s of play and no more', async () => {
     const t = setUp()
-    t.player.attach(t.lesson())
-    await t.player.playVoice('v1')
-    t.engine.listener.onPlay()
+    await t.startPlaying()
     await t.listen(120, 0)
     const saves = t.saves()
     // the first moment of play, then one per interval: 2 minutes make 7 at most
@@ -100,14 +110,10 @@ describe('saving the place while listening', () => {
 
   it('sends at once on a pause and when the app is hidden, but not twice for the same place', async () => {
     const t = setUp()
-    t.player.attach(t.lesson())
-    await t.player.playVoice('v1')
-    t.engine.listener.onPlay()
+    await t.startPlaying()
     await t.listen(5, 0)
     const before = t.saves().length
-    t.player.pause()
-    t.engine.listener.onPause()
-    await flush()
+    await t.pause()
     expect(t.saves().length).toBe(before + 1)
     expect(Number(t.saves()[before].position)).toBe(2)
     t.hide.forEach((listener) => listener())
@@ -117,22 +123,16 @@ describe('saving the place while listening', () => {
 
   it('a pause sends a place that moved only a second since the last one sent', async () => {
     const t = setUp()
-    t.player.attach(t.lesson())
-    await t.player.playVoice('v1')
-    t.engine.listener.onPlay()
+    await t.startPlaying()
     await t.listen(4, 0)
     expect(t.saves().map((s) => s.position)).toEqual(['0'])
-    t.player.pause()
-    t.engine.listener.onPause()
-    await flush()
+    await t.pause()
     expect(t.saves().map((s) => s.position)).toEqual(['0', '1'])
   })
 
   it('a stop sends the last place heard, never the 0 the stopped player shows', async () => {
     const t = setUp()
-    t.player.attach(t.lesson())
-    await t.player.playVoice('v1')
-    t.engine.listener.onPlay()
+    await t.startPlaying()
     await t.listen(10, 0)
     t.player.stop()
     await flush()
@@ -146,13 +146,9 @@ describe('saving the place while listening', () => {
       [true, 'legacy:legacy-all-types'],
     ] as const) {
       const t = setUp({ loggedIn })
-      t.player.attach(t.lesson(key))
-      await t.player.playVoice('v1')
-      t.engine.listener.onPlay()
+      await t.startPlaying(key)
       await t.listen(60, 0)
-      t.player.pause()
-      t.engine.listener.onPause()
-      await flush()
+      await t.pause()
       expect(t.sent).toEqual([])
       t.stop()
     }
@@ -160,9 +156,7 @@ describe('saving the place while listening', () => {
 
   it('a failed save neither toasts nor floods: the next one goes with the next interval', async () => {
     const t = setUp({ failSaves: true })
-    t.player.attach(t.lesson())
-    await t.player.playVoice('v1')
-    t.engine.listener.onPlay()
+    await t.startPlaying()
     await t.listen(60, 0)
     expect(t.saves().length).toBeLessThanOrEqual(4)
     expect(t.storage.get(RESUME_STAMP_PREFIX + 'demo-all-types')).toBeUndefined()
