@@ -23,8 +23,11 @@ import { endpoint } from './contract'
 
 export type ChatFileKind = 'image' | 'audio' | 'file'
 
-/** The messaging library's type codes of these messages (spec 001 §3). */
-export const CHAT_FILE_TYPE_CODES: Readonly<Record<ChatFileKind, number>> = { image: 1, audio: 2, file: 6 }
+/** The messaging library's type code of a file message (NetEase's msgType, spec 001 §3). */
+export type ChatFileTypeCode = 1 | 2 | 6
+
+/** The type code each kind of file message is sent with. */
+export const CHAT_FILE_TYPE_CODES: Readonly<Record<ChatFileKind, ChatFileTypeCode>> = { image: 1, audio: 2, file: 6 }
 
 const MB = 1024 * 1024
 /** Largest file of each kind: audio 50 MB (spec 001 §5, §9); an image 10 MB; any other file 50 MB. */

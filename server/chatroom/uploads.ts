@@ -25,7 +25,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseCode } from '../../types/api'
 import type { ChatChunkAnswer, ChatChunkRefusal, ChatFile, ChatFileKind, NetEaseFileMessage } from '../../types/chatUpload'
 import { LiveModerationCode } from '../../types/liveModeration'
-import { CHAT_UPLOAD_CHUNK, CHAT_UPLOAD_PATH, CHAT_UPLOAD_TOKEN_HEADER, chatUploadCalls } from '../../types/chatUpload'
+import { CHAT_FILE_TYPE_CODES, CHAT_UPLOAD_CHUNK, CHAT_UPLOAD_PATH, CHAT_UPLOAD_TOKEN_HEADER, chatUploadCalls } from '../../types/chatUpload'
 import type { AppContext } from '../context'
 import { AttemptCounter, waitMinutes } from '../core/attempts'
 import type { AttemptLimit } from '../core/attempts'
@@ -39,7 +39,7 @@ import { MediaRefusal, MediaStore, mediaStoreFromEnv } from '../content/mediaSto
 import { DEFAULT_MEDIA_STORE_DIR } from '../content/routes'
 import type { LiveRecord } from '../live/data'
 import { playRefusal } from '../live/rules'
-import { NimError, type NimFileMsgType } from '../outside/nim/client'
+import { NimError } from '../outside/nim/client'
 import { bytesMatch, checkDeclared, imageSize } from './uploadRules'
 
 /** Uploads one account may start in an hour, and have unfinished at once. */
@@ -70,8 +70,6 @@ interface UploadRow {
 const UPLOAD_COLUMNS = `upload_id AS "uploadId", token_hash AS "tokenHash", account, chatroom_id AS "chatroomId", kind, name, ext, size,
   received, url, width, height, nim_msg_id AS "nimMsgId"`
 
-/** The message type each kind is sent with (spec 001 §3). */
-const TYPE_CODES: Readonly<Record<ChatFileKind, NimFileMsgType>> = { image: 1, audio: 2, file: 6 }
 /** NetEase's refusals of a sender, as the catalogue's sentences (others: NetEase refused, with its code). */
 const NIM_SENDER_REFUSALS: Readonly<Record<number, { code: number; key: TextKey }>> = {
   13002: { code: LiveModerationCode.Closed, key: 'chatClosed' },
@@ -104,7 +102,7 @@ export async function fileMessageBody(q: Queryable, chatroomId: string, account:
   }
   if (typeof url !== 'string' || url === '') return null
   const row = await q.one<UploadRow>(`SELECT ${UPLOAD_COLUMNS} FROM chat_uploads WHERE url = ? AND account = ? AND chatroom_id = ?`, [url, account, chatroomId])
-  if (!row || TYPE_CODES[row.kind] !== type) return null
+  if (!row || CHAT_FILE_TYPE_CODES[row.kind] !== type) return null
   return JSON.stringify(fileOf(row))
 }
 
@@ -219,7 +217,7 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         if (!row) throw ApiRefusal.say(ResponseCode.BadRequest, 'chatFileAlreadySent')
         // NetEase's clients (the native app's too) load the file from its attach: an absolute url, at the server the sender called
         const file = { ...fileOf(row), url: absoluteUrl(publicOrigin(request), url) }
-        const sent = await nimCall(request, chatroomId, () => nimRoom.api.sendMessage(chatroomId, idClient, wmid, TYPE_CODES[row.kind], JSON.stringify(file), row.nimMsgId === idClient))
+        const sent = await nimCall(request, chatroomId, () => nimRoom.api.sendMessage(chatroomId, idClient, wmid, CHAT_FILE_TYPE_CODES[row.kind], JSON.stringify(file), row.nimMsgId === idClient))
         const message: NetEaseFileMessage = { idClient: sent.idClient, from: sent.from, fromNick: sent.fromNick, fromAvatar: sent.fromAvatar, time: sent.time, type: sent.type, attach: file }
         return ok({ object: message })
       },
@@ -252,7 +250,6 @@ export const chatUploadRoutes: FastifyPluginAsync<AppContext> = async (app, { db
       throw ApiRefusal.say(LiveModerationCode.NetEaseRefused, 'chatNetEaseRefused', { code: error.code })
     }
   }
-
 
   await app.register(async (chunks) => {
     chunks.removeAllContentTypeParsers()

@@ -1,7 +1,7 @@
 import type { OutsideFetch } from '../fetch'
 import { randomToken } from '../../core/wechat'
 import { nimCheckSum } from './protocol'
-import type { NetEaseFileMessage } from '../../../types/chatUpload'
+import type { ChatFileTypeCode, NetEaseFileMessage } from '../../../types/chatUpload'
 
 /**
  * The NetEase IM server API calls the live room needs: register an account (`user/create`), give
@@ -46,9 +46,6 @@ export interface NimRoomInfo {
 /** setMemberRole's opt: 1 manager, 2 common member, -1 blacklist, -2 muted (until lifted). */
 export type NimMemberRole = 1 | 2 | -1 | -2
 
-/** sendMsg's msgType for the live chat's files (spec 001 §3: image 1, audio 2, file 6). */
-export type NimFileMsgType = 1 | 2 | 6
-
 /**
  * A message NetEase took (sendMsg.action's `desc`): what the room's members receive, as the wire's
  * NetEaseFileMessage (idClient is its msgid_client, time NetEase's, ms) with the attach as NetEase
@@ -76,7 +73,7 @@ export interface NimClient {
    * NetEase too when `resend` says it may have been sent before (resendFlag 1). NetEase refuses a
    * sender it has muted (ignoreMute is left false).
    */
-  sendMessage(roomId: string, msgId: string, fromAccid: string, msgType: NimFileMsgType, attach: string, resend: boolean): Promise<NimSentMessage>
+  sendMessage(roomId: string, msgId: string, fromAccid: string, msgType: ChatFileTypeCode, attach: string, resend: boolean): Promise<NimSentMessage>
 }
 
 export function createNimClient(config: NimConfig, send: OutsideFetch): NimClient {
