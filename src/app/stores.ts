@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react'
+import { createContext, useContext } from 'react'
 import type { AppStores } from './composition'
 
 export type { AppStores } from './composition'
@@ -14,26 +14,6 @@ export function useAppStores(): AppStores {
 }
 
 /**
- * A subpackage's composition: built on first use from the app's shared pieces (transport, session,
- * player) and kept for the life of the app. Only the subpackage's own pages call the hook it returns,
- * so the subpackage's stores and api modules stay out of the main package.
- */
-export function definePackageStores<T>(build: (app: AppStores) => T): () => T {
-  const built = new WeakMap<AppStores, T>()
-  return function usePackageStores(): T {
-    const app = useAppStores()
-    const [stores] = useState(() => {
-      const existing = built.get(app)
-      if (existing !== undefined) return existing
-      const created = build(app)
-      built.set(app, created)
-      return created
-    })
-    return stores
-  }
-}
-
-/**
  * An app-global store that only some pages read (the downloaded lessons): built on the first call
  * from the app's shared pieces and kept for the app's life, the same one for every page. Its code
  * loads with the pages that call it (on H5 their chunks), not before the first lesson row (issue 36).
@@ -46,5 +26,17 @@ export function defineAppStore<T>(build: (app: AppStores) => T): (app: AppStores
     const created = build(app)
     built.set(app, created)
     return created
+  }
+}
+
+/**
+ * A subpackage's composition: built on first use from the app's shared pieces (transport, session,
+ * player) and kept for the life of the app (defineAppStore). Only the subpackage's own pages call
+ * the hook it returns, so the subpackage's stores and api modules stay out of the main package.
+ */
+export function definePackageStores<T>(build: (app: AppStores) => T): () => T {
+  const storesOf = defineAppStore(build)
+  return function usePackageStores(): T {
+    return storesOf(useAppStores())
   }
 }
