@@ -1,5 +1,4 @@
-import { FIRST_SCREEN_ID, FIRST_SCREEN_TAPS } from '../../domain/firstScreen'
-import type { FirstScreenTaps } from '../../domain/firstScreen'
+import { FIRST_SCREEN_ID, FIRST_SCREEN_TAPS, type FirstScreenTaps } from '../../domain/firstScreen'
 import type { PlatformFirstScreen } from './types'
 
 export const firstScreen: PlatformFirstScreen = {
