@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
+import { OperatorRefusal, settingLine } from './core/operatorTexts'
 import { registerHealth } from './ops/health'
 import { loggingOptions, registerRequestId, type LogSettings } from './ops/logging'
 import { METRICS_TOKEN_MIN_LENGTH, registerMetrics } from './ops/metrics'
@@ -35,7 +36,7 @@ import { standinRoutes } from './outside/standins'
 import { standinBase } from './outside/standinPath'
 import { WECHAT_PRODUCTION_BASES, createWechatOauthClient, type WechatBases } from './outside/wechatOauth/client'
 import { WECHAT_API_STANDIN, WECHAT_OPEN_STANDIN } from './outside/wechatOauth/standin'
-import { DEV_APP_BRIDGE_KEY, appBridgeKeyProblem } from './login/appBridge'
+import { APP_BRIDGE_KEY_MIN_LENGTH, DEV_APP_BRIDGE_KEY } from './login/appBridge'
 import { MissingSettings } from './outside/settings'
 import { DEMO_TENCENT_SMS, UNCONFIGURED_SMS, tencentSmsFromEnv, tencentSmsSender, type TencentSmsConfig } from './outside/tencentSms/sender'
 import type { NimConfig } from './outside/nim/client'
@@ -130,7 +131,7 @@ const REDIS_START_WAIT_MS = 5_000
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const demo = opts.mode !== 'production'
   const wechat = opts.wechat ?? (demo ? DEMO_WECHAT : undefined)
-  if (!wechat) throw new StartupError('production mode needs the WeChat credentials (wechat)')
+  if (!wechat) throw new StartupError('startupWechatOption')
   const staticDir = opts.staticDir ?? DEFAULT_STATIC_DIR
   const logger = opts.logger === true ? { requests: true } : (opts.logger ?? false)
   const app = Fastify({
@@ -255,8 +256,8 @@ const fromCwd = (path: string): string => (path === ':memory:' || isAbsolute(pat
 /** Environment variables, as process.env has them. */
 type Environment = Readonly<Record<string, string | undefined>>
 
-/** A start that cannot go on, said in a sentence (no stack): bad settings, a port in use. */
-export class StartupError extends Error {}
+/** A start that cannot go on, said in a sentence in the operator's language (no stack): bad settings, a port in use. */
+export class StartupError extends OperatorRefusal {}
 
 /**
  * What the process prints under its address, so nobody mistakes the demo for a deployment, and
@@ -278,31 +279,20 @@ export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mod
   return lines.join('\n')
 }
 
-/** The environment variables production mode cannot start without, and what each one is. */
-export const PRODUCTION_SECRETS = {
-  WECHAT_APP_ID: 'the official account AppID (H5 in WeChat: OAuth login, pay and share configs)',
-  WECHAT_APP_SECRET: 'the official account AppSecret (OAuth code exchange, access token)',
-  WECHAT_MINI_APP_ID: 'the mini-program AppID (mini-program login and pay)',
-  WECHAT_MINI_APP_SECRET: 'the mini-program AppSecret (jscode2session)',
-} as const
+/** The environment variables production mode cannot start without (what each one is: core/operatorTexts.ts). */
+export const PRODUCTION_SECRETS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET'] as const
 
 function serverMode(env: Environment): ServerMode {
   const mode = env.SERVER_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo')
   if (mode !== 'demo' && mode !== 'production') {
-    throw new StartupError(`SERVER_MODE must be demo or production, got ${mode}`)
+    throw new StartupError('startupServerMode', { mode })
   }
   return mode
 }
 
 function wechatFromEnv(env: Environment): WechatCredentials {
-  const missing = Object.keys(PRODUCTION_SECRETS).filter((name) => !env[name])
-  if (missing.length > 0) {
-    const lines = missing.map((name) => `  ${name}: ${PRODUCTION_SECRETS[name as keyof typeof PRODUCTION_SECRETS]}`)
-    throw new StartupError(
-      `Production mode needs these environment variables, which are not set:\n${lines.join('\n')}\n` +
-        'Set them, or start the demo with SERVER_MODE=demo.',
-    )
-  }
+  const missing = PRODUCTION_SECRETS.filter((name) => !env[name])
+  if (missing.length > 0) throw new StartupError('startupProductionMissing', { lines: missing.map(settingLine) })
   return {
     appId: String(env.WECHAT_APP_ID),
     appSecret: String(env.WECHAT_APP_SECRET),
@@ -317,7 +307,7 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
     const iflytek = iflytekFromEnv(env)
     return iflytek ? { iflytek } : {}
   } catch (error) {
-    throw new StartupError(error instanceof Error ? error.message : String(error))
+    throw error instanceof OperatorRefusal ? new StartupError(error.said.key, error.said.params) : error
   }
 }
 
@@ -328,12 +318,11 @@ function iflytekConfig(env: Environment): { iflytek?: IflytekConfig } {
 function wechatLoginSettings(env: Environment): Pick<ServerConfig, 'wechatBases' | 'appBridgeKey'> {
   const api = env.WECHAT_API_BASE
   const open = env.WECHAT_OPEN_BASE
-  if (Boolean(api) !== Boolean(open)) throw new StartupError('Set WECHAT_API_BASE and WECHAT_OPEN_BASE together, or neither (WeChat\'s own hosts).')
+  if (Boolean(api) !== Boolean(open)) throw new StartupError('startupWechatBases')
   for (const [name, value] of [['WECHAT_API_BASE', api], ['WECHAT_OPEN_BASE', open]] as const) {
-    if (value && !/^https?:\/\/[^/]+(\/.*)?$/.test(value)) throw new StartupError(`${name} must be an http(s) URL, got ${value}`)
+    if (value && !/^https?:\/\/[^/]+(\/.*)?$/.test(value)) throw new StartupError('startupNotHttpUrl', { name, value })
   }
-  const problem = env.APP_BRIDGE_KEY ? appBridgeKeyProblem(env.APP_BRIDGE_KEY) : undefined
-  if (problem) throw new StartupError(`APP_BRIDGE_KEY ${problem}`)
+  if (env.APP_BRIDGE_KEY && env.APP_BRIDGE_KEY.length < APP_BRIDGE_KEY_MIN_LENGTH) throw new StartupError('startupBridgeKeyShort', { min: APP_BRIDGE_KEY_MIN_LENGTH })
   return {
     ...(api && open ? { wechatBases: { api: api.replace(/\/$/, ''), open: open.replace(/\/$/, '') } } : {}),
     ...(env.APP_BRIDGE_KEY ? { appBridgeKey: env.APP_BRIDGE_KEY } : {}),
@@ -346,8 +335,7 @@ function outsideSettings<T>(read: () => T): T {
     return read()
   } catch (error) {
     if (!(error instanceof MissingSettings)) throw error
-    const lines = error.missing.map(([name, what]) => `  ${name}: ${what}`)
-    throw new StartupError(`The server needs these environment variables, which are not set:\n${lines.join('\n')}`)
+    throw new StartupError('startupSettingsMissing', { lines: error.missing.map(settingLine) })
   }
 }
 
@@ -361,7 +349,7 @@ function nimConfig(env: Environment): { nim?: NimConfig } {
 function liveWebViewerSetting(env: Environment): Pick<ServerConfig, 'liveWebViewer'> {
   const value = env.LIVE_WEB_VIEWER
   if (value === undefined || value === '') return {}
-  if (value !== '1' && value !== '0') throw new StartupError(`LIVE_WEB_VIEWER must be 1 or 0, got ${value}`)
+  if (value !== '1' && value !== '0') throw new StartupError('startupLiveWebViewer', { value })
   return { liveWebViewer: value === '1' }
 }
 
@@ -370,14 +358,14 @@ function metricsSetting(env: Environment): Pick<ServerConfig, 'metricsToken'> {
   const token = env.METRICS_TOKEN
   if (!token) return {}
   if (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token)) {
-    throw new StartupError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`)
+    throw new StartupError('startupMetricsToken', { min: METRICS_TOKEN_MIN_LENGTH })
   }
   return { metricsToken: token }
 }
 
 function rateLimitSetting(env: Environment): RateLimitSettings | false {
   const settings = rateLimitFromEnv(env)
-  if (typeof settings === 'string') throw new StartupError(settings)
+  if (settings !== false && 'key' in settings) throw new StartupError(settings.key, settings.params)
   return settings
 }
 
@@ -395,7 +383,7 @@ function rateLimitSetting(env: Environment): RateLimitSettings | false {
  */
 export function serverConfigFromEnv(env: Environment): ServerConfig {
   const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError('startupPort', { value: String(env.PORT) })
   const mode = serverMode(env)
   return {
     mode,
@@ -422,13 +410,10 @@ export function serverConfigFromEnv(env: Environment): ServerConfig {
 function listenFailure(error: unknown, { port, host }: ServerConfig): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code
   if (code === 'EADDRINUSE') {
-    return new StartupError(
-      `Port ${port} on ${host} is already in use (is the server already running?). ` +
-        `Stop the other process, or pick another port: PORT=${port === 65535 ? 3001 : port + 1} npm start`,
-    )
+    return new StartupError('startupPortInUse', { port, host, next: port === 65535 ? 3001 : port + 1 })
   }
-  if (code === 'EACCES') return new StartupError(`Port ${port} on ${host} needs more privileges; pick a port above 1023 with PORT=…`)
-  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${host} is not an address of this machine; try HOST=127.0.0.1`)
+  if (code === 'EACCES') return new StartupError('startupPortPrivileges', { port, host })
+  if (code === 'EADDRNOTAVAIL') return new StartupError('startupHostNotHere', { host })
   return error
 }
 

@@ -12,6 +12,8 @@ import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
+import { operatorLanguage } from './core/operatorLanguage'
+import { failureText, operatorText } from './core/operatorTexts'
 import { openAppDatabase } from './database'
 import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
 import { DEFAULT_PAYOUT_DIR } from './money/payout'
@@ -30,9 +32,11 @@ export function workerCount(workers: string | undefined, database: string, cores
   if (database === ':memory:') return 1
   if (workers === undefined) return cores
   const count = Number(workers)
-  if (!Number.isInteger(count) || count < 1) throw new Error(`WORKERS must be a positive integer, got ${workers}`)
+  if (!Number.isInteger(count) || count < 1) throw new StartupError('startupWorkers', { value: workers })
   return count
 }
+
+const language = operatorLanguage(process.env)
 
 async function main(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
@@ -77,11 +81,11 @@ async function main(): Promise<void> {
     if (stopping) return
     if (!listening.has(worker.id)) {
       // it never started (port taken, bad config): starting another would fail the same way
-      process.stderr.write(`a worker could not start (exit ${signal ?? code}); stopping\n`)
+      process.stderr.write(`${operatorText('clusterWorkerNeverStarted', language, { exit: String(signal ?? code) })}\n`)
       stop(1)
       return
     }
-    process.stderr.write(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`)
+    process.stderr.write(`${operatorText('clusterWorkerStopped', language, { pid: String(worker.process.pid), exit: String(signal ?? code) })}\n`)
     listening.delete(worker.id)
     // its chat room members are offline now (server/chatroom/relay.ts)
     relayRoomEvents(worker.id, { chatroomRelay: { kind: 'gone', worker: String(worker.id) } })
@@ -93,7 +97,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // a StartupError says what to do in a sentence; anything else is a bug, with its stack
-  process.stderr.write(`${error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)}\n`)
+  // a StartupError (or a migration's refusal) says what to do in a sentence, in the operator's language; anything else is a bug, with its stack
+  process.stderr.write(`${failureText(error, language)}\n`)
   process.exit(1)
 })

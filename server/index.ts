@@ -1,6 +1,8 @@
 import cluster from 'node:cluster'
 import { StartupError, modeNotice, serverConfigFromEnv, startServer } from './app'
 import type { WorkerListening } from './cluster'
+import { operatorLanguage } from './core/operatorLanguage'
+import { OperatorRefusal, failureText } from './core/operatorTexts'
 import { gracefulOptionsFromEnv, type GracefulOptions } from './ops/graceful'
 
 /** STOP_DRAIN_MS and STOP_TIMEOUT_MS, read before the server starts: a bad value stops the start in a sentence. */
@@ -8,7 +10,7 @@ function stopOptions(): GracefulOptions {
   try {
     return gracefulOptionsFromEnv(process.env)
   } catch (error) {
-    throw new StartupError(error instanceof Error ? error.message : String(error))
+    throw error instanceof OperatorRefusal ? new StartupError(error.said.key, error.said.params) : error
   }
 }
 
@@ -26,8 +28,7 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  // a StartupError says what to do in a sentence; anything else is a bug, with its stack
-  const text = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)
-  process.stderr.write(`${text}\n`)
+  // a StartupError says what to do in a sentence, in the operator's language; anything else is a bug, with its stack
+  process.stderr.write(`${failureText(error, operatorLanguage(process.env))}\n`)
   process.exit(1)
 })

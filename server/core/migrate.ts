@@ -1,4 +1,5 @@
 import type { Db, Dialect, Queryable } from './sql'
+import { OperatorRefusal } from './operatorTexts'
 
 /**
  * One area's part of a schema version. Each area owns its tables and adds to them by appending
@@ -38,7 +39,7 @@ export function schemaVersions(areas: ReadonlyArray<readonly Migration[]>, diale
   const last = Math.max(0, ...steps.map((step) => step.version))
   return Array.from({ length: last }, (_, index) => {
     const parts = steps.filter((step) => step.version === index + 1)
-    if (parts.length === 0) throw new Error(`schema version ${index + 1} has no migration`)
+    if (parts.length === 0) throw new OperatorRefusal('migrateStepMissing', { version: index + 1 })
     return parts.map((step) => renderDdl(typeof step.sql === 'string' ? step.sql : step.sql(dialect), dialect)).join('\n')
   })
 }
@@ -69,7 +70,7 @@ export async function migrate(db: Db, areas: ReadonlyArray<readonly Migration[]>
   return db.alone(async (tx) => {
     const from = await schemaVersion(tx)
     if (from > versions.length) {
-      throw new Error(`the database is at schema version ${from}, newer than this server's ${versions.length}: deploy the newer server`)
+      throw new OperatorRefusal('migrateNewerSchema', { from, latest: versions.length })
     }
     for (let version = from + 1; version <= versions.length; version += 1) {
       await tx.exec(versions[version - 1])

@@ -27,10 +27,8 @@ export interface AppBridgeUser {
   faceIcon: string
 }
 
-/** What is wrong with a key, in words for the start-up error, or undefined. */
-export function appBridgeKeyProblem(key: string): string | undefined {
-  return key.length >= 32 ? undefined : 'must be at least 32 characters'
-}
+/** How long APP_BRIDGE_KEY must be at least, or the start stops (server/app.ts). */
+export const APP_BRIDGE_KEY_MIN_LENGTH = 32
 
 const mac = (key: string, payload: string): string => createHmac('sha256', key).update(payload, 'utf8').digest('base64url')
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { READY_PATH } from './health'
+import { OperatorRefusal } from '../core/operatorTexts'
 
 /** Environment variables, as process.env has them. */
 type Environment = Readonly<Record<string, string | undefined>>
@@ -20,7 +21,7 @@ function milliseconds(env: Environment, name: string, fallback: number): number 
   const text = env[name]
   if (text === undefined || text === '') return fallback
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, got ${text}`)
+  if (!Number.isInteger(value) || value < 0) throw new OperatorRefusal('startupStopMs', { name, value: text })
   return value
 }
 

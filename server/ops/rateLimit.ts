@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify'
 import { waitMinutes } from '../core/attempts'
 import { ApiRefusal, isApiPath } from '../core/envelope'
 import { rateLimitedCalls } from './metrics'
+import { operatorSaid, type OperatorSaid } from '../core/operatorTexts'
 
 /**
  * The code of a call over the limit: not 429, which a lesson's list answers for its password lock
@@ -115,12 +116,12 @@ export async function registerRateLimit(app: FastifyInstance, { settings, redisU
 
 /**
  * RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_S (default 1000 calls in 60 s); RATE_LIMIT_MAX=0 turns the
- * limit off. Answers a sentence for a value that is not a whole number.
+ * limit off. Answers the operator's sentence (core/operatorTexts.ts) for a value that is not a whole number.
  */
-export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitSettings | false | string {
+export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitSettings | false | OperatorSaid {
   const max = env.RATE_LIMIT_MAX === undefined || env.RATE_LIMIT_MAX === '' ? DEFAULT_RATE_LIMIT.max : Number(env.RATE_LIMIT_MAX)
   const windowS = env.RATE_LIMIT_WINDOW_S === undefined || env.RATE_LIMIT_WINDOW_S === '' ? DEFAULT_RATE_LIMIT.windowMs / 1000 : Number(env.RATE_LIMIT_WINDOW_S)
-  if (!Number.isSafeInteger(max) || max < 0) return `RATE_LIMIT_MAX must be a whole number (0: no limit), got ${env.RATE_LIMIT_MAX}`
-  if (!Number.isSafeInteger(windowS) || windowS < 1) return `RATE_LIMIT_WINDOW_S must be a whole number of seconds, got ${env.RATE_LIMIT_WINDOW_S}`
+  if (!Number.isSafeInteger(max) || max < 0) return operatorSaid('startupRateLimitMax', { value: String(env.RATE_LIMIT_MAX) })
+  if (!Number.isSafeInteger(windowS) || windowS < 1) return operatorSaid('startupRateLimitWindow', { value: String(env.RATE_LIMIT_WINDOW_S) })
   return max === 0 ? false : { max, windowMs: windowS * 1000 }
 }

@@ -1,27 +1,25 @@
 /**
  * The settings of the outside services (server/outside/*), read from the environment: each
- * service names the variables it needs and what each one is, so that a start without them
- * says which are missing (server/app.ts turns MissingSettings into its StartupError).
+ * service names the variables it needs, so that a start without them says which are missing and
+ * what each one is (server/app.ts turns MissingSettings into its StartupError; what each variable
+ * is, in the operator's language: core/operatorTexts.ts).
  */
+import type { SettingName } from '../core/operatorTexts'
 
 /** Environment variables, as process.env has them. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
-/** A service's variables, each with the sentence that says what it is. */
-export type SettingDescriptions<Name extends string> = Readonly<Record<Name, string>>
-
-/** Variables a start needs and does not have: `[name, what it is]` each. */
+/** Variables a start needs and does not have. */
 export class MissingSettings extends Error {
-  constructor(readonly missing: ReadonlyArray<readonly [string, string]>) {
-    super(`missing settings: ${missing.map(([name]) => name).join(', ')}`)
+  constructor(readonly missing: readonly SettingName[]) {
+    super(`missing settings: ${missing.join(', ')}`)
   }
 }
 
-/** Every variable of `descriptions` from `env`, or MissingSettings naming each one not set (or blank). */
-export function readSettings<Name extends string>(env: Environment, descriptions: SettingDescriptions<Name>): Record<Name, string> {
-  const names = Object.keys(descriptions) as Name[]
+/** Every variable of `names` from `env`, or MissingSettings naming each one not set (or blank). */
+export function readSettings<Name extends SettingName>(env: Environment, names: readonly Name[]): Record<Name, string> {
   const missing = names.filter((name) => !env[name]?.trim())
-  if (missing.length > 0) throw new MissingSettings(missing.map((name) => [name, descriptions[name]] as const))
+  if (missing.length > 0) throw new MissingSettings(missing)
   return Object.fromEntries(names.map((name) => [name, String(env[name]).trim()])) as Record<Name, string>
 }
 

@@ -24,6 +24,7 @@ import type { IatAuth } from '../../types/speech'
 import { loadRecordings } from './recordings'
 import { IatSession } from './session'
 import { signIatUrl, verifyIatQuery, type IatKeys } from './sign'
+import { OperatorRefusal } from '../core/operatorTexts'
 
 export const IFLYTEK_IAT_URL = 'wss://iat-api.xfyun.cn/v2/iat'
 
@@ -45,7 +46,7 @@ export function iflytekFromEnv(env: Readonly<Record<string, string | undefined>>
   const apiKey = env.IFLYTEK_API_KEY
   const apiSecret = env.IFLYTEK_API_SECRET
   if (!appId && !apiKey && !apiSecret) return undefined
-  if (!appId || !apiKey || !apiSecret) throw new Error('set all of IFLYTEK_APP_ID, IFLYTEK_API_KEY and IFLYTEK_API_SECRET, or none')
+  if (!appId || !apiKey || !apiSecret) throw new OperatorRefusal('startupIflytekPartial')
   return { appId, apiKey, apiSecret }
 }
 

@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
 import { PROJECT_ROOT, StartupError, serverConfigFromEnv, startServer } from '../../server/app'
+import { ENGLISH_LOCALE, NO_LOCALE } from './operatorLocale'
 
 let blocker: Server
 let busyPort: number
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())))
 
 /** Runs `npm run server`'s entry (server/cluster.ts; one worker over :memory:) with `vars`; resolves when it exits (stopped once it has started, or after 15 s). */
-function runServer(vars: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runServer(vars: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/cluster.ts'], {
       cwd: PROJECT_ROOT,
@@ -49,17 +50,19 @@ it('startServer says which port is in use and how to pick another', async () => 
   await expect(failure).rejects.toThrow(`PORT=${busyPort + 1} npm start`)
 })
 
-it('the server entry prints that sentence without a stack and exits 1', async () => {
-  const { code, stderr } = await runServer({ PORT: String(busyPort) })
+it('the server entry prints that sentence without a stack and exits 1, in Chinese without a locale', async () => {
+  const { code, stderr } = await runServer({ PORT: String(busyPort), ...NO_LOCALE })
   expect(code).toBe(1)
-  expect(stderr).toContain(`Port ${busyPort} on 127.0.0.1 is already in use`)
+  expect(stderr).toContain(`127.0.0.1 上的端口 ${busyPort} 已被占用`)
+  expect(stderr).toContain(`PORT=${busyPort + 1} npm start`)
   expect(stderr).not.toMatch(/EADDRINUSE|\n\s+at /)
 }, 30_000)
 
-it('the server entry refuses production mode without credentials, naming them', async () => {
-  const { code, stderr } = await runServer({ SERVER_MODE: 'production', PORT: '0' })
+it('the server entry refuses production mode without credentials, naming them, in English under an en locale', async () => {
+  const { code, stderr } = await runServer({ SERVER_MODE: 'production', PORT: '0', ...ENGLISH_LOCALE })
   expect(code).toBe(1)
-  expect(stderr).toMatch(/WECHAT_APP_ID.*\n.*WECHAT_APP_SECRET.*\n.*WECHAT_MINI_APP_ID.*\n.*WECHAT_MINI_APP_SECRET/)
+  expect(stderr).toMatch(/^Production mode needs these environment variables/)
+  expect(stderr).toMatch(/WECHAT_APP_ID: the official account AppID.*\n.*WECHAT_APP_SECRET.*\n.*WECHAT_MINI_APP_ID.*\n.*WECHAT_MINI_APP_SECRET/)
   expect(stderr).not.toMatch(/\n\s+at /)
 }, 30_000)
 

@@ -1,10 +1,8 @@
 import { baseUrl, readSettings, type Environment } from '../settings'
 import type { NimConfig } from './client'
 
-export const NIM_SETTINGS = {
-  NIM_APP_KEY: 'the NetEase IM application\'s App Key (NetEase console, the application\'s App Key management)',
-  NIM_APP_SECRET: 'its App Secret, which signs the server API calls (CheckSum)',
-} as const
+/** NetEase IM's variables (what each one is: core/operatorTexts.ts). */
+export const NIM_SETTINGS = ['NIM_APP_KEY', 'NIM_APP_SECRET'] as const
 
 /**
  * NIM_APP_KEY and NIM_APP_SECRET (both, or neither: the local chat room) and NIM_API_BASE

@@ -27,15 +27,15 @@ export interface TencentSmsConfig {
   endpoint: string
 }
 
-/** The variables production mode needs for SMS, and what each one is. */
-export const TENCENT_SMS_SETTINGS = {
-  TENCENT_SMS_SECRET_ID: 'the Tencent Cloud API SecretId that signs SendSms (CAM, a sub-user with SMS rights only)',
-  TENCENT_SMS_SECRET_KEY: 'its SecretKey',
-  TENCENT_SMS_SDK_APP_ID: 'the SMS application\'s SdkAppId (SMS console, application management)',
-  TENCENT_SMS_SIGN_NAME: 'the approved SMS signature\'s text',
-  TENCENT_SMS_TEMPLATE_ID: 'the approved verification-code template\'s id; its one variable {1} is the code',
-  TENCENT_SMS_REGION: 'the region the SMS application is in, e.g. ap-guangzhou',
-} as const
+/** The variables production mode needs for SMS (what each one is: core/operatorTexts.ts). */
+export const TENCENT_SMS_SETTINGS = [
+  'TENCENT_SMS_SECRET_ID',
+  'TENCENT_SMS_SECRET_KEY',
+  'TENCENT_SMS_SDK_APP_ID',
+  'TENCENT_SMS_SIGN_NAME',
+  'TENCENT_SMS_TEMPLATE_ID',
+  'TENCENT_SMS_REGION',
+] as const
 
 /** TENCENT_SMS_* (and TENCENT_SMS_ENDPOINT, default https://sms.tencentcloudapi.com); MissingSettings names what is not set. */
 export function tencentSmsFromEnv(env: Environment): TencentSmsConfig {

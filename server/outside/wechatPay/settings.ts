@@ -48,19 +48,14 @@ export const DEMO_WECHATPAY_KEY_ID = 'PUB_KEY_ID_0119000001090000DEMO00000000'
 export const DEMO_API_V3_KEY = 'demoApiV3Key0123456789abcdefABCD'
 
 
-/** The variables production mode needs for WeChat Pay, and what each one is. */
-export const WECHAT_PAY_VARIABLES = {
-  WECHAT_PAY_MCH_ID: 'the WeChat Pay merchant number (商户号)',
-  WECHAT_PAY_SERIAL: 'the serial number of the merchant API certificate (商户API证书序列号)',
-  WECHAT_PAY_PRIVATE_KEY: 'the merchant API private key, apiclient_key.pem (its PEM text, or WECHAT_PAY_PRIVATE_KEY_FILE: its path)',
-  WECHAT_PAY_API_V3_KEY: 'the APIv3 key, 32 characters (APIv3密钥)',
-  WECHAT_PAY_PUBLIC_KEY:
-    'the WeChat Pay public key (PEM text, or WECHAT_PAY_PUBLIC_KEY_FILE) with WECHAT_PAY_PUBLIC_KEY_ID, ' +
-    'or a platform certificate in WECHAT_PAY_PLATFORM_CERT (or WECHAT_PAY_PLATFORM_CERT_FILE)',
-  WECHAT_PAY_NOTIFY_ORIGIN: 'the https origin WeChat Pay posts notifications to, e.g. https://lesson.example.com',
-} as const
-
-export type WechatPayVariable = keyof typeof WECHAT_PAY_VARIABLES
+/** The variables production mode needs for WeChat Pay (what each one is: core/operatorTexts.ts). */
+export type WechatPayVariable =
+  | 'WECHAT_PAY_MCH_ID'
+  | 'WECHAT_PAY_SERIAL'
+  | 'WECHAT_PAY_PRIVATE_KEY'
+  | 'WECHAT_PAY_API_V3_KEY'
+  | 'WECHAT_PAY_PUBLIC_KEY'
+  | 'WECHAT_PAY_NOTIFY_ORIGIN'
 
 /** A PEM given inline (`NAME`) or as a file (`NAME_FILE`). */
 function pem(env: Environment, name: string): string | undefined {
@@ -99,7 +94,7 @@ export function wechatPayFromEnv(env: Environment): WechatPaySettings {
   if (Buffer.byteLength(apiV3Key) !== 32) missing.push('WECHAT_PAY_API_V3_KEY')
   if (keys.size === 0) missing.push('WECHAT_PAY_PUBLIC_KEY')
   if (!env.WECHAT_PAY_NOTIFY_ORIGIN?.startsWith('https://')) missing.push('WECHAT_PAY_NOTIFY_ORIGIN')
-  if (missing.length > 0 || !privateKey) throw new MissingSettings(missing.map((name) => [name, WECHAT_PAY_VARIABLES[name]] as const))
+  if (missing.length > 0 || !privateKey) throw new MissingSettings(missing)
   return {
     base: baseUrl(env, 'WECHAT_PAY_BASE', WECHAT_PAY_API),
     mchId: String(env.WECHAT_PAY_MCH_ID).trim(),

@@ -24,6 +24,7 @@ import { LocalChatroomClient, type ChatroomStatus } from '../../../src/im'
 import { wsSocket } from '../chatroom/harness'
 import { LOGIN, TEACHER } from '../helpers'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from '../engines'
+import { ENGLISH_LOCALE } from '../operatorLocale'
 import { RedisServer, ServerNode, pause, post, probe, until, type Answer, outcomeUnknown } from './gracefulNodes'
 
 jest.setTimeout(90_000)
@@ -204,7 +205,7 @@ describe('the stop settings', () => {
   it('stops a start with a bad STOP_DRAIN_MS in a sentence', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lesson-graceful-bad-'))
     try {
-      await expect(ServerNode.start('bad', join(dir, 'db.sqlite'), { STOP_DRAIN_MS: 'soon' })).rejects.toThrow(
+      await expect(ServerNode.start('bad', join(dir, 'db.sqlite'), { STOP_DRAIN_MS: 'soon', ...ENGLISH_LOCALE })).rejects.toThrow(
         /exited \(1\) before listening: STOP_DRAIN_MS must be a whole number of milliseconds, got soon\n$/,
       )
     } finally {
