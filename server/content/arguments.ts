@@ -1,8 +1,9 @@
 /**
  * The import command's arguments (importCommand.ts), read into the header fields they replace.
  * Amounts are given in yuan as an operator writes them (`9.90`) and become integer fen without
- * floating point.
+ * floating point. A refusal is said in the operator's language (core/operatorTexts.ts).
  */
+import { OperatorRefusal } from '../core/operatorTexts'
 
 export interface ImportArguments {
   file: string
@@ -10,15 +11,13 @@ export interface ImportArguments {
   overrides: Record<string, unknown>
 }
 
-export class UsageError extends Error {}
-
-export const USAGE =
-  'usage: npm run import -- <export.json|export.jsonl> --author <wmid> [--open | --password <text> | --paid <yuan>] [--free <n>] [--share-reward <yuan>] [--title <text>]'
+/** Arguments a command cannot read: its message is English, `in` says it in the operator's language. */
+export class UsageError extends OperatorRefusal {}
 
 /** `9.90` → 990; anything but a non-negative amount with at most two decimals is refused. */
 export function yuanToFen(text: string, option: string): number {
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!match) throw new UsageError(`${option} takes an amount in yuan such as 9.90 (got ${JSON.stringify(text)})`)
+  if (!match) throw new UsageError('optionYuan', { option, got: JSON.stringify(text) })
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }
 
@@ -32,7 +31,7 @@ export function parseOptions(argv: readonly string[]): { positional: string[]; a
     const arg = argv[i]
     const value = (): string => {
       const next = argv[i + 1]
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`)
+      if (next === undefined || next.startsWith('--')) throw new UsageError('optionNeedsValue', { option: arg })
       i += 1
       return next
     }
@@ -56,7 +55,7 @@ export function parseOptions(argv: readonly string[]): { positional: string[]; a
         break
       case '--free': {
         const count = value()
-        if (!/^\d{1,6}$/.test(count)) throw new UsageError(`--free takes a number of messages (got ${JSON.stringify(count)})`)
+        if (!/^\d{1,6}$/.test(count)) throw new UsageError('optionFree', { got: JSON.stringify(count) })
         overrides.freeCount = Number(count)
         break
       }
@@ -67,16 +66,16 @@ export function parseOptions(argv: readonly string[]): { positional: string[]; a
         overrides.courseName = value()
         break
       default:
-        if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`)
+        if (arg.startsWith('--')) throw new UsageError('optionUnknown', { option: arg })
         positional.push(arg)
     }
   }
-  if (access.length > 1) throw new UsageError(`choose one of --open, --password and --paid (got ${access.join(', ')})`)
+  if (access.length > 1) throw new UsageError('optionOneAccess', { given: access.join(', ') })
   return { positional, author, overrides }
 }
 
 export function parseImportArguments(argv: readonly string[]): ImportArguments {
   const { positional, author, overrides } = parseOptions(argv)
-  if (positional.length !== 1 || author === undefined) throw new UsageError(USAGE)
+  if (positional.length !== 1 || author === undefined) throw new UsageError('importUsage')
   return { file: positional[0], author, overrides }
 }

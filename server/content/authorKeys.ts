@@ -10,6 +10,7 @@
  *    request whose timestamp is outside the window is refused whatever its nonce.
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
+import { OperatorRefusal } from '../core/operatorTexts'
 import type { Db } from '../core/sql'
 import { said, sayIn } from './format'
 import type { Said } from './format'
@@ -83,7 +84,7 @@ export class AuthorKeys {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519')
     const keyId = `k${randomBytes(9).toString('base64url')}`
     const user = await this.db.one('SELECT 1 AS found FROM users WHERE wmid = ?', [wmid])
-    if (!user) throw new Error(`${wmid} is not a user of this database (an author logs in once, or an import with --author creates them)`)
+    if (!user) throw new OperatorRefusal('authorTokenNoUser', { wmid })
     await this.db.run('INSERT INTO author_keys (key_id, wmid, public_key, created_at) VALUES (?, ?, ?, ?)', [
       keyId,
       wmid,

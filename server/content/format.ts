@@ -37,7 +37,7 @@ export function refusalIn(language: Language, place: ExportPlace, why: Said): st
   return textOf('contentRefused', language, { at: sayIn(language, place.at), msgId, field: place.field, reason: sayIn(language, why) })
 }
 
-/** An export or a record refused: its message is English (the operator's commands print it); `in` says it for a reader. */
+/** An export or a record refused: its message is English (logs, tests); `in` says it for a reader, and for the operator's commands in the operator's language. */
 export class ExportError extends Error {
   /** where, in English: the record, the message's msgId, the field */
   readonly place: { at: string; msgId?: string; field: string }

@@ -10,9 +10,12 @@
  *   --share-reward <yuan> what a sharer earns
  *   --title <text>        the lesson's title instead of the export's courseName
  *
- * Prints progress on stderr and, when done, the lesson's courseData and link.
+ * Prints progress on stderr and, when done, the lesson's courseData and link, in the operator's
+ * language (core/operatorLanguage.ts).
  */
 import { DEFAULT_DB_PATH } from '../app'
+import { operatorLanguage } from '../core/operatorLanguage'
+import { failureText, operatorText, type OperatorKey } from '../core/operatorTexts'
 import { openAppDatabase } from '../database'
 import { ExportError } from './format'
 import { importExport, type ImportProgress } from './importer'
@@ -20,8 +23,14 @@ import { MediaStore, mediaStoreFromEnv } from './mediaStore'
 import { DEFAULT_MEDIA_STORE_DIR } from './routes'
 import { parseImportArguments } from './arguments'
 
+const language = operatorLanguage(process.env)
+
+const PHASES: Readonly<Record<ImportProgress['phase'], OperatorKey>> = { check: 'importPhaseCheck', media: 'importPhaseMedia', write: 'importPhaseWrite' }
+
 function progressPrinter(): (progress: ImportProgress) => void {
   const tty = process.stderr.isTTY === true
+  const labels = Object.values(PHASES).map((key) => operatorText(key, language))
+  const labelWidth = Math.max(...labels.map((label) => label.length))
   let last = 0
   return ({ phase, done, total }) => {
     const now = Date.now()
@@ -29,7 +38,7 @@ function progressPrinter(): (progress: ImportProgress) => void {
     last = now
     const width = 30
     const bar = total ? `[${'#'.repeat(Math.round((done / total) * width)).padEnd(width, '.')}] ` : ''
-    const line = `${phase.padEnd(5)} ${bar}${done}${total ? `/${total}` : ''}`
+    const line = `${operatorText(PHASES[phase], language).padEnd(labelWidth)} ${bar}${done}${total ? `/${total}` : ''}`
     process.stderr.write(tty ? `\r${line}` : `${line}\n`)
     if (tty && done === total) process.stderr.write('\n')
   }
@@ -42,17 +51,15 @@ async function main(): Promise<void> {
   try {
     const started = Date.now()
     const result = await importExport(db, store, args.file, { author: args.author, overrides: args.overrides, media: 'files', onProgress: progressPrinter() })
-    const verb = result.created ? 'imported' : 'updated'
-    console.log(
-      `${verb} lesson ${result.courseData}: ${result.messages} messages, ${result.mediaFiles} media files, ${Date.now() - started} ms\n` +
-        `link: /lesson?courseData=${result.courseData}`,
-    )
+    const { courseData, messages, mediaFiles } = result
+    const params = { courseData, messages, mediaFiles, ms: Date.now() - started, link: `/lesson?courseData=${courseData}` }
+    console.log(operatorText(result.created ? 'importCreated' : 'importUpdated', language, params))
   } finally {
     await db.close()
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ExportError ? `the export is refused, nothing was written: ${error.message}` : error instanceof Error ? error.message : String(error))
+  console.error(error instanceof ExportError ? operatorText('importRefused', language, { refusal: error.in(language).msg }) : failureText(error, language))
   process.exit(1)
 })

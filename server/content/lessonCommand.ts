@@ -11,52 +11,67 @@
  *                                       the author's album, live, group, invitation or VIP group: the
  *                                       authoring API's body (records.ts)
  *   vip-campaign <file.json>            the VIP campaign's days, thresholds and quotas (vipCampaign.ts)
+ *
+ * It speaks the operator's language (core/operatorLanguage.ts), its refusals too.
  */
-import { DEFAULT_DB_PATH } from '../app'
-import { openAppDatabase } from '../database'
 import { readFile } from 'node:fs/promises'
+import { DEFAULT_DB_PATH } from '../app'
+import { operatorLanguage } from '../core/operatorLanguage'
+import { OperatorRefusal, failureText, operatorText } from '../core/operatorTexts'
+import { openAppDatabase } from '../database'
 import { UsageError, parseOptions } from './arguments'
-import { MediaStore, mediaStoreFromEnv } from './mediaStore'
+import { ExportError, sayIn } from './format'
+import { MediaRefusal, MediaStore, mediaStoreFromEnv } from './mediaStore'
 import { RECORD_WRITERS, isRecordKind } from './records'
 import { DEFAULT_MEDIA_STORE_DIR } from './routes'
-import { deleteLesson, editSettings, setIllegal, setViewLimit } from './lessonEdits'
+import { LessonEditRefusal, deleteLesson, editSettings, setIllegal, setViewLimit } from './lessonEdits'
 import { putVipCampaign } from './vipCampaign'
 
-const USAGE = `usage: npm run lesson -- settings <courseData> [--open | --password <text> | --paid <yuan>] [--free <n>] [--share-reward <yuan>] [--title <text>]
-       npm run lesson -- delete <courseData>
-       npm run lesson -- illegal <courseData> on|off
-       npm run lesson -- view-limit <courseData> <views>|none
-       npm run lesson -- album|live|group|invite|vip-group <file.json> --author <wmid>
-       npm run lesson -- vip-campaign <file.json>`
+const language = operatorLanguage(process.env)
+
+/** A record's file, as JSON: a file that cannot be read or is no JSON is refused in a sentence. */
+async function readJson(file: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new OperatorRefusal('lessonFileUnreadable', { file, detail: (error as NodeJS.ErrnoException).code ?? String(error) })
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new OperatorRefusal('lessonFileNotJson', { file, detail: error instanceof Error ? error.message : String(error) })
+  }
+}
 
 async function main(): Promise<void> {
   const { positional, overrides, author } = parseOptions(process.argv.slice(2))
   const [command, subject, value] = positional
-  if (!subject) throw new UsageError(USAGE)
+  if (!subject) throw new UsageError('lessonUsage')
   const db = await openAppDatabase(process.env.DATABASE_URL || process.env.DB_PATH || DEFAULT_DB_PATH, { seedDemo: false })
   try {
     if (isRecordKind(command)) {
-      if (author === undefined) throw new UsageError(USAGE)
+      if (author === undefined) throw new UsageError('lessonUsage')
       const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
-      const value = JSON.parse(await readFile(subject, 'utf8')) as unknown
-      console.log(`${command}: ${JSON.stringify(await RECORD_WRITERS[command](db, author, value, store, Date.now()))}`)
+      const record = await RECORD_WRITERS[command](db, author, await readJson(subject), store, Date.now())
+      console.log(operatorText('lessonRecordSaved', language, { kind: command, record: JSON.stringify(record) }))
     } else if (command === 'vip-campaign') {
-      const value = JSON.parse(await readFile(subject, 'utf8')) as unknown
-      console.log(`vip-campaign: ${JSON.stringify(await putVipCampaign(db, value, Date.now()))}`)
+      const record = await putVipCampaign(db, await readJson(subject), Date.now())
+      console.log(operatorText('lessonRecordSaved', language, { kind: command, record: JSON.stringify(record) }))
     } else if (command === 'settings') {
       const access = await editSettings(db, subject, 'operator', overrides)
-      console.log(`lesson ${subject}: ${JSON.stringify(access)}`)
+      console.log(operatorText('lessonSettingsSaved', language, { courseData: subject, access: JSON.stringify(access) }))
     } else if (command === 'delete') {
       await deleteLesson(db, subject, 'operator')
-      console.log(`lesson ${subject} deleted`)
+      console.log(operatorText('lessonDeleted', language, { courseData: subject }))
     } else if (command === 'illegal' && (value === 'on' || value === 'off')) {
       await setIllegal(db, subject, value === 'on')
-      console.log(`lesson ${subject}: illegal ${value}`)
+      console.log(operatorText(value === 'on' ? 'lessonIllegalOn' : 'lessonIllegalOff', language, { courseData: subject }))
     } else if (command === 'view-limit' && value !== undefined && /^(\d{1,9}|none)$/.test(value)) {
       await setViewLimit(db, subject, value === 'none' ? null : Number(value))
-      console.log(`lesson ${subject}: view limit ${value}`)
+      console.log(value === 'none' ? operatorText('lessonNoViewLimit', language, { courseData: subject }) : operatorText('lessonViewLimit', language, { courseData: subject, limit: value }))
     } else {
-      throw new UsageError(USAGE)
+      throw new UsageError('lessonUsage')
     }
   } finally {
     await db.close()
@@ -64,7 +79,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // a refusal (UsageError, ExportError, LessonEditRefusal) says what to change in its message
-  console.error(error instanceof Error ? error.message : String(error))
+  // a refusal (UsageError, ExportError, LessonEditRefusal, MediaRefusal) says what to change, in the operator's language
+  if (error instanceof ExportError) console.error(error.in(language).msg)
+  else if (error instanceof LessonEditRefusal || error instanceof MediaRefusal) console.error(sayIn(language, error.why))
+  else console.error(failureText(error, language))
   process.exit(1)
 })

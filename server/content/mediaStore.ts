@@ -14,6 +14,7 @@ import { join, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
+import { OperatorRefusal } from '../core/operatorTexts'
 import { MEDIA_EXTENSIONS, said, sayIn } from './format'
 import type { Said } from './format'
 
@@ -33,7 +34,7 @@ export const DEFAULT_MEDIA_MAX_BYTES = 100 * 1024 * 1024
 export function mediaStoreFromEnv(env: NodeJS.ProcessEnv, defaultDir: string): MediaStoreSettings {
   const publicBase = (env.MEDIA_PUBLIC_BASE || DEFAULT_MEDIA_PUBLIC_BASE).replace(/\/+$/, '')
   if (!/^https:\/\/[^/]+/.test(publicBase) && !/^\/media\/[A-Za-z0-9_/-]+$/.test(publicBase)) {
-    throw new Error(`MEDIA_PUBLIC_BASE must be an https URL or a path under /media/ (got ${publicBase})`)
+    throw new OperatorRefusal('mediaPublicBase', { value: publicBase })
   }
   const maxBytes = env.MEDIA_MAX_BYTES ? Number(env.MEDIA_MAX_BYTES) : DEFAULT_MEDIA_MAX_BYTES
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new Error('MEDIA_MAX_BYTES must be a positive number of bytes')

@@ -39,11 +39,11 @@ const TEXTS = {
     en: 'payout: another node is running the payout now; try again when it is done',
   },
   payoutRan: {
-    'zh-CN': '打款：{batch}中 {sent} 笔转账（{totalFen} 分），{failedOnCard} 笔因银行卡失败，{awaitingSignature} 笔等待卖家电子签约',
+    'zh-CN': '打款：{batch}{sent} 笔转账（{totalFen} 分），{failedOnCard} 笔因银行卡失败，{awaitingSignature} 笔等待卖家电子签约',
     en: "payout: {sent} transfers ({totalFen} fen) in {batch}, {failedOnCard} failed on the card, {awaitingSignature} waiting for the seller's e-signature",
   },
-  payoutInBatch: { 'zh-CN': '批次 {batchNO} ', en: '{batchNO}' },
-  payoutNoBatch: { 'zh-CN': '没有批次，', en: 'no batch' },
+  payoutInBatch: { 'zh-CN': '批次 {batchNO} 中 ', en: '{batchNO}' },
+  payoutNoBatch: { 'zh-CN': '没有新批次，', en: 'no batch' },
   payoutWrote: { 'zh-CN': '已写入 {file}', en: 'wrote {file}' },
   payoutRow: { 'zh-CN': '第 {line} 行 {clearingNO}：{effect}', en: 'line {line} {clearingNO}: {effect}' },
   payoutRowAlready: { 'zh-CN': '之前已处理', en: 'applied before' },
@@ -72,7 +72,6 @@ const TEXTS = {
   refundNotPaid: { 'zh-CN': '退款：{orderNO} 没有付款（或已经退款）', en: 'refund: {orderNO} is not paid (or is refunded already)' },
   refundNoOrder: { 'zh-CN': '退款：{orderNO} 不是课程或直播的订单', en: 'refund: {orderNO} is no lesson or live order' },
   refundDone: { 'zh-CN': '退款：{orderNO} {refundId} {status}', en: 'refund: {orderNO} {refundId} {status}' },
-  refundDefaultReason: { 'zh-CN': '退款', en: 'refund' },
 
   // npm run backup / restore (server/ops/backupCommand.ts, backup.ts)
   backupUsage: {
@@ -133,6 +132,10 @@ const TEXTS = {
   importPhaseCheck: { 'zh-CN': '检查', en: 'check' },
   importPhaseMedia: { 'zh-CN': '媒体', en: 'media' },
   importPhaseWrite: { 'zh-CN': '写入', en: 'write' },
+  mediaPublicBase: {
+    'zh-CN': 'MEDIA_PUBLIC_BASE 必须是 https 地址或 /media/ 下的路径（收到的是 {value}）',
+    en: 'MEDIA_PUBLIC_BASE must be an https URL or a path under /media/ (got {value})',
+  },
   importCreated: {
     'zh-CN': '已导入课程 {courseData}：{messages} 条消息，{mediaFiles} 个媒体文件，用时 {ms} 毫秒\n链接：{link}',
     en: 'imported lesson {courseData}: {messages} messages, {mediaFiles} media files, {ms} ms\nlink: {link}',
@@ -151,6 +154,10 @@ const TEXTS = {
   authorTokenIssued: {
     'zh-CN': '已为 {wmid} 签发密钥 {keyId}；它的令牌（只显示这一次）：\n{token}',
     en: 'key {keyId} for {wmid}; its token (shown only now):\n{token}',
+  },
+  authorTokenNoUser: {
+    'zh-CN': '{wmid} 不是这个数据库的用户（作者登录一次，或用 --author 导入一次，就会成为用户）',
+    en: '{wmid} is not a user of this database (an author logs in once, or an import with --author creates them)',
   },
   authorTokenRevoked: { 'zh-CN': '密钥 {keyId} 已撤销', en: 'key {keyId} revoked' },
   authorTokenNoKey: { 'zh-CN': '没有使用中的密钥 {keyId}', en: 'no key {keyId} in use' },

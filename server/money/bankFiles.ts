@@ -4,6 +4,7 @@
  * CSV (RFC 4180: UTF-8, CRLF, a header row, a field with a comma, quote or line break quoted, a
  * quote doubled). Pure: no database, no files.
  */
+import { OperatorRefusal } from '../core/operatorTexts'
 
 /** One transfer of a batch: one waiting clearing, to the seller's bound card. */
 export interface BatchRow {
@@ -83,13 +84,13 @@ export function parseCsv(text: string): string[][] {
       i += 1
     } else field += c
   }
-  if (quoted) throw new BankFileError('a quoted field is not closed')
+  if (quoted) throw new BankFileError('bankQuoteOpen')
   if (field !== '' || record.length > 0) endRecord()
   return records
 }
 
-/** A result file this server cannot read: nothing of it is applied. */
-export class BankFileError extends Error {}
+/** A result file this server cannot read: nothing of it is applied (said to the operator: core/operatorTexts.ts). */
+export class BankFileError extends OperatorRefusal {}
 
 /** What one row of the bank's result file says. */
 export type ResultFields = {
@@ -109,21 +110,21 @@ export type ResultRow = ResultFields & { line: number }
 export function parseResultCsv(text: string): ResultRow[] {
   const [header, ...records] = parseCsv(text)
   if (!header || header.map((h) => h.trim()).join(',') !== RESULT_HEADER.join(',')) {
-    throw new BankFileError(`the header must be ${RESULT_HEADER.join(',')}`)
+    throw new BankFileError('bankHeader', { header: RESULT_HEADER.join(',') })
   }
   const seen = new Set<string>()
   return records.map((fields, index): ResultRow => {
     const line = index + 2
-    if (fields.length !== RESULT_HEADER.length) throw new BankFileError(`line ${line}: ${RESULT_HEADER.length} fields expected, found ${fields.length}`)
+    if (fields.length !== RESULT_HEADER.length) throw new BankFileError('bankFieldCount', { line, expected: RESULT_HEADER.length, found: fields.length })
     const [batchNO, clearingNO, amount, status, reasonCode, reason] = fields.map((f) => f.trim())
-    if (!batchNO || !clearingNO) throw new BankFileError(`line ${line}: batch_no and clearing_no are required`)
-    if (seen.has(clearingNO)) throw new BankFileError(`line ${line}: clearing ${clearingNO} is named twice`)
+    if (!batchNO || !clearingNO) throw new BankFileError('bankNamesRequired', { line })
+    if (seen.has(clearingNO)) throw new BankFileError('bankNamedTwice', { line, clearingNO })
     seen.add(clearingNO)
-    if (!/^[0-9]{1,12}$/.test(amount)) throw new BankFileError(`line ${line}: amount_fen must be whole fen`)
+    if (!/^[0-9]{1,12}$/.test(amount)) throw new BankFileError('bankWholeFen', { line })
     const amountFen = Number(amount)
     if (status === '1') return { batchNO, clearingNO, amountFen, line, status: 1 }
-    if (status !== '2') throw new BankFileError(`line ${line}: status must be 1 (paid) or 2 (failed)`)
-    if (!reasonCode) throw new BankFileError(`line ${line}: a failed row needs its reason_code`)
+    if (status !== '2') throw new BankFileError('bankStatus', { line })
+    if (!reasonCode) throw new BankFileError('bankReasonCode', { line })
     return { batchNO, clearingNO, amountFen, line, status: 2, reasonCode, reason: (reason || reasonCode).slice(0, REASON_MAX) }
   })
 }

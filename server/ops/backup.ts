@@ -12,10 +12,11 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { OperatorRefusal, operatorSaid, type OperatorParam, type OperatorSaid } from '../core/operatorTexts'
 import { isPostgresUrl, openDb } from '../core/sql'
 
-/** A backup or restore that cannot go on, said in a sentence for the operator (no stack). */
-export class BackupRefusal extends Error {}
+/** A backup or restore that cannot go on, said in a sentence in the operator's language (no stack). */
+export class BackupRefusal extends OperatorRefusal {}
 
 /** What a database holds, to tell the operator what a restore would replace. */
 export interface Contents {
@@ -25,18 +26,19 @@ export interface Contents {
   lessons?: number
 }
 
-/** `12 tables, 5 users, 4 lessons` */
-export const describeContents = (contents: Contents): string =>
-  `${contents.tables} tables` +
-  (contents.users !== undefined ? `, ${contents.users} users` : '') +
-  (contents.lessons !== undefined ? `, ${contents.lessons} lessons` : '')
+/** `12 tables, 5 users, 4 lessons` (`12 张表，5 个用户，4 节课`) */
+export const describeContents = (contents: Contents): OperatorSaid =>
+  operatorSaid('contentsTables', {
+    tables: contents.tables,
+    users: contents.users !== undefined ? operatorSaid('contentsUsers', { n: contents.users }) : '',
+    lessons: contents.lessons !== undefined ? operatorSaid('contentsLessons', { n: contents.lessons }) : '',
+  })
 
-/** Where a PostgreSQL URL points, without its password, for messages. */
-export function describeLocation(location: string): string {
+/** Where the database is, for messages: a SQLite file's path, or what a PostgreSQL URL points to without its password. */
+export function describeLocation(location: string): OperatorParam {
   if (!isPostgresUrl(location)) return location
   const url = new URL(location)
-  url.password = ''
-  return `PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`
+  return operatorSaid('postgresLocation', { name: url.pathname.slice(1), host: url.host })
 }
 
 /** Runs a PostgreSQL client tool; its own error text becomes the refusal. */
@@ -46,11 +48,11 @@ function run(tool: string, args: readonly string[]): Promise<void> {
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new BackupRefusal(`${tool} is not installed: install the PostgreSQL client (apt-get install postgresql-client)`) : error)
+      reject(error.code === 'ENOENT' ? new BackupRefusal('backupToolMissing', { tool }) : error)
     })
     child.once('exit', (code) => {
       if (code === 0) resolve()
-      else reject(new BackupRefusal(`${tool} failed (exit ${code ?? 'signal'}):\n${stderr.trim()}`))
+      else reject(new BackupRefusal('backupToolFailed', { tool, code: code ?? 'signal', output: stderr.trim() }))
     })
   })
 }
@@ -79,13 +81,13 @@ export async function contentsOf(location: string): Promise<Contents> {
  * the servers keep running. Refuses to write over an existing file.
  */
 export async function backup(location: string, file: string): Promise<Contents> {
-  if (existsSync(file)) throw new BackupRefusal(`${file} exists already: name a new file for the backup`)
+  if (existsSync(file)) throw new BackupRefusal('backupFileExists', { file })
   mkdirSync(dirname(file), { recursive: true })
   if (isPostgresUrl(location)) {
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${location}`])
     return contentsOf(location)
   }
-  if (!existsSync(location)) throw new BackupRefusal(`there is no database at ${location}: check DB_PATH`)
+  if (!existsSync(location)) throw new BackupRefusal('backupNoDatabase', { location })
   const source = new Database(location, { readonly: true, fileMustExist: true })
   try {
     await source.backup(file)
@@ -102,10 +104,10 @@ export interface RestoreOptions {
 
 /** Whether `file` is a backup this engine can restore, checked before the target is touched. */
 async function checkBackup(location: string, file: string): Promise<void> {
-  if (!existsSync(file)) throw new BackupRefusal(`there is no backup at ${file}`)
+  if (!existsSync(file)) throw new BackupRefusal('restoreNoBackup', { file })
   if (isPostgresUrl(location)) {
     await run('pg_restore', ['--list', file]).catch(() => {
-      throw new BackupRefusal(`${file} is not a PostgreSQL backup made by npm run backup (pg_dump's custom format)`)
+      throw new BackupRefusal('restoreNotPostgres', { file })
     })
     return
   }
@@ -120,7 +122,7 @@ async function checkBackup(location: string, file: string): Promise<void> {
   } catch {
     answer = undefined
   }
-  if (answer !== 'ok') throw new BackupRefusal(`${file} is not a SQLite backup made by npm run backup, or it is damaged`)
+  if (answer !== 'ok') throw new BackupRefusal('restoreNotSqlite', { file })
 }
 
 /**
@@ -132,11 +134,7 @@ export async function restore(location: string, file: string, { replace = false 
   await checkBackup(location, file)
   const before = await contentsOf(location)
   if (before.tables > 0 && !replace) {
-    throw new BackupRefusal(
-      `${describeLocation(location)} is not empty: it holds ${describeContents(before)}. ` +
-        'A restore would replace all of it with the backup. Restore into a new, empty database, or stop every server ' +
-        'using this one and run the restore again with --replace.',
-    )
+    throw new BackupRefusal('restoreNotEmpty', { location: describeLocation(location), contents: describeContents(before) })
   }
   if (isPostgresUrl(location)) {
     const clean = before.tables > 0 ? ['--clean', '--if-exists'] : []

@@ -28,6 +28,7 @@ import {
 } from '../fixtures/contentExport'
 import { engineLocations } from './engines'
 import { FREE_LIST, V2_INFO, V2_LIST, post } from './helpers'
+import { ENGLISH_LOCALE } from './operatorLocale'
 
 const ROOT = join(__dirname, '..', '..')
 const MEDIA = join(ROOT, 'server', 'media')
@@ -322,7 +323,7 @@ describe('the import command\'s arguments', () => {
 describe('the operator\'s commands, as a shell runs them', () => {
   const run = (script: string, args: string[], env: Record<string, string>) =>
     spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'content', script), ...args], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...ENGLISH_LOCALE, ...env },
       encoding: 'utf8',
       timeout: 60_000,
     })

@@ -9,6 +9,7 @@ import { openDb, type Db } from '../../server/core/sql'
 import { openAppDatabase } from '../../server/database'
 import { engineLocations } from './engines'
 import { APPLY, V2_INFO, V2_LIST, post } from './helpers'
+import { ENGLISH_LOCALE } from './operatorLocale'
 
 let dir: string
 beforeEach(() => {
@@ -84,7 +85,7 @@ describe.each(engineLocations())('migrations on %s', (_name, location) => {
 describe('npm run migrate', () => {
   const run = (database: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '../../server/migrateCommand.ts')], {
-      env: { ...process.env, DB_PATH: database, DATABASE_URL: '' },
+      env: { ...process.env, ...ENGLISH_LOCALE, DB_PATH: database, DATABASE_URL: '' },
       encoding: 'utf8',
     })
 

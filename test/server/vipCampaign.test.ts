@@ -17,6 +17,7 @@ import { SPEC_VIP_CAMPAIGN } from '../../src/domain/vip'
 import type { VipEligibility, VipSlots } from '../../types/vip'
 import { TEACHER, post } from './helpers'
 import { testDatabase } from './engines'
+import { ENGLISH_LOCALE } from './operatorLocale'
 
 const ELIGIBILITY = '/wmim/vip/exchange/query.do'
 const EXCHANGE = '/wmim/vip/exchange/confirm.do'
@@ -105,7 +106,7 @@ it('is what `npm run lesson -- vip-campaign <file.json>` sets in a production da
   const root = join(__dirname, '..', '..')
   const run = (file: string) =>
     spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'content', 'lessonCommand.ts'), 'vip-campaign', file], {
-      env: { ...process.env, DB_PATH: join(dir, 'prod.sqlite'), DATABASE_URL: '' },
+      env: { ...process.env, ...ENGLISH_LOCALE, DB_PATH: join(dir, 'prod.sqlite'), DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
     })

@@ -25,6 +25,7 @@ import type { LoginData, LoginUrlData } from '../../types/login'
 import { Browser, authorizeAs, locationOf, logInAs, loginDataOf, start } from './wechatFlow'
 import { LOGIN_URL, ORDER_CREATE, V2_LIST, WEAPP_LOGIN, post, testApp } from './helpers'
 import { testDatabase } from './engines'
+import { ENGLISH_LOCALE } from './operatorLocale'
 
 const APP_LOGIN = '/wmim/course/v2/app/login.do'
 const LOGOUT = '/wmim/course/v2/logout.do'
@@ -304,9 +305,9 @@ it('npm run revoke ends a user\'s logins in the deployment\'s database', async (
     const data = loginDataOf(await logInAs(before, 'wm_buyer'))
     await before.close()
     const run = promisify(execFile)
-    const { stdout } = await run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_buyer'], { env: { ...process.env, DB_PATH: database, DATABASE_URL: '' } })
+    const { stdout } = await run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_buyer'], { env: { ...process.env, ...ENGLISH_LOCALE, DB_PATH: database, DATABASE_URL: '' } })
     expect(stdout).toMatch(/^revoke: wm_buyer: \d+ logins ended$/m)
-    await expect(run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_nobody'], { env: { ...process.env, DB_PATH: database, DATABASE_URL: '' } })).rejects.toThrow(
+    await expect(run('node', ['--import', 'tsx', 'server/login/revokeCommand.ts', 'wm_nobody'], { env: { ...process.env, ...ENGLISH_LOCALE, DB_PATH: database, DATABASE_URL: '' } })).rejects.toThrow(
       'revoke: no user wm_nobody',
     )
     const after = await buildApp({ database, staticDir: '/nonexistent' })

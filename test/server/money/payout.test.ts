@@ -27,6 +27,7 @@ import { PayoutRepository } from '../../../server/money/payoutData'
 import { startPayoutSchedule } from '../../../server/money/payoutSchedule'
 import { openAppDatabase } from '../../../server/database'
 import { sharedTestDatabase } from '../engines'
+import { ENGLISH_LOCALE } from '../operatorLocale'
 import { LOGIN, TEACHER, post, testApp } from '../helpers'
 import type { Fields } from '../helpers'
 
@@ -268,7 +269,7 @@ describe('npm run payout', () => {
     const db = await openAppDatabase(database, { seedDemo: true })
     await db.run(`UPDATE bank_cards SET is_error = 0 WHERE wmid = 'wm_teacher'`)
     await db.close()
-    const env = { ...process.env, DATABASE_URL: database.startsWith('postgres') ? database : '', DB_PATH: database, PAYOUT_DIR: dir }
+    const env = { ...process.env, ...ENGLISH_LOCALE, DATABASE_URL: database.startsWith('postgres') ? database : '', DB_PATH: database, PAYOUT_DIR: dir }
     const payout = (...args: string[]) => exec('npx', ['tsx', 'server/money/payoutCommand.ts', ...args], { env })
     const run = await payout()
     expect(run.stdout).toMatch(/^payout: 1 transfers \(981 fen\) in (PB\w+), 0 failed on the card, 0 waiting/)

@@ -15,6 +15,7 @@ import { openAppDatabase } from '../../../server/database'
 import { MoneyRepository, type Balances } from '../../../server/money/data'
 import { platformFee } from '../../../server/money/rules'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from '../engines'
+import { ENGLISH_LOCALE } from '../operatorLocale'
 
 jest.setTimeout(60_000)
 
@@ -29,7 +30,7 @@ function command(mode: 'backup' | 'restore', location: string, args: readonly st
   const env: NodeJS.ProcessEnv = { ...process.env }
   delete env.DATABASE_URL
   delete env.DB_PATH
-  Object.assign(env, location.startsWith('postgres') ? { DATABASE_URL: location } : { DB_PATH: location })
+  Object.assign(env, location.startsWith('postgres') ? { DATABASE_URL: location } : { DB_PATH: location }, ENGLISH_LOCALE)
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/backupCommand.ts', mode, ...args], { cwd: PROJECT_ROOT, env })
     let stdout = ''
