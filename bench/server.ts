@@ -60,7 +60,8 @@ export async function startCluster(database: { sqlite: string } | 'postgres', po
     const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000)
     server.once('exit', (code) => reject(new Error(`the server exited (${code})`)))
     server.stdout?.on('data', (chunk: Buffer) => {
-      if (!chunk.toString().includes('running at')) return
+      // the address line, in whichever language the operator's locale picks
+      if (!/http:\/\/\S+:\d+\//.test(chunk.toString())) return
       clearTimeout(timer)
       resolve()
     })

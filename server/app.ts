@@ -11,7 +11,8 @@ import { clientErrorHandler, frameworkErrors } from './core/edge'
 import { WORKER_HEADER, workerName } from './core/worker'
 import { errorHandler, schemaErrorFormatter } from './core/envelope'
 import { registerWeb } from './core/web'
-import { OperatorRefusal, settingLine } from './core/operatorTexts'
+import { OperatorRefusal, operatorText, settingLine } from './core/operatorTexts'
+import type { Language } from './core/messages'
 import { registerHealth } from './ops/health'
 import { loggingOptions, registerRequestId, type LogSettings } from './ops/logging'
 import { METRICS_TOKEN_MIN_LENGTH, registerMetrics } from './ops/metrics'
@@ -260,22 +261,13 @@ type Environment = Readonly<Record<string, string | undefined>>
 export class StartupError extends OperatorRefusal {}
 
 /**
- * What the process prints under its address, so nobody mistakes the demo for a deployment, and
- * nobody starts a second machine on a shared database without what machines must share.
+ * What the process prints under its address (in the operator's language), so nobody mistakes the
+ * demo for a deployment, and nobody starts a second machine on a shared database without what
+ * machines must share.
  */
-export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mode' | 'database' | 'redisUrl'>): string {
-  const lines = [
-    mode === 'demo'
-      ? 'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
-        'development WeChat credentials. Not for deployment: see "Production deployment" in README.md.'
-      : 'Production mode.',
-  ]
-  if (isPostgresUrl(database) && !redisUrl) {
-    lines.push(
-      'PostgreSQL without REDIS_URL: chat room messages, kicks and who is online reach only the workers of this machine. ' +
-        'Set REDIS_URL before starting the server on a second machine (README.md, "Production deployment").',
-    )
-  }
+export function modeNotice({ mode, database, redisUrl }: Pick<ServerConfig, 'mode' | 'database' | 'redisUrl'>, language: Language): string {
+  const lines = [operatorText(mode === 'demo' ? 'modeDemo' : 'modeProduction', language)]
+  if (isPostgresUrl(database) && !redisUrl) lines.push(operatorText('modePostgresWithoutRedis', language))
   return lines.join('\n')
 }
 

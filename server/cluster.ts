@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
 import { operatorLanguage } from './core/operatorLanguage'
-import { failureText, operatorText } from './core/operatorTexts'
+import { failureText, operatorSaid, operatorText } from './core/operatorTexts'
 import { openAppDatabase } from './database'
 import { isRoomRelay, relayRoomEvents } from './chatroom/relay'
 import { DEFAULT_PAYOUT_DIR } from './money/payout'
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const payouts =
     config.database === ':memory:'
       ? undefined
-      : startPayoutSchedule({ db, dir: process.env.PAYOUT_DIR || DEFAULT_PAYOUT_DIR, log: (line) => process.stdout.write(`${line}\n`) })
+      : startPayoutSchedule({ db, dir: process.env.PAYOUT_DIR || DEFAULT_PAYOUT_DIR, log: (said) => process.stdout.write(`${operatorText(said.key, language, said.params)}\n`) })
   if (!payouts) await db.close()
   cluster.setupPrimary({ exec: join(__dirname, 'index.ts') })
 
@@ -66,9 +66,8 @@ async function main(): Promise<void> {
       listening.add(worker.id)
       if (announced) return
       announced = true
-      process.stdout.write(
-        `Lesson companion running at ${message.listening} (${count} worker${count === 1 ? '' : 's'})\n${modeNotice(config)}\n`,
-      )
+      const workers = count === 1 ? operatorSaid('workersOne') : operatorSaid('workersMany', { count })
+      process.stdout.write(`${operatorText('clusterRunning', language, { url: message.listening, workers })}\n${modeNotice(config, language)}\n`)
     })
   }
   const stop = (code: number): void => {

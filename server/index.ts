@@ -2,7 +2,7 @@ import cluster from 'node:cluster'
 import { StartupError, modeNotice, serverConfigFromEnv, startServer } from './app'
 import type { WorkerListening } from './cluster'
 import { operatorLanguage } from './core/operatorLanguage'
-import { OperatorRefusal, failureText } from './core/operatorTexts'
+import { OperatorRefusal, failureText, operatorText } from './core/operatorTexts'
 import { gracefulOptionsFromEnv, type GracefulOptions } from './ops/graceful'
 
 /** STOP_DRAIN_MS and STOP_TIMEOUT_MS, read before the server starts: a bad value stops the start in a sentence. */
@@ -14,13 +14,15 @@ function stopOptions(): GracefulOptions {
   }
 }
 
+const language = operatorLanguage(process.env)
+
 async function start(): Promise<void> {
   const config = serverConfigFromEnv(process.env)
   const options = stopOptions()
   const { app, url } = await startServer(config)
   // a worker of server/cluster.ts: the primary prints the address and the mode once for all of them
   if (cluster.isWorker) process.send?.({ listening: url } satisfies WorkerListening)
-  else process.stdout.write(`Lesson companion running at ${url}\n${modeNotice(config)}\n`)
+  else process.stdout.write(`${operatorText('serverRunning', language, { url })}\n${modeNotice(config, language)}\n`)
   // finishes what is in flight, sends chat members on and exits (ops/graceful.ts); closing checkpoints the WAL into the database file
   const stop = (): void => app.stopGracefully(options)
   process.once('SIGINT', stop)
@@ -29,6 +31,6 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   // a StartupError says what to do in a sentence, in the operator's language; anything else is a bug, with its stack
-  process.stderr.write(`${failureText(error, operatorLanguage(process.env))}\n`)
+  process.stderr.write(`${failureText(error, language)}\n`)
   process.exit(1)
 })

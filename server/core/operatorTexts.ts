@@ -44,6 +44,12 @@ const TEXTS = {
   },
   payoutInBatch: { 'zh-CN': '批次 {batchNO} 中 ', en: '{batchNO}' },
   payoutNoBatch: { 'zh-CN': '没有新批次，', en: 'no batch' },
+  payoutScheduled: {
+    'zh-CN': '{week} 的打款：{batch}{sent} 笔转账（{totalFen} 分），{failedOnCard} 笔因银行卡失败，{awaitingSignature} 笔等待卖家电子签约{files}',
+    en: "payout {week}: {sent} transfers ({totalFen} fen) in {batch}, {failedOnCard} failed on the card, {awaitingSignature} waiting for the seller's e-signature{files}",
+  },
+  payoutScheduledFailed: { 'zh-CN': '每周打款没有完成：{detail}', en: 'payout run failed: {detail}' },
+  payoutScheduledFiles: { 'zh-CN': '；已写入 {files}', en: '; wrote {files}' },
   payoutWrote: { 'zh-CN': '已写入 {file}', en: 'wrote {file}' },
   payoutRow: { 'zh-CN': '第 {line} 行 {clearingNO}：{effect}', en: 'line {line} {clearingNO}: {effect}' },
   payoutRowAlready: { 'zh-CN': '之前已处理', en: 'applied before' },
@@ -243,6 +249,32 @@ const TEXTS = {
     'zh-CN': 'HOST {host} 不是这台机器的地址；请试试 HOST=127.0.0.1',
     en: 'HOST {host} is not an address of this machine; try HOST=127.0.0.1',
   },
+  serverRunning: { 'zh-CN': '课程助手已在 {url} 运行', en: 'Lesson companion running at {url}' },
+  clusterRunning: { 'zh-CN': '课程助手已在 {url} 运行（{workers}）', en: 'Lesson companion running at {url} ({workers})' },
+  workersOne: { 'zh-CN': '1 个工作进程', en: '1 worker' },
+  workersMany: { 'zh-CN': '{count} 个工作进程', en: '{count} workers' },
+  modeDemo: {
+    'zh-CN':
+      '演示模式：演示数据、开发用的登录、/dev/ 下的短信验证码和支付沙箱、开发用的微信凭证。' +
+      '不能用于正式部署：见 README.md 的 "Production deployment"。',
+    en:
+      'Demo mode: seeded demo data, development logins, SMS codes and payment sandbox under /dev/, ' +
+      'development WeChat credentials. Not for deployment: see "Production deployment" in README.md.',
+  },
+  modeProduction: { 'zh-CN': '生产模式。', en: 'Production mode.' },
+  modePostgresWithoutRedis: {
+    'zh-CN':
+      '使用 PostgreSQL 但没有设置 REDIS_URL：聊天室的消息、踢人和在线成员只会到达这台机器的工作进程。' +
+      '在第二台机器上启动服务器之前，请先设置 REDIS_URL（README.md 的 "Production deployment"）。',
+    en:
+      'PostgreSQL without REDIS_URL: chat room messages, kicks and who is online reach only the workers of this machine. ' +
+      'Set REDIS_URL before starting the server on a second machine (README.md, "Production deployment").',
+  },
+  stopTimedOut: {
+    'zh-CN': '节点没有在 STOP_TIMEOUT_MS（{ms} 毫秒）内完成工作：仍然退出',
+    en: 'the node did not finish its work within STOP_TIMEOUT_MS ({ms} ms): exiting anyway',
+  },
+  stopFailed: { 'zh-CN': '节点没能正常停止：{detail}', en: 'the node could not stop cleanly: {detail}' },
   clusterWorkerNeverStarted: { 'zh-CN': '一个工作进程没能启动（退出 {exit}）；正在停止', en: 'a worker could not start (exit {exit}); stopping' },
   clusterWorkerStopped: { 'zh-CN': '工作进程 {pid} 已停止（{exit}）；正在启动另一个', en: 'worker {pid} stopped ({exit}); starting another' },
 } as const satisfies Record<string, Record<Language, string>>

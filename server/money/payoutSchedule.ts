@@ -1,4 +1,5 @@
 import type { Db } from '../core/sql'
+import { operatorSaid, type OperatorSaid } from '../core/operatorTexts'
 import type { PayoutRun } from './payout'
 import { payoutWeek, processHolder, runPayout } from './payout'
 
@@ -10,7 +11,8 @@ export interface PayoutScheduleOptions {
   /** where batch files go (PAYOUT_DIR) */
   dir: string
   /** what the node prints: a run's outcome, or why it failed */
-  log: (line: string) => void
+  /** what a run did, for the operator (said in their language by the caller) */
+  log: (said: OperatorSaid) => void
   holder?: string
   everyMs?: number
   clock?: () => number
@@ -40,15 +42,15 @@ export function startPayoutSchedule(options: PayoutScheduleOptions): PayoutSched
     const run = await runPayout(options.db, options.dir, now, holder, week)
     if (typeof run !== 'string') {
       const { outcome, files } = run
-      options.log(
-        `payout ${week}: ${outcome.sent} transfers (${outcome.totalFen} fen) in ${outcome.batchNO ?? 'no batch'}, ` +
-          `${outcome.failedOnCard} failed on the card, ${outcome.awaitingSignature} waiting for the seller's e-signature${files.length ? `; wrote ${files.join(', ')}` : ''}`,
-      )
+      const batch = outcome.batchNO === null ? operatorSaid('payoutNoBatch') : operatorSaid('payoutInBatch', { batchNO: outcome.batchNO })
+      const { sent, totalFen, failedOnCard, awaitingSignature } = outcome
+      const written = files.length ? operatorSaid('payoutScheduledFiles', { files: files.join(', ') }) : ''
+      options.log(operatorSaid('payoutScheduled', { week, batch, sent, totalFen, failedOnCard, awaitingSignature, files: written }))
     }
     return run
   }
   const timer = setInterval(() => {
-    running = tick().catch((error: unknown) => options.log(`payout run failed: ${error instanceof Error ? error.message : String(error)}`))
+    running = tick().catch((error: unknown) => options.log(operatorSaid('payoutScheduledFailed', { detail: error instanceof Error ? error.message : String(error) })))
   }, options.everyMs ?? PAYOUT_CHECK_MS)
   timer.unref()
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { READY_PATH } from './health'
-import { OperatorRefusal } from '../core/operatorTexts'
+import { operatorLanguage } from '../core/operatorLanguage'
+import { OperatorRefusal, operatorText } from '../core/operatorTexts'
 
 /** Environment variables, as process.env has them. */
 type Environment = Readonly<Record<string, string | undefined>>
@@ -62,7 +63,7 @@ export function registerGraceful(app: FastifyInstance, exit: (code: number) => v
     if (stopping) return
     stopping = true
     const deadline = setTimeout(() => {
-      process.stderr.write(`the node did not finish its work within STOP_TIMEOUT_MS (${options.timeoutMs} ms): exiting anyway\n`)
+      process.stderr.write(`${operatorText('stopTimedOut', operatorLanguage(process.env), { ms: options.timeoutMs })}\n`)
       exit(1)
     }, options.timeoutMs)
     deadline.unref()
@@ -73,7 +74,7 @@ export function registerGraceful(app: FastifyInstance, exit: (code: number) => v
           exit(0)
         },
         (error: unknown) => {
-          process.stderr.write(`the node could not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`)
+          process.stderr.write(`${operatorText('stopFailed', operatorLanguage(process.env), { detail: error instanceof Error ? error.message : String(error) })}\n`)
           exit(1)
         },
       )

@@ -55,7 +55,7 @@ beforeAll(async () => {
     let stdout = ''
     server.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      const found = /running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)
+      const found = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)
       if (found) resolve(Number(found[1]))
     })
     server.on('exit', (code) => reject(new Error(`the cluster exited (${code}): ${stderr}`)))

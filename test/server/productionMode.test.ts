@@ -98,8 +98,9 @@ describe('serverConfigFromEnv', () => {
   })
 
   it('says at start what a second machine would miss: PostgreSQL without Redis', () => {
-    const notice = (vars: Record<string, string>) => modeNotice(serverConfigFromEnv(env(vars)))
+    const notice = (vars: Record<string, string>) => modeNotice(serverConfigFromEnv(env(vars)), 'en')
     expect(notice({ DATABASE_URL: 'postgres://u:p@db/lesson' })).toContain('PostgreSQL without REDIS_URL')
+    expect(modeNotice(serverConfigFromEnv(env({ DATABASE_URL: 'postgres://u:p@db/lesson' })), 'zh-CN')).toMatch(/^演示模式：.*\n使用 PostgreSQL 但没有设置 REDIS_URL：/)
     expect(notice({ DATABASE_URL: 'postgres://u:p@db/lesson', REDIS_URL: 'redis://r' })).not.toContain('REDIS_URL')
     expect(notice({ DB_PATH: '/x.sqlite' })).not.toContain('REDIS_URL')
   })

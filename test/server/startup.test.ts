@@ -66,7 +66,8 @@ it('the server entry refuses production mode without credentials, naming them, i
   expect(stderr).not.toMatch(/\n\s+at /)
 }, 30_000)
 
-it('the server entry says it runs in demo mode, on loopback', async () => {
-  const { stdout } = await runServer({ PORT: '0' })
-  expect(stdout).toMatch(/^Lesson companion running at http:\/\/127\.0\.0\.1:\d+\/ \(1 worker\)\nDemo mode: /)
+it('the server entry says it runs in demo mode, on loopback, in the operator\'s language', async () => {
+  const [zh, en] = await Promise.all([runServer({ PORT: '0', ...NO_LOCALE }), runServer({ PORT: '0', ...ENGLISH_LOCALE })])
+  expect(zh.stdout).toMatch(/^课程助手已在 http:\/\/127\.0\.0\.1:\d+\/ 运行（1 个工作进程）\n演示模式：/)
+  expect(en.stdout).toMatch(/^Lesson companion running at http:\/\/127\.0\.0\.1:\d+\/ \(1 worker\)\nDemo mode: /)
 }, 30_000)

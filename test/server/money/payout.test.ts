@@ -29,6 +29,7 @@ import { openAppDatabase } from '../../../server/database'
 import { sharedTestDatabase } from '../engines'
 import { ENGLISH_LOCALE } from '../operatorLocale'
 import { LOGIN, TEACHER, post, testApp } from '../helpers'
+import { operatorText } from '../../../server/core/operatorTexts'
 import type { Fields } from '../helpers'
 
 const exec = promisify(execFile)
@@ -158,7 +159,7 @@ describe('the weekly job', () => {
     await saveCard()
     let now = MONDAY_0959
     const logs: string[] = []
-    const nodes = ['node-a', 'node-b'].map((holder) => startPayoutSchedule({ db: app.db, dir, holder, clock: () => now, log: (l) => logs.push(l), everyMs: 3600_000 }))
+    const nodes = ['node-a', 'node-b'].map((holder) => startPayoutSchedule({ db: app.db, dir, holder, clock: () => now, log: (said) => logs.push(operatorText(said.key, 'en', said.params)), everyMs: 3600_000 }))
     try {
       expect(await nodes[0].tick()).toBe('notDue')
       now = MONDAY_1000

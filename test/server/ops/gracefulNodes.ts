@@ -86,7 +86,7 @@ export class ServerNode {
       const timer = setTimeout(() => reject(new Error(`node ${name} did not listen within ${START_MS} ms: ${node.stderr}`)), START_MS)
       child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString()
-        const found = /running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)
+        const found = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)
         if (found) {
           clearTimeout(timer)
           resolve(Number(found[1]))
