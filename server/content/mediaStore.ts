@@ -37,7 +37,7 @@ export function mediaStoreFromEnv(env: NodeJS.ProcessEnv, defaultDir: string): M
     throw new OperatorRefusal('mediaPublicBase', { value: publicBase })
   }
   const maxBytes = env.MEDIA_MAX_BYTES ? Number(env.MEDIA_MAX_BYTES) : DEFAULT_MEDIA_MAX_BYTES
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new Error('MEDIA_MAX_BYTES must be a positive number of bytes')
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new OperatorRefusal('mediaMaxBytes', { value: String(env.MEDIA_MAX_BYTES) })
   return { dir: resolve(env.MEDIA_STORE_DIR || defaultDir), publicBase, maxBytes }
 }
 

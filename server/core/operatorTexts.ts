@@ -142,6 +142,7 @@ const TEXTS = {
     'zh-CN': 'MEDIA_PUBLIC_BASE 必须是 https 地址或 /media/ 下的路径（收到的是 {value}）',
     en: 'MEDIA_PUBLIC_BASE must be an https URL or a path under /media/ (got {value})',
   },
+  mediaMaxBytes: { 'zh-CN': 'MEDIA_MAX_BYTES 必须是正整数字节数（收到的是 {value}）', en: 'MEDIA_MAX_BYTES must be a positive number of bytes (got {value})' },
   importCreated: {
     'zh-CN': '已导入课程 {courseData}：{messages} 条消息，{mediaFiles} 个媒体文件，用时 {ms} 毫秒\n链接：{link}',
     en: 'imported lesson {courseData}: {messages} messages, {mediaFiles} media files, {ms} ms\nlink: {link}',

@@ -231,6 +231,15 @@ describe('npm run import', () => {
     expect(refused.zh.stderr).toMatch(/^导出文件被拒绝，没有写入任何内容：消息 messages\[0\]（消息 msgId "m-1"）的字段 obj\.url：[\u4e00-\u9fff]/)
     expect(refused.en.stderr).toMatch(/^the export is refused, nothing was written: messages\[0\] \(msgId "m-1"\), field obj\.url: [a-z]/)
     noStack(refused.zh)
+
+    // a setting of the media store the command cannot use
+    const settings = { MEDIA_PUBLIC_BASE: 'ftp://media.example.com' }
+    const [zhBase, enBase] = await Promise.all([
+      command(IMPORT, [hostile, '--author', EXPORT_AUTHOR], { ...NO_LOCALE, ...settings }),
+      command(IMPORT, [hostile, '--author', EXPORT_AUTHOR], { ...ENGLISH_LOCALE, ...settings }),
+    ])
+    expect(zhBase.stderr).toBe('MEDIA_PUBLIC_BASE 必须是 https 地址或 /media/ 下的路径（收到的是 ftp://media.example.com）\n')
+    expect(enBase.stderr).toBe('MEDIA_PUBLIC_BASE must be an https URL or a path under /media/ (got ftp://media.example.com)\n')
   })
 })
 
