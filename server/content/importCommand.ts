@@ -14,6 +14,7 @@
  * language (core/operatorLanguage.ts).
  */
 import { DEFAULT_DB_PATH } from '../app'
+import { checkNamedFile } from '../core/operatorFiles'
 import { operatorLanguage } from '../core/operatorLanguage'
 import { failureText, operatorText, type OperatorKey } from '../core/operatorTexts'
 import { openAppDatabase } from '../database'
@@ -46,6 +47,7 @@ function progressPrinter(): (progress: ImportProgress) => void {
 
 async function main(): Promise<void> {
   const args = parseImportArguments(process.argv.slice(2))
+  await checkNamedFile(args.file)
   const store = new MediaStore(mediaStoreFromEnv(process.env, DEFAULT_MEDIA_STORE_DIR))
   const db = await openAppDatabase(process.env.DATABASE_URL || process.env.DB_PATH || DEFAULT_DB_PATH, { seedDemo: false })
   try {

@@ -14,8 +14,8 @@
  *
  * It speaks the operator's language (core/operatorLanguage.ts), its refusals too.
  */
-import { readFile } from 'node:fs/promises'
 import { DEFAULT_DB_PATH } from '../app'
+import { readNamedFile } from '../core/operatorFiles'
 import { operatorLanguage } from '../core/operatorLanguage'
 import { OperatorRefusal, failureText, operatorText } from '../core/operatorTexts'
 import { openAppDatabase } from '../database'
@@ -31,12 +31,7 @@ const language = operatorLanguage(process.env)
 
 /** A record's file, as JSON: a file that cannot be read or is no JSON is refused in a sentence. */
 async function readJson(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    throw new OperatorRefusal('lessonFileUnreadable', { file, detail: (error as NodeJS.ErrnoException).code ?? String(error) })
-  }
+  const text = await readNamedFile(file)
   try {
     return JSON.parse(text) as unknown
   } catch (error) {

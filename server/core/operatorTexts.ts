@@ -15,6 +15,7 @@ const TEXTS = {
     en: 'unexpected error (a bug): please report what follows to the developers',
   },
   listLine: { 'zh-CN': '  {name}：{what}', en: '  {name}: {what}' },
+  fileUnreadable: { 'zh-CN': '无法读取 {file}（{detail}）', en: '{file} cannot be read ({detail})' },
 
   // npm run migrate (server/migrateCommand.ts) and every start (core/migrate.ts)
   migrateUsage: {
@@ -188,7 +189,6 @@ const TEXTS = {
       '       npm run lesson -- album|live|group|invite|vip-group <file.json> --author <wmid>\n' +
       '       npm run lesson -- vip-campaign <file.json>',
   },
-  lessonFileUnreadable: { 'zh-CN': '无法读取 {file}（{detail}）', en: '{file} cannot be read ({detail})' },
   lessonFileNotJson: { 'zh-CN': '{file} 不是有效的 JSON（{detail}）', en: '{file} is not valid JSON ({detail})' },
   lessonRecordSaved: { 'zh-CN': '{kind} 已保存：{record}', en: '{kind}: {record}' },
   lessonSettingsSaved: { 'zh-CN': '课程 {courseData} 的设置：{access}', en: 'lesson {courseData}: {access}' },

@@ -10,8 +10,8 @@
  * A run takes the same lease as the weekly job (payoutSchedule.ts), so it never runs beside it.
  * It speaks the operator's language (core/operatorLanguage.ts).
  */
-import { readFile } from 'node:fs/promises'
 import { DEFAULT_DB_PATH } from '../app'
+import { readNamedFile } from '../core/operatorFiles'
 import { operatorLanguage } from '../core/operatorLanguage'
 import { OperatorRefusal, failureText, operatorSaid, operatorText, type OperatorKey } from '../core/operatorTexts'
 import { openAppDatabase } from '../database'
@@ -42,7 +42,7 @@ async function main(args: string[]): Promise<number> {
   const now = Date.now()
   try {
     if (step === 'result') {
-      const report = await applyBankResult(payouts, await readFile(arg, 'utf8'), now)
+      const report = await applyBankResult(payouts, await readNamedFile(arg), now)
       for (const row of report.rows) {
         if (row.effect !== 'paid' && row.effect !== 'failed') say('payoutRow', { line: row.line, clearingNO: row.clearingNO, effect: operatorSaid(ROW_EFFECTS[row.effect]) })
       }

@@ -127,6 +127,10 @@ describe('npm run payout', () => {
     const missing = await inBoth(PAYOUT, ['file', 'PBNOSUCH'])
     expect(missing.zh.stderr).toBe('打款：没有批次 PBNOSUCH\n')
     expect(missing.en.stderr).toBe('payout: no batch PBNOSUCH\n')
+    const absent = join(dir, 'no-such-result.csv')
+    const unreadable = await inBoth(PAYOUT, ['result', absent])
+    expect(unreadable.zh.stderr).toBe(`无法读取 ${absent}（ENOENT）\n`)
+    expect(unreadable.en.stderr).toBe(`${absent} cannot be read (ENOENT)\n`)
   })
 })
 
