@@ -27,7 +27,7 @@
  * Pure TypeScript: no Taro import, so the build config and tests can use it.
  */
 
-export type RoutePackage = 'main' | 'money' | 'live' | 'invite' | 'vip' | 'misc'
+export type RoutePackage = 'main' | 'money' | 'live' | 'invite' | 'vip' | 'misc' | 'deferred'
 
 /** A locale key: titles are translated in `src/locales`. */
 export type RouteTitleKey = `route.${string}`
@@ -98,7 +98,12 @@ const TABLE = [
   ),
   route('LessonComplain', 'misc', ['/lessonComplain', '/lessonComplain/:data'], { keepAlive: true }),
   route('LessonAdmin', 'misc', ['/lessonAdmin', '/lessonAdmin/:data'], { keepAlive: true }),
-  route('Illegal', 'misc', ['/illegal']),
+  // The lesson's notice for content suspended as illegal, in the deferred subpackage: the main
+  // package's pages' code they load only when the reader asks for it, with
+  // `import(/* webpackChunkName: "packages/deferred/<name>" */ …)`, so WeChat does not download it
+  // before the first page (config/subpackageChunks.ts, issue 36). WeChat's developer tools refuse a
+  // subpackage whose `pages` is empty; a lesson that redirects here downloads this small package.
+  route('Illegal', 'deferred', ['/illegal']),
   route('VipAlert', 'misc', ['/vipAlert']),
   route('Profile', 'misc', ['/profile', '/profile/:data']),
   route('Refresh', 'misc', ['/refresh']),

@@ -22,7 +22,7 @@ const packageCatalogue = (source: string): boolean =>
   /^src\/locales\/packages\//.test(source) ||
   PACKAGE_CATALOGUES.some((name) => source === `src/locales/zh-CN/${name}.ts` || source === `src/locales/en/${name}.ts`)
 
-/** What the main package's pages load on demand from the deferred subpackage (src/domain/deferredPackage.ts). */
+/** What the main package's pages load on demand from the deferred subpackage (route Illegal in src/domain/routes.ts). */
 const DEFERRED_MODULES = ['src/features/login/countries.json']
 
 /**

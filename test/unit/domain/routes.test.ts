@@ -437,7 +437,7 @@ describe('app config generators', () => {
   test('subPackages: none without a subpackage page, else grouped by root', () => {
     expect(subPackages(shellOnly)).toEqual([])
     const packages = subPackages(allRoutes)
-    expect(packages.map((p) => p.root)).toEqual(['packages/money', 'packages/misc', 'packages/live', 'packages/invite', 'packages/vip'])
+    expect(packages.map((p) => p.root)).toEqual(['packages/money', 'packages/misc', 'packages/deferred', 'packages/live', 'packages/invite', 'packages/vip'])
     expect(packages[0].pages).toEqual([
       'pages/lessonPay/index', 'pages/withdraw/index', 'pages/withdrawAction/index', 'pages/withdrawBindCard/index', 'pages/withdrawBindCardEdit/index',
     ])

@@ -1,7 +1,7 @@
 import { Text, View } from '../../../../platform/components/basic'
 import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
-import '../illegal/index.scss'
+import '../../../../ui/noticePage.scss'
 
 /** /vipAlert (spec 001 §2): the content exceeded its view limit; the author must enable VIP. */
 export default function VipAlertPage() {

@@ -1,7 +1,7 @@
 import { Text, View } from '../../../../platform/components/basic'
 import { useRouteTitle } from '../../../../features/routing'
 import { t } from '../../../../locales'
-import './index.scss'
+import '../../../../ui/noticePage.scss'
 
 /** /illegal (spec 000 §2): the content is suspected of violation and access is suspended. */
 export default function IllegalPage() {
