@@ -4,6 +4,7 @@ import type invite from './zh-CN/invite'
 import type launcher from './zh-CN/launcher'
 import type live from './zh-CN/live'
 import type moderation from './zh-CN/moderation'
+import type profile from './zh-CN/profile'
 import type money from './zh-CN/money'
 import type tools from './zh-CN/tools'
 import type transcript from './zh-CN/transcript'
@@ -16,7 +17,7 @@ export type Messages = typeof zhCN
  * subpackage's (`src/locales/packages/<name>.ts`, riding in that subpackage) and the launcher's
  * (added by the launcher page).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher & typeof transcript
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher & typeof transcript & typeof profile
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 

@@ -5,7 +5,6 @@ import listening from './listening'
 import login from './login'
 import message from './message'
 import player from './player'
-import profile from './profile'
 import purchase from './purchase'
 import resume from './resume'
 import review from './review'
@@ -13,4 +12,4 @@ import route from './route'
 import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...listening, ...purchase, ...login, ...validation, ...ui, ...profile, ...review, ...resume }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...listening, ...purchase, ...login, ...validation, ...ui, ...review, ...resume }
