@@ -5,6 +5,7 @@ import type launcher from './zh-CN/launcher'
 import type live from './zh-CN/live'
 import type moderation from './zh-CN/moderation'
 import type profile from './zh-CN/profile'
+import type review from './zh-CN/review'
 import type money from './zh-CN/money'
 import type tools from './zh-CN/tools'
 import type transcript from './zh-CN/transcript'
@@ -17,7 +18,7 @@ export type Messages = typeof zhCN
  * subpackage's (`src/locales/packages/<name>.ts`, riding in that subpackage) and the launcher's
  * (added by the launcher page).
  */
-export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher & typeof transcript & typeof profile
+export type PackageMessages = typeof vip & typeof album & typeof invite & typeof tools & typeof live & typeof moderation & typeof money & typeof launcher & typeof transcript & typeof profile & typeof review
 export type MessageKey = keyof Messages | keyof PackageMessages
 export type Locale = 'zh-CN' | 'en'
 

@@ -7,9 +7,8 @@ import message from './message'
 import player from './player'
 import purchase from './purchase'
 import resume from './resume'
-import review from './review'
 import route from './route'
 import ui from './ui'
 import validation from './validation'
 
-export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...listening, ...purchase, ...login, ...validation, ...ui, ...review, ...resume }
+export default { ...common, ...route, ...lesson, ...message, ...cells, ...player, ...listening, ...purchase, ...login, ...validation, ...ui, ...resume }
