@@ -4,25 +4,18 @@
  * run's engine, once with no locale at all (zh-CN) and once under LANG=en_US.UTF-8 (English):
  * a usage error, a success and a refusal of each, in both languages.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { ObjectData } from '../../types/api'
-import { PROJECT_ROOT, buildApp } from '../../server/app'
+import { buildApp } from '../../server/app'
 import { EXPORT_AUTHOR, header, message, writeJsonExport } from '../fixtures/contentExport'
 import { sharedTestDatabase } from './engines'
 import { LOGIN, ORDER_CREATE, SANDBOX_PAY, post } from './helpers'
-import { ENGLISH_LOCALE, NO_LOCALE } from './operatorLocale'
+import { ENGLISH_LOCALE, NO_LOCALE, runCommand, type Ran } from './operatorLocale'
 
 jest.setTimeout(60_000)
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
 
 let dir = ''
 let database = ''
@@ -51,15 +44,7 @@ function command(file: string, args: readonly string[], locale: Readonly<Record<
     MEDIA_STORE_DIR: join(dir, 'store'),
     ...locale,
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: PROJECT_ROOT, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.once('error', reject)
-    child.once('exit', (code) => resolve({ code, stdout, stderr }))
-  })
+  return runCommand(file, args, env)
 }
 
 /** The same command without a locale and under an English one, at once (for what changes nothing). */

@@ -5,25 +5,17 @@
  * The money balances after a round trip equal the ones backed up; a restore onto a database that
  * holds anything is refused in the operator's words unless told to replace it.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PROJECT_ROOT } from '../../../server/app'
 import { openDb, type Db } from '../../../server/core/sql'
 import { openAppDatabase } from '../../../server/database'
 import { MoneyRepository, type Balances } from '../../../server/money/data'
 import { platformFee } from '../../../server/money/rules'
 import { TEST_DATABASE_URL, freshPostgresDatabase } from '../engines'
-import { ENGLISH_LOCALE } from '../operatorLocale'
+import { ENGLISH_LOCALE, runCommand, type Ran } from '../operatorLocale'
 
 jest.setTimeout(60_000)
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
 
 /** `npm run backup|restore -- …` as the package script runs it (tsx on the command's file), on `location`. */
 function command(mode: 'backup' | 'restore', location: string, args: readonly string[]): Promise<Ran> {
@@ -31,15 +23,7 @@ function command(mode: 'backup' | 'restore', location: string, args: readonly st
   delete env.DATABASE_URL
   delete env.DB_PATH
   Object.assign(env, location.startsWith('postgres') ? { DATABASE_URL: location } : { DB_PATH: location }, ENGLISH_LOCALE)
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/backupCommand.ts', mode, ...args], { cwd: PROJECT_ROOT, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.once('error', reject)
-    child.once('exit', (code) => resolve({ code, stdout, stderr }))
-  })
+  return runCommand('server/ops/backupCommand.ts', [mode, ...args], env)
 }
 
 /** Every seller's and buyer's balances, and every withdrawal row: what a restore must give back. */
