@@ -8,7 +8,7 @@
  * A `:memory:` database cannot be shared, so it runs one worker. The primary also looks for the
  * weekly payout (server/money/payoutSchedule.ts).
  */
-import cluster from 'node:cluster'
+import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { StartupError, modeNotice, serverConfigFromEnv } from './app'
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   let stopping = false
   let announced = false
   const listening = new Set<number>()
+  /** The workers that are serving (have said they listen): the ones a scrape's sum asks. */
+  const serving = (): Worker[] => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && listening.has(w.id))
   const fork = (): void => {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
         return
       }
       // a scrape of /metrics: the whole node's, gathered here (ops/metricsCluster.ts)
-      if (answerMetricsRequest(worker, message)) return
+      if (answerMetricsRequest(worker, message, serving)) return
       if (!isListening(message)) return
       listening.add(worker.id)
       if (announced) return

@@ -5,28 +5,28 @@
  * public port serves it so that one address per node is scraped whatever the proxy in front.
  *
  * In cluster mode (server/cluster.ts) the worker that takes the scrape asks the primary, which
- * gathers every worker's registry and sums them (prom-client's AggregatorRegistry,
- * ./metricsCluster.ts): a scrape is the whole node, whichever worker answers it.
+ * gathers the registry of every worker that is serving and sums them (./metricsCluster.ts): a
+ * scrape is the whole node, whichever worker answers it.
  *
  * The instruments live in this module's one registry (prom-client's global one, which is what the
- * AggregatorRegistry asks each worker for); the code they count imports them from here. Gauges are
+ * primary asks each worker for); the code they count imports them from here. Gauges are
  * read when scraped, from every source an app registered (its database, its chat room).
  */
 import cluster from 'node:cluster'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register, type PrometheusContentType } from 'prom-client'
+import { Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client'
 import type { Db } from '../core/sql'
 import { routeOf } from './logging'
-import { askPrimaryForMetrics } from './metricsCluster'
+import { answerRegistryRequests, askPrimaryForMetrics } from './metricsCluster'
 
 export const METRICS_PATH = '/metrics'
 
 /** A METRICS_TOKEN shorter than this is refused at start: it would be guessed. */
 export const METRICS_TOKEN_MIN_LENGTH = 16
 
-// a worker answers the primary's requests for its registry (prom-client listens once one is made)
-if (cluster.isWorker) new AggregatorRegistry<PrometheusContentType>()
+// a worker answers the primary's requests for its registry
+if (cluster.isWorker) answerRegistryRequests()
 collectDefaultMetrics({ register })
 
 /** Requests by route pattern (never the address asked: it carries tokens), method and HTTP status; the count is `_count`. */

@@ -15,7 +15,7 @@
  * transaction that writes, or a deferred transaction (which fails to write over a snapshot the
  * other worker changed), shows there.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -33,6 +33,7 @@ import { DEMO_CHATROOM_ID } from '../../server/chatroom/seed'
 import { WORKER_HEADER } from '../../server/core/worker'
 import { PASSWORD_CLIENT_LIMIT } from '../../server/lesson/passwordTries'
 import { LOGIN, TEACHER, V2_INFO, V2_LIST } from './helpers'
+import { workerPids } from './clusterWorkers'
 import { connect, framesOf, recording } from './speechSupport'
 import { Transcript } from '../../src/domain/speech'
 import { speechCalls, type IatAuth } from '../../types/speech'
@@ -66,17 +67,6 @@ beforeAll(async () => {
 /** The second worker may still be starting (or a replacement): wait until two answer. */
 async function bothWorkers(): Promise<void> {
   for (let i = 0; i < 100 && new Set(await Promise.all([get(), get()])).size < 2; i += 1) await pause(100)
-}
-
-/** The worker processes: the primary is tsx's node child, the workers its children running index.ts. */
-function workerPids(): number[] {
-  const children = (pid: number): { pid: number; args: string }[] =>
-    execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-      .flatMap((found) => (found ? [{ pid: Number(found[1]), args: found[2] ?? '' }] : []))
-  const primary = children(server.pid ?? 0).find((c) => c.args.includes('cluster.ts'))
-  return primary ? children(primary.pid).filter((c) => c.args.endsWith('index.ts')).map((c) => c.pid) : []
 }
 
 afterAll(async () => {
@@ -215,7 +205,7 @@ describe('the chat room across workers', () => {
     const accountB = (await b.command<{ member: WireMember }>('login', anonymous('Flo'))).member.account
     expect(await listedUntil(a, lists(accountB))).toContainEqual(expect.objectContaining({ account: accountB }))
     // stop either worker: its viewer is the one whose connection closes
-    const pids = workerPids()
+    const pids = workerPids(server.pid)
     expect(pids).toHaveLength(2)
     process.kill(pids[0] ?? 0, 'SIGKILL')
     await until(() => a.closeCode !== undefined || b.closeCode !== undefined)
