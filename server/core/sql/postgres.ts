@@ -112,6 +112,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   return new PostgresDb(pool)
 }
 
+/** The pool's connections that have the checkout's 'error' listener (PostgresDb.checkout). */
+const listened = new WeakSet<pg.PoolClient>()
+
 const texts = new Map<string, string>()
 function text(sql: string): string {
   let numbered = texts.get(sql)
@@ -173,9 +176,24 @@ class PostgresDb implements Db {
     return guarded(this.direct.exec(script))
   }
 
+  /**
+   * A connection of the pool for one call. The pool listens for a connection's failure only while
+   * it is idle; one lent out reports it as an 'error' event too, which with no listener would throw
+   * out of the socket's callback and end the process. The failure reaches the call through its
+   * query, rejected, so the event needs no more than a listener (one per connection, for its life).
+   */
+  private async checkout(): Promise<pg.PoolClient> {
+    const client = await guarded(this.pool.connect())
+    if (!listened.has(client)) {
+      listened.add(client)
+      client.on('error', () => undefined)
+    }
+    return client
+  }
+
   async transaction<T>(work: TransactionWork<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      const client = await guarded(this.pool.connect())
+      const client = await this.checkout()
       let broken: Error | undefined
       try {
         return await runIn(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE', work)
@@ -197,16 +215,26 @@ class PostgresDb implements Db {
   }
 
   async alone<T>(work: TransactionWork<T>): Promise<T> {
-    const client = await guarded(this.pool.connect())
+    const client = await this.checkout()
+    let broken: Error | undefined
+    const noteBroken = (error: unknown): void => {
+      if (!unreachable(error)) throw error
+      broken = error as Error
+    }
     try {
       await client.query('SELECT pg_advisory_lock($1)', [ALONE_LOCK])
       try {
         return await runIn(client, 'BEGIN', work)
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [ALONE_LOCK])
+        // a connection that went away took its session's lock with it
+        if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [ALONE_LOCK]).catch(noteBroken)
       }
+    } catch (error) {
+      if (!unreachable(error)) throw error
+      broken ??= error as Error
+      throw new DatabaseUnavailable(error)
     } finally {
-      client.release()
+      client.release(broken)
     }
   }
 
