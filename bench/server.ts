@@ -6,7 +6,7 @@
  * a 5,000-message lesson (bench/longLesson.ts) added to the bench's own database. The same load
  * runs on the SQLite file and on PostgreSQL (a throwaway local cluster, bench/pgCluster.ts).
  */
-import { spawn } from 'child_process'
+import { spawn, spawnSync } from 'child_process'
 import type { ChildProcess } from 'child_process'
 import fs from 'fs'
 import net from 'net'
@@ -76,11 +76,16 @@ export async function stopCluster(server: ChildProcess): Promise<void> {
   await exited
 }
 
-/** Stops the PostgreSQL run's whole process group: the engines' script, the cluster and its workers. */
+/**
+ * Stops the PostgreSQL run: the cluster of bench/pgCluster.ts first (its primary stops the
+ * workers), found in the run's process group; its command ended, pg_virtualenv removes the
+ * database cluster and the engines' script exits. A signal to the whole group raced pg_virtualenv's
+ * own clean-up (it printed "Cluster 15 regress does not exist").
+ */
 async function stopGroup(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.pid === undefined) return
   const exited = new Promise((resolve) => server.once('exit', resolve))
-  process.kill(-server.pid, 'SIGTERM')
+  spawnSync('pkill', ['-TERM', '-g', String(server.pid), '-f', 'bench/pgCluster.ts'])
   await exited
 }
 
