@@ -227,7 +227,7 @@ class PostgresDb implements Db {
         return await runIn(client, 'BEGIN', work)
       } finally {
         // a connection that went away took its session's lock with it
-        if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [ALONE_LOCK]).catch(noteBroken)
+        await client.query('SELECT pg_advisory_unlock($1)', [ALONE_LOCK]).catch(noteBroken)
       }
     } catch (error) {
       if (!unreachable(error)) throw error
