@@ -332,9 +332,14 @@ export function readerLanguage(acceptLanguage: string | undefined): Language {
   return first.startsWith('en') ? 'en' : 'zh-CN'
 }
 
+/** `template` with each `{name}` place whose name `params` has filled by `fill` of its value; the others as they are. */
+export function fillPlaces<P>(template: string, params: Readonly<Record<string, P>>, fill: (value: P) => string): string {
+  return template.replace(/\{(\w+)\}/g, (place, name: string) => (name in params ? fill(params[name]) : place))
+}
+
 /** The text of `key` in `language`, its `{name}` places filled from `params`. */
 export function textOf(key: TextKey, language: Language, params: TextParams = {}): string {
-  return TEXTS[key][language].replace(/\{(\w+)\}/g, (place, name: string) => (name in params ? String(params[name]) : place))
+  return fillPlaces(TEXTS[key][language], params, String)
 }
 
 /** Every key, for the test that each has both languages. */

@@ -6,7 +6,7 @@
  * or a list of them (one per line). Paths, keys, tokens, JSON and engine names go in as they are.
  * Structured request logs are not here: machines read them.
  */
-import type { Language } from './messages'
+import { fillPlaces, type Language } from './messages'
 
 const TEXTS = {
   // every command
@@ -360,7 +360,7 @@ const isSaidList = (param: OperatorParam): param is readonly OperatorSaid[] => A
 
 /** The text of `key` in `language`, its `{name}` places filled from `params`. */
 export function operatorText(key: OperatorKey, language: Language, params: OperatorParams = {}): string {
-  return TEXTS[key][language].replace(/\{(\w+)\}/g, (place, name: string) => (name in params ? paramIn(language, params[name]) : place))
+  return fillPlaces(TEXTS[key][language], params, (param) => paramIn(language, param))
 }
 
 /** `  NAME: what it is`, one line of a refusal that lists missing variables. */
